@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { createWriteTransaction } from "electrodb";
+import { Resource } from "sst";
+import { nowSeconds } from "../db.ts";
+import * as Email from "../email/index.ts";
+import * as Templates from "../email/templates.ts";
+import { badRequest, conflict, forbidden, unauthorized, RateLimitedError, VisibleError } from "../errors.ts";
+import * as RateLimit from "../rate-limit/index.ts";
+import * as Users from "../users/index.ts";
+import { dayOf, PendingAccountEntity } from "../users/pending-account.entity.ts";
+import { UniqueEntity } from "../users/unique.entity.ts";
+import { UserEntity, type User } from "../users/user.entity.ts";
+import { randomToken, safeEqual, sha256, sixDigitCode } from "../util/crypto.ts";
+import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
+import { ResetTokenEntity } from "./reset-token.entity.ts";
+import * as Sessions from "./sessions.ts";
+import { VerificationEntity } from "./verification.entity.ts";
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_WRONG_TRIES = 5;
+export const RESET_TTL_SECONDS = 60 * 60;
+
+export const LIMITS = {
+  signupPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  loginFailuresPerIdentifier: { max: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { max: 50, windowSeconds: 15 * 60 },
+  resendPerEmail: { max: 3, windowSeconds: 15 * 60 },
+  resendPerAddress: { max: 20, windowSeconds: 60 * 60 },
+  resetPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  resetPerAddress: { max: 20, windowSeconds: 60 * 60 },
+} as const;
+
+export const MESSAGES = {
+  invalidCredentials: "Invalid username or password.",
+  verifyEmail: "Please verify your email address before logging in.",
+  taken: "That username or email is already taken (unique constraint).",
+  wrongCode: (left: number) => `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+  codeLocked: "Too many wrong codes. Request a new code.",
+  codeExpired: "This code has expired. Request a new code.",
+  noCode: "There is no code to check. Request a new code.",
+  badResetLink: "This reset link is invalid or has expired.",
+} as const;
+
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+function verificationItem(userId: string, code: string) {
+  return { userId, codeHash: codeHash(userId, code), wrongTries: 0, expiresAt: nowSeconds() + CODE_TTL_SECONDS };
+}
+
+async function sendCode(user: Pick<User, "email">, code: string) {
+  await Email.enqueue(Templates.verificationCode(user.email, code, CODE_TTL_SECONDS / 60));
+}
+
+/** Creates an unverified account and e-mails its verification code. */
+export async function signUp(
+  input: { username: string; email: string; password: string },
+  clientAddress: string,
+): Promise<{ userId: string }> {
+  await RateLimit.enforce(
+    { bucket: `signup:addr:${clientAddress}`, ...LIMITS.signupPerAddress },
+    (s) => `Too many sign-ups from this network. Try again in ${RateLimit.minutesText(s)}.`,
+  );
+  // A cheap read first turns most duplicates away before paying for the password hash;
+  // the transaction below is what actually guarantees uniqueness under concurrency.
+  const [byName, byMail] = await Promise.all([
+    UniqueEntity.get({ kind: "username", value: input.username.toLowerCase() }).go(),
+    UniqueEntity.get({ kind: "email", value: input.email }).go(),
+  ]);
+  if (byName.data || byMail.data) throw conflict(MESSAGES.taken);
+
+  const userId = randomUUID();
+  const createdAt = Date.now();
+  const passwordHash = await hashPassword(input.password);
+  const code = sixDigitCode();
+  const result = await createWriteTransaction(
+    { user: UserEntity, unique: UniqueEntity, verification: VerificationEntity, pending: PendingAccountEntity },
+    ({ user, unique, verification, pending }) => [
+      user.create({ userId, username: input.username, email: input.email, passwordHash, createdAt }).commit(),
+      unique.create({ kind: "username", value: input.username.toLowerCase(), userId }).commit(),
+      unique.create({ kind: "email", value: input.email, userId }).commit(),
+      verification.put(verificationItem(userId, code)).commit(),
+      pending.create({ day: dayOf(createdAt), createdAt, userId }).commit(),
+    ],
+  ).go();
+  if (result.canceled) throw conflict(MESSAGES.taken);
+  await sendCode(input, code);
+  return { userId };
+}
+
+/** Checks a password log-in; answers the account and a new session token. */
+export async function logIn(input: { identifier: string; password: string }, clientAddress: string) {
+  const identifier = input.identifier.trim().toLowerCase();
+  const perIdentifier = { bucket: `login:id:${sha256(identifier)}`, ...LIMITS.loginFailuresPerIdentifier };
+  const tooMany = (s: number) => `Too many login attempts. Try again in ${RateLimit.minutesText(s)}.`;
+  await RateLimit.enforce({ bucket: `login:addr:${clientAddress}`, ...LIMITS.loginPerAddress }, tooMany);
+  const failures = await RateLimit.peek(perIdentifier);
+  if (!failures.allowed) throw new RateLimitedError(tooMany(failures.retryAfter), failures.retryAfter);
+
+  const user = await Users.byIdentifier(identifier);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !valid) {
+    await RateLimit.hit(perIdentifier);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
+  await RateLimit.reset(perIdentifier);
+  if (!user.isVerified) throw forbidden(MESSAGES.verifyEmail, { userId: user.userId, email: user.email });
+  const session = await Sessions.create(user.userId);
+  return { user, session };
+}
+
+/**
+ * Checks an e-mail verification code. A right code verifies the account and signs it in;
+ * each wrong one counts, and the fifth locks the code until a new one is sent.
+ */
+export async function verify(input: { userId: string; code: string }) {
+  const user = await Users.byId(input.userId);
+  if (!user) throw badRequest(MESSAGES.noCode);
+  if (user.isVerified) return { alreadyVerified: true as const };
+
+  const { data: pending } = await VerificationEntity.get({ userId: user.userId }).go();
+  if (!pending) throw badRequest(MESSAGES.noCode);
+  if (pending.wrongTries >= CODE_MAX_WRONG_TRIES) throw new RateLimitedError(MESSAGES.codeLocked, CODE_TTL_SECONDS);
+  if (pending.expiresAt <= nowSeconds()) throw badRequest(MESSAGES.codeExpired);
+
+  if (!safeEqual(pending.codeHash, codeHash(user.userId, input.code))) {
+    const { data } = await VerificationEntity.update({ userId: user.userId })
+      .add({ wrongTries: 1 })
+      .where((attr, op) => op.eq(attr.codeHash, pending.codeHash))
+      .go({ response: "all_new" })
+      .catch(() => ({ data: { wrongTries: CODE_MAX_WRONG_TRIES } }));
+    const tries = data.wrongTries ?? CODE_MAX_WRONG_TRIES;
+    if (tries >= CODE_MAX_WRONG_TRIES) throw new RateLimitedError(MESSAGES.codeLocked, CODE_TTL_SECONDS);
+    throw badRequest(MESSAGES.wrongCode(CODE_MAX_WRONG_TRIES - tries));
+  }
+
+  // Consuming the code, marking the account verified and clearing its pending marker
+  // happen together; the code's conditions make it single-use under concurrency.
+  const result = await createWriteTransaction(
+    { verification: VerificationEntity, user: UserEntity, pendingAccount: PendingAccountEntity },
+    ({ verification, user: users, pendingAccount }) => [
+      verification
+        .delete({ userId: user.userId })
+        .where((attr, op) => `${op.eq(attr.codeHash, pending.codeHash)} AND ${op.lt(attr.wrongTries, CODE_MAX_WRONG_TRIES)}`)
+        .commit(),
+      users.patch({ userId: user.userId }).set({ isVerified: true }).commit(),
+      pendingAccount.delete({ day: dayOf(user.createdAt), createdAt: user.createdAt, userId: user.userId }).commit(),
+    ],
+  ).go();
+  if (result.canceled) throw badRequest(MESSAGES.noCode);
+  const session = await Sessions.create(user.userId);
+  return { alreadyVerified: false as const, user: { ...user, isVerified: true }, session };
+}
+
+/** Sends a new code. Answers the same whether or not the address has an unverified account. */
+export async function resendCode(email: string, clientAddress: string): Promise<void> {
+  const tooMany = (s: number) => `Too many emails requested. Try again in ${RateLimit.minutesText(s)}.`;
+  await RateLimit.enforce({ bucket: `resend:addr:${clientAddress}`, ...LIMITS.resendPerAddress }, tooMany);
+  await RateLimit.enforce({ bucket: `resend:email:${sha256(email)}`, ...LIMITS.resendPerEmail }, tooMany);
+  const user = await Users.byEmail(email);
+  if (!user || user.isVerified) return;
+  const code = sixDigitCode();
+  await VerificationEntity.put(verificationItem(user.userId, code)).go();
+  await sendCode(user, code);
+}
+
+/**
+ * Starts a password reset. The answer never says whether the account exists: the e-mail
+ * goes out through the queue, so even the time taken does not tell.
+ */
+export async function requestPasswordReset(email: string, clientAddress: string): Promise<void> {
+  await RateLimit.enforce(
+    { bucket: `reset:addr:${clientAddress}`, ...LIMITS.resetPerAddress },
+    (s) => `Too many reset requests. Try again in ${RateLimit.minutesText(s)}.`,
+  );
+  const perEmail = await RateLimit.hit({ bucket: `reset:email:${sha256(email)}`, ...LIMITS.resetPerEmail });
+  const user = await Users.byEmail(email);
+  if (!user || !perEmail.allowed) return;
+  const token = randomToken(32);
+  await ResetTokenEntity.create({ tokenHash: sha256(token), userId: user.userId, expiresAt: nowSeconds() + RESET_TTL_SECONDS }).go();
+  const link = `${Resource.Config.siteUrl.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
+  await Email.enqueue(Templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60));
+}
+
+/** Sets a new password from a reset link; the link works once and every session ends. */
+export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+  const tokenHash = sha256(input.token);
+  // Deleting the token first, with a condition, is what makes it single-use.
+  const consumed = await ResetTokenEntity.delete({ tokenHash })
+    .where((attr, op) => op.exists(attr.userId))
+    .go({ response: "all_old" })
+    .catch((error: unknown) => {
+      if (isConditionFailure(error)) return { data: null };
+      throw error;
+    });
+  const token = consumed.data;
+  if (!token || token.expiresAt <= nowSeconds()) throw badRequest(MESSAGES.badResetLink);
+  const passwordHash = await hashPassword(input.newPassword);
+  await UserEntity.patch({ userId: token.userId }).set({ passwordHash }).go();
+  await Sessions.endAll(token.userId);
+}
+
+export async function sendFeedback(userId: string, text: string): Promise<void> {
+  const user = await Users.byId(userId);
+  if (!user) throw unauthorized();
+  await Email.enqueue(Templates.feedback(Resource.Config.teamEmail, user, text));
+}
+
+function isConditionFailure(error: unknown): boolean {
+  const cause = (error as { cause?: { name?: string } })?.cause;
+  return cause?.name === "ConditionalCheckFailedException" || (error as Error)?.name === "ConditionalCheckFailedException";
+}
+
+export { VisibleError };

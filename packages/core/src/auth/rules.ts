@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** Route words that can't be usernames because `/{username}` would collide with a page. */
+export const RESERVED_USERNAMES = new Set([
+  "home", "profile", "login", "beta", "preview", "coming-soon", "levers", "discover", "agent", "feed",
+  "onboarding", "verify-email", "sign-up", "sign-in", "page", "play", "tags", "find", "chat", "api", "dev",
+  "ws", "forgot-password", "reset-password", "getting-started", "terms-of-service", "privacy-policy",
+  "unsubscribe-success", "oauth", "admin", "graph", "settings", "tune", "upgrade", "feedback", "assets",
+]);
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Invalid email")
+  .pipe(z.email("Invalid email"));
+
+export const Username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters.`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters.`)
+  .regex(/^[A-Za-z0-9_-]+$/, "Username may only contain letters, numbers, _ and -.")
+  .refine((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), "That username is reserved.");
+
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+/** A required string: absent, non-string or blank all fail with `message`. */
+export const required = (message: string) =>
+  z.string({ error: message }).refine((value) => value.trim().length > 0, message);

@@ -1,0 +1,27 @@
+import { Entity } from "electrodb";
+import { entityConfig } from "../db.ts";
+
+/** An open WebSocket of a signed-in person, so the server can push to them. */
+export const ConnectionEntity = new Entity(
+  {
+    model: { entity: "connection", version: "1", service: "graph" },
+    attributes: {
+      connectionId: { type: "string", required: true, readOnly: true },
+      userId: { type: "string", required: true, readOnly: true },
+      connectedAt: { type: "number", required: true, readOnly: true },
+      expiresAt: { type: "number", required: true },
+    },
+    indexes: {
+      byConnection: {
+        pk: { field: "pk", composite: ["connectionId"] },
+        sk: { field: "sk", composite: [] },
+      },
+      byUser: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["userId"] },
+        sk: { field: "gsi1sk", composite: ["connectedAt", "connectionId"] },
+      },
+    },
+  },
+  entityConfig(),
+);

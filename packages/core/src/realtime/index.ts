@@ -1,0 +1,55 @@
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
+import { Resource } from "sst";
+import { nowSeconds } from "../db.ts";
+import { ConnectionEntity } from "./connection.entity.ts";
+
+/** API Gateway closes a WebSocket after two hours whatever happens; so does the record. */
+const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+
+let management: ApiGatewayManagementApiClient | undefined;
+const client = () => (management ??= new ApiGatewayManagementApiClient({ endpoint: Resource.Realtime.managementEndpoint }));
+
+export async function connected(connectionId: string, userId: string) {
+  const now = nowSeconds();
+  await ConnectionEntity.put({ connectionId, userId, connectedAt: now, expiresAt: now + CONNECTION_TTL_SECONDS }).go();
+}
+
+export async function disconnected(connectionId: string) {
+  await ConnectionEntity.delete({ connectionId }).go();
+}
+
+export async function owner(connectionId: string): Promise<string | undefined> {
+  const { data } = await ConnectionEntity.get({ connectionId }).go();
+  return data && data.expiresAt > nowSeconds() ? data.userId : undefined;
+}
+
+/** Sends a message to one socket; a socket that is gone is forgotten. Answers whether it was delivered. */
+export async function send(connectionId: string, message: unknown): Promise<boolean> {
+  try {
+    await client().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
+    return true;
+  } catch (error) {
+    if (error instanceof GoneException || (error as Error).name === "GoneException") {
+      await disconnected(connectionId);
+      return false;
+    }
+    throw error;
+  }
+}
+
+/** Sends a message to every open socket of a person. */
+export async function sendToUser(userId: string, message: unknown): Promise<number> {
+  const { data } = await ConnectionEntity.query.byUser({ userId }).go({ pages: "all" });
+  const results = await Promise.all(data.map((c) => send(c.connectionId, message)));
+  return results.filter(Boolean).length;
+}
+
+export async function close(connectionId: string) {
+  await client().send(new DeleteConnectionCommand({ ConnectionId: connectionId })).catch(() => undefined);
+  await disconnected(connectionId);
+}

@@ -1,0 +1,30 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../db.ts";
+
+export const PLANS = ["free", "pro", "team"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const UserEntity = new Entity(
+  {
+    model: { entity: "user", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      username: { type: "string", required: true },
+      email: { type: "string", required: true },
+      passwordHash: { type: "string", required: true },
+      isVerified: { type: "boolean", required: true, default: false },
+      plan: { type: PLANS, required: true, default: "free" },
+      hasOnboarded: { type: "boolean", required: true, default: false },
+      createdAt: { type: "number", required: true, readOnly: true },
+    },
+    indexes: {
+      byId: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: [] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type User = EntityItem<typeof UserEntity>;

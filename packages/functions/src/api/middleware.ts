@@ -1,0 +1,66 @@
+import { createMiddleware } from "hono/factory";
+import { getCookie } from "hono/cookie";
+import * as Sessions from "@graph/core/auth/sessions";
+import { unauthorized, VisibleError } from "@graph/core/errors";
+import type { ApiEnv, ClientAddressOf } from "./env.ts";
+
+export const SESSION_COOKIE = "graph_session";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const clientAddress = (addressOf: ClientAddressOf) =>
+  createMiddleware<ApiEnv>(async (c, next) => {
+    c.set("clientAddress", addressOf(c) || "unknown");
+    await next();
+  });
+
+/**
+ * Refuses state-changing requests sent by another site. Browsers always send `Origin`
+ * on such requests; it must name this site (the host the request came to, or the
+ * configured public URL). Requests without `Origin` come from non-browser clients.
+ */
+export const sameOrigin = (allowedOrigins: () => string[]) =>
+  createMiddleware<ApiEnv>(async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header("origin");
+      const fetchSite = c.req.header("sec-fetch-site");
+      const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+      const allowed = [...allowedOrigins(), ...(host ? [`http://${host}`, `https://${host}`] : [])];
+      if ((origin && !allowed.includes(origin)) || fetchSite === "cross-site") {
+        throw new VisibleError(403, "This request came from another site and was refused.");
+      }
+    }
+    await next();
+  });
+
+/** Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. */
+export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (hasBody && type !== "application/json") {
+      throw new VisibleError(415, "Send the request body as JSON (content-type: application/json).");
+    }
+  }
+  await next();
+});
+
+/** Reads the session cookie, if any, into `c.var.session`. */
+export const loadSession = createMiddleware<ApiEnv>(async (c, next) => {
+  const session = await Sessions.read(getCookie(c, SESSION_COOKIE));
+  if (session) c.set("session", session);
+  await next();
+});
+
+/** Routes behind this answer 401 unless signed in. */
+export const requireSession = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!c.get("session")) throw unauthorized();
+  await next();
+});
+
+/** The signed-in person's id (for handlers behind `requireSession`). */
+export function currentUserId(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string {
+  const session = c.get("session");
+  if (!session) throw unauthorized();
+  return session.userId;
+}

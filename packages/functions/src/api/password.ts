@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import * as Accounts from "@graph/core/auth/accounts";
+import { Email, NewPassword, required } from "@graph/core/auth/rules";
+import type { ApiEnv } from "./env.ts";
+import { jsonBody } from "./validate.ts";
+
+const ResetRequest = z.object({ email: required("Email is required").pipe(Email) });
+const Reset = z.object({
+  token: required("The reset link is missing its token.").pipe(z.string().max(200, Accounts.MESSAGES.badResetLink)),
+  newPassword: required("New password is required").pipe(NewPassword),
+});
+
+export const password = new Hono<ApiEnv>()
+  .post("/request_password_reset", jsonBody(ResetRequest), async (c) => {
+    await Accounts.requestPasswordReset(c.req.valid("json").email, c.var.clientAddress);
+    return c.json({ ok: true });
+  })
+  .post("/reset_password", jsonBody(Reset), async (c) => {
+    await Accounts.resetPassword(c.req.valid("json"));
+    return c.json({ ok: true });
+  });

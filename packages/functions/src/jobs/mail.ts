@@ -1,0 +1,34 @@
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import * as Email from "@graph/core/email/index";
+
+/**
+ * Mail queue worker. Each message is one e-mail; a message that fails is reported
+ * alone (partial batch failure) so the others are not sent again, and after the
+ * queue's retries it lands in the dead-letter queue instead of being lost.
+ */
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+  for (const record of event.Records) {
+    const parsed = Email.OutgoingEmail.safeParse(safeJson(record.body));
+    if (!parsed.success) {
+      // A malformed message will never succeed; retrying it only delays the DLQ.
+      console.error("mail: dropping malformed message", record.messageId);
+      continue;
+    }
+    try {
+      await Email.deliverOnce(record.messageId, parsed.data);
+    } catch (error) {
+      console.error("mail: delivery failed", record.messageId, error);
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

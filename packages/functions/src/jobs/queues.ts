@@ -1,0 +1,13 @@
+/**
+ * Queues and their workers: data only, read by infra and by the local dispatcher so both
+ * wire the same handler to the same queue with the same retry policy.
+ */
+export const queues = [
+  {
+    name: "MailQueue",
+    handler: "packages/functions/src/jobs/mail.handler",
+    deadLetter: "MailDeadLetter",
+    maxReceiveCount: 5,
+    batchSize: 10,
+  },
+] as const;

@@ -1,0 +1,7 @@
+/**
+ * Scheduled jobs: data only, read by infra (one cron each) and by the local dispatcher
+ * (timers and `POST /api/dev/jobs/{name}`).
+ */
+export const schedules = [
+  { name: "purge-unverified", schedule: "rate(1 day)", handler: "packages/functions/src/jobs/purge-unverified.handler" },
+] as const;

@@ -1,0 +1,145 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { randomBytes } from "node:crypto";
+import type { Hono } from "hono";
+import { WebSocketServer, type WebSocket } from "ws";
+import { lambdaContext, loadHandler } from "../handlers.ts";
+
+interface Connection {
+  socket: WebSocket;
+  connectedAt: number;
+  lastActiveAt: number;
+  sourceIp: string;
+  userAgent: string;
+}
+
+/**
+ * API Gateway's WebSocket API in-process: `$connect`, `$disconnect` and `$default` go to
+ * the deployed handler with API Gateway-shaped events, and `/@connections/{id}` answers
+ * the management API so `ApiGatewayManagementApiClient` posts to sockets unchanged.
+ */
+export class LocalWebSocketApi {
+  private readonly connections = new Map<string, Connection>();
+  private readonly wss = new WebSocketServer({ noServer: true });
+
+  constructor(
+    private readonly handlerReference: string,
+    private readonly path = "/ws",
+  ) {}
+
+  attach(server: Server) {
+    server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(request.url ?? "/", "http://localhost");
+      if (url.pathname !== this.path) return socket.destroy();
+      void this.connect(request, socket, head, url);
+    });
+  }
+
+  mount(app: Hono) {
+    app.post("/@connections/:id", async (c) => {
+      const connection = this.connections.get(c.req.param("id"));
+      if (!connection) return this.gone(c);
+      connection.socket.send(Buffer.from(await c.req.arrayBuffer()).toString("utf8"));
+      return c.body(null, 200);
+    });
+    app.delete("/@connections/:id", (c) => {
+      const connection = this.connections.get(c.req.param("id"));
+      if (!connection) return this.gone(c);
+      connection.socket.close(1000);
+      return c.body(null, 204);
+    });
+    app.get("/@connections/:id", (c) => {
+      const connection = this.connections.get(c.req.param("id"));
+      if (!connection) return this.gone(c);
+      return c.json({
+        ConnectedAt: new Date(connection.connectedAt).toISOString(),
+        LastActiveAt: new Date(connection.lastActiveAt).toISOString(),
+        Identity: { SourceIp: connection.sourceIp, UserAgent: connection.userAgent },
+      });
+    });
+  }
+
+  get size() {
+    return this.connections.size;
+  }
+
+  close() {
+    for (const { socket } of this.connections.values()) socket.terminate();
+    this.wss.close();
+  }
+
+  private gone(c: { header(name: string, value: string): void; json(body: unknown, status: 410): Response }) {
+    c.header("x-amzn-errortype", "GoneException");
+    return c.json({ message: "Gone" }, 410);
+  }
+
+  private async connect(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {
+    const connectionId = randomBytes(12).toString("base64url");
+    const sourceIp = request.socket.remoteAddress ?? "127.0.0.1";
+    const userAgent = String(request.headers["user-agent"] ?? "");
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : (value ?? "")]),
+    );
+    const result = await this.invoke("$connect", "CONNECT", connectionId, {
+      headers,
+      queryStringParameters: Object.fromEntries(url.searchParams),
+      identity: { sourceIp, userAgent },
+    }).catch(() => ({ statusCode: 500 }));
+    const status = result?.statusCode ?? 200;
+    if (status < 200 || status > 299) {
+      socket.end(`HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Forbidden"}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      const now = Date.now();
+      this.connections.set(connectionId, { socket: ws, connectedAt: now, lastActiveAt: now, sourceIp, userAgent });
+      ws.on("message", (data) => {
+        const connection = this.connections.get(connectionId);
+        if (connection) connection.lastActiveAt = Date.now();
+        void this.invoke("$default", "MESSAGE", connectionId, { body: data.toString() }).catch((error: unknown) =>
+          console.error("[ws] $default failed", error),
+        );
+      });
+      ws.on("close", () => {
+        this.connections.delete(connectionId);
+        void this.invoke("$disconnect", "DISCONNECT", connectionId, {}).catch((error: unknown) =>
+          console.error("[ws] $disconnect failed", error),
+        );
+      });
+    });
+  }
+
+  private async invoke(
+    routeKey: string,
+    eventType: "CONNECT" | "MESSAGE" | "DISCONNECT",
+    connectionId: string,
+    extra: { body?: string; headers?: Record<string, string>; queryStringParameters?: Record<string, string>; identity?: { sourceIp: string; userAgent: string } },
+  ): Promise<{ statusCode?: number } | undefined> {
+    const handler = await loadHandler(this.handlerReference);
+    const now = Date.now();
+    const event = {
+      requestContext: {
+        routeKey,
+        eventType,
+        connectionId,
+        messageId: eventType === "MESSAGE" ? randomBytes(8).toString("base64url") : undefined,
+        extendedRequestId: crypto.randomUUID(),
+        requestId: crypto.randomUUID(),
+        messageDirection: "IN",
+        stage: "local",
+        domainName: "localhost",
+        apiId: "local",
+        connectedAt: this.connections.get(connectionId)?.connectedAt ?? now,
+        requestTime: new Date(now).toUTCString(),
+        requestTimeEpoch: now,
+        identity: extra.identity ?? { sourceIp: this.connections.get(connectionId)?.sourceIp ?? "127.0.0.1" },
+      },
+      headers: extra.headers,
+      multiValueHeaders: extra.headers && Object.fromEntries(Object.entries(extra.headers).map(([k, v]) => [k, [v]])),
+      queryStringParameters: extra.queryStringParameters,
+      body: extra.body,
+      isBase64Encoded: false,
+    };
+    return (await handler(event, lambdaContext("realtime"))) as { statusCode?: number } | undefined;
+  }
+}

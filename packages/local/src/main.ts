@@ -1,0 +1,26 @@
+import { resolve } from "node:path";
+import { startRuntime } from "./runtime.ts";
+
+/** `npm start`: graph on one port, data under DATA_DIR, no network or accounts needed. */
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+
+const runtime = await startRuntime({
+  port,
+  host: process.env.HOST ?? "127.0.0.1",
+  dataDir,
+  siteUrl: process.env.SITE_URL || undefined,
+  teamEmail: process.env.TEAM_EMAIL || undefined,
+  mailFrom: process.env.MAIL_FROM || undefined,
+  schedules: true,
+});
+
+console.log(`graph is running at ${process.env.SITE_URL || runtime.url}`);
+console.log(`  data:   ${dataDir}`);
+console.log(`  outbox: ${runtime.url}/dev/outbox`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void runtime.stop().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,44 @@
+import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/** Every e-mail the local runtime "sent", kept in order (and on disk when there is a data dir). */
+export class Outbox {
+  private messages: OutboxMessage[] = [];
+  private constructor(private readonly file: string | undefined) {}
+
+  static async open(file: string | undefined): Promise<Outbox> {
+    const outbox = new Outbox(file);
+    if (file) {
+      await mkdir(dirname(file), { recursive: true });
+      const text = await readFile(file, "utf8").catch(() => "");
+      for (const line of text.split("\n")) {
+        try {
+          if (line.trim()) outbox.messages.push(JSON.parse(line) as OutboxMessage);
+        } catch {
+          // A torn last line from a crash is skipped, not fatal.
+        }
+      }
+    }
+    return outbox;
+  }
+
+  async add(message: Omit<OutboxMessage, "sentAt">): Promise<OutboxMessage> {
+    const stored = { ...message, sentAt: new Date().toISOString() };
+    this.messages.push(stored);
+    if (this.file) await appendFile(this.file, JSON.stringify(stored) + "\n");
+    return stored;
+  }
+
+  /** Newest first. */
+  list(): OutboxMessage[] {
+    return [...this.messages].reverse();
+  }
+}

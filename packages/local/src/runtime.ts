@@ -1,0 +1,128 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { mountSes } from "./aws/ses.ts";
+import { mountSqs, queueUrl } from "./aws/sqs.ts";
+import { LocalWebSocketApi } from "./aws/websocket.ts";
+import { devRoutes } from "./dev-routes.ts";
+import { Dispatcher } from "./dispatcher.ts";
+import { startLocalDynamo } from "./dynamo/server.ts";
+import { ROOT } from "./handlers.ts";
+import { Outbox } from "./outbox.ts";
+import { webApp } from "./static.ts";
+import { ensureTable } from "./table.ts";
+
+export interface RuntimeOptions {
+  port?: number;
+  host?: string;
+  /** Where data lives; in memory when undefined. */
+  dataDir?: string;
+  /** Public URL, when it differs from http://host:port (e.g. the Vite dev server). */
+  siteUrl?: string;
+  teamEmail?: string;
+  mailFrom?: string;
+  webDist?: string;
+  /** Run scheduled jobs on their timers (off in tests, which run them on demand). */
+  schedules?: boolean;
+}
+
+export interface Runtime {
+  url: string;
+  outbox: Outbox;
+  dispatcher: Dispatcher;
+  websockets: LocalWebSocketApi;
+  /** The API app, for in-process calls with `app.request()`. */
+  api: import("@graph/functions/api/app").Api;
+  stop(): Promise<void>;
+}
+
+const TABLE_NAME = "graph-local";
+
+/**
+ * Starts graph on one port with local stand-ins for every AWS service it uses. Features
+ * find them the way they find AWS: through `SST_RESOURCE_*` links and the SDK's
+ * `AWS_ENDPOINT_URL_*` settings, set here and nowhere else.
+ */
+export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const host = options.host ?? "127.0.0.1";
+  const dynamo = await startLocalDynamo({ path: options.dataDir && join(options.dataDir, "dynamo") });
+
+  const root = new Hono();
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: root.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
+  const siteUrl = options.siteUrl ?? url;
+
+  const link = (name: string, properties: Record<string, unknown>, type: string) =>
+    (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));
+  Object.assign(process.env, {
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "local",
+    AWS_SECRET_ACCESS_KEY: "local",
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_ENDPOINT_URL_SQS: `${url}/_aws/sqs`,
+    AWS_ENDPOINT_URL_SESV2: `${url}/_aws/ses`,
+  });
+  link("App", { name: "graph", stage: "local" }, "sst.sst.App");
+  link("Table", { name: TABLE_NAME }, "sst.aws.Dynamo");
+  link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
+  link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
+  link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
+  link("Config", { siteUrl, teamEmail: options.teamEmail ?? "team@graph.local" }, "sst.sst.Linkable");
+  link("GoogleClientId", { value: process.env.GOOGLE_CLIENT_ID ?? "" }, "sst.sst.Secret");
+  link("GoogleClientSecret", { value: process.env.GOOGLE_CLIENT_SECRET ?? "" }, "sst.sst.Secret");
+
+  await ensureTable(new DynamoDBClient({}), TABLE_NAME);
+
+  // Imported only now: the app reads its links when first used.
+  const [{ createApi }, { queues }, { schedules }] = await Promise.all([
+    import("@graph/functions/api/app"),
+    import("@graph/functions/jobs/queues"),
+    import("@graph/functions/jobs/schedules"),
+  ]);
+  const outbox = await Outbox.open(options.dataDir && join(options.dataDir, "outbox.jsonl"));
+  const dispatcher = new Dispatcher(queues, schedules);
+  if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
+  const websockets = new LocalWebSocketApi("packages/functions/src/realtime/handler.handler");
+  websockets.attach(server);
+
+  const api = createApi({
+    clientAddressOf: (c) => {
+      try {
+        return getConnInfo(c).remote.address ?? "unknown";
+      } catch {
+        return "unknown";
+      }
+    },
+  });
+
+  mountSqs(root, "/_aws/sqs", dispatcher);
+  mountSes(root, "/_aws/ses", outbox);
+  websockets.mount(root);
+  root.route("/", devRoutes(outbox, dispatcher));
+  root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  root.route("/", webApp(options.webDist ?? join(ROOT, "web/dist")));
+
+  return {
+    url,
+    outbox,
+    dispatcher,
+    websockets,
+    api,
+    async stop() {
+      dispatcher.stop();
+      websockets.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await dynamo.close();
+    },
+  };
+}

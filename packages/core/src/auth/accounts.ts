@@ -4,7 +4,7 @@ import { Resource } from "sst";
 import { nowSeconds } from "../db.ts";
 import * as Email from "../email/index.ts";
 import * as Templates from "../email/templates.ts";
-import { badRequest, conflict, forbidden, unauthorized, RateLimitedError, VisibleError } from "../errors.ts";
+import { badRequest, conflict, forbidden, unauthorized, RateLimitedError } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
 import { dayOf, PendingAccountEntity } from "../users/pending-account.entity.ts";
@@ -90,13 +90,18 @@ export async function signUp(
 /** Checks a password log-in; answers the account and a new session token. */
 export async function logIn(input: { identifier: string; password: string }, clientAddress: string) {
   const identifier = input.identifier.trim().toLowerCase();
-  const perIdentifier = { bucket: `login:id:${sha256(identifier)}`, ...LIMITS.loginFailuresPerIdentifier };
   const tooMany = (s: number) => `Too many login attempts. Try again in ${RateLimit.minutesText(s)}.`;
   await RateLimit.enforce({ bucket: `login:addr:${clientAddress}`, ...LIMITS.loginPerAddress }, tooMany);
+  const user = await Users.byIdentifier(identifier);
+  // Failures count against the account (whichever of its names is used) or, for names
+  // that match no account, against the name itself.
+  const perIdentifier = {
+    bucket: user ? `login:user:${user.userId}` : `login:id:${sha256(identifier)}`,
+    ...LIMITS.loginFailuresPerIdentifier,
+  };
   const failures = await RateLimit.peek(perIdentifier);
   if (!failures.allowed) throw new RateLimitedError(tooMany(failures.retryAfter), failures.retryAfter);
 
-  const user = await Users.byIdentifier(identifier);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
     await RateLimit.hit(perIdentifier);
@@ -210,4 +215,3 @@ function isConditionFailure(error: unknown): boolean {
   return cause?.name === "ConditionalCheckFailedException" || (error as Error)?.name === "ConditionalCheckFailedException";
 }
 
-export { VisibleError };

@@ -27,7 +27,8 @@ const Verify = z.object({
 });
 const Resend = z.object({ email: required("Email is required").pipe(Email) });
 
-const notConfigured = () => new VisibleError(503, "Google sign-in is not configured.");
+/** Until Google credentials are set, the Google routes do not exist for this deployment. */
+const notConfigured = () => new VisibleError(404, "Google sign-in is not configured.");
 
 export const auth = new Hono<ApiEnv>()
   .post("/signup", jsonBody(SignupPresent, Signup), async (c) => {

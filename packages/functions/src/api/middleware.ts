@@ -36,7 +36,8 @@ export const sameOrigin = (allowedOrigins: () => string[]) =>
 /** Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. */
 export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
-    const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    const hasBody =
+      c.req.raw.body !== null || Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (hasBody && type !== "application/json") {
       throw new VisibleError(415, "Send the request body as JSON (content-type: application/json).");

@@ -6,7 +6,8 @@ import * as Email from "@graph/core/email/index";
  * alone (partial batch failure) so the others are not sent again, and after the
  * queue's retries it lands in the dead-letter queue instead of being lost.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export function mailWorker(deliver: typeof Email.deliverOnce = Email.deliverOnce) {
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
   for (const record of event.Records) {
     const parsed = Email.OutgoingEmail.safeParse(safeJson(record.body));
@@ -16,14 +17,17 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       continue;
     }
     try {
-      await Email.deliverOnce(record.messageId, parsed.data);
+      await deliver(record.messageId, parsed.data);
     } catch (error) {
       console.error("mail: delivery failed", record.messageId, error);
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
   return { batchItemFailures };
+  };
 }
+
+export const handler = mailWorker();
 
 function safeJson(text: string): unknown {
   try {

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+export const SCREENSHOTS = join(ROOT, "tests/e2e/screenshots");
+
+export interface Server {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm run serve` (the local runtime, as `npm start` runs it) and waits for its URL. */
+export async function startServer(options: { dataDir?: string; port?: number } = {}): Promise<Server> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "graph-e2e-")));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(options.port ?? 0), DATA_DIR: dataDir, HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /graph is running at (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]!);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Reads the newest verification code sent to `email` from the local outbox. */
+export async function codeFor(server: Server, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Mail[];
+    const mail = outbox.find((m) => m.to === email && /\b\d{6}\b/.test(m.text));
+    if (mail) return /\b(\d{6})\b/.exec(mail.text)![1]!;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+let people = 0;
+export function newPerson() {
+  people++;
+  const name = `e2e${people}${Math.random().toString(36).slice(2, 7)}`;
+  return { username: name, email: `${name}@example.com`, password: "a long passphrase" };
+}
+
+/** Signs up through the login screen and verifies with the mailed code, ending signed in. */
+export async function signUpAndVerify(page: Page, server: Server, person = newPerson()) {
+  await page.goto(`${server.url}/login?mode=signup`);
+  await page.getByTestId("signup-email").fill(person.email);
+  await page.getByTestId("signup-username").fill(person.username);
+  await page.getByTestId("signup-password").fill(person.password);
+  await page.getByTestId("signup-submit").click();
+  await page.waitForURL(/\/verify-email\?/);
+  await page.getByTestId("verify-code").fill(await codeFor(server, person.email));
+  await page.getByTestId("verify-submit").click();
+  await page.waitForURL(/\/getting-started$/);
+  return person;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { newPerson, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+
+const api = useTestApi();
+
+describe("request guards", () => {
+  it("refuses a state-changing request from another site's Origin and changes nothing", async () => {
+    const person = newPerson();
+    const response = await api.request("POST", "/api/signup", {
+      body: person,
+      address: uniqueAddress(),
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    const login = await api.request("POST", "/api/login", { body: { identifier: person.username, password: person.password } });
+    expect(login.status).toBe(401);
+  });
+
+  it("refuses a cross-site logout, keeping the session", async () => {
+    const person = await signedIn(api);
+    const response = await api.request("POST", "/api/logout", { cookie: person.cookie, headers: { origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    const me = (await (await api.request("GET", "/api/check_auth", { cookie: person.cookie })).json()) as { isAuthenticated: boolean };
+    expect(me.isAuthenticated).toBe(true);
+  });
+
+  it("accepts the site's own origin", async () => {
+    const response = await api.request("POST", "/api/login", {
+      body: { identifier: "nobody", password: "whatever1" },
+      headers: { origin: "http://graph.test" },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses a body that is not JSON (form posts, text) with 415 and changes nothing", async () => {
+    const person = newPerson();
+    const form = new URLSearchParams(person).toString();
+    for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"]) {
+      const response = await api.request("POST", "/api/signup", { rawBody: form, headers: { "content-type": type }, address: uniqueAddress() });
+      expect(response.status).toBe(415);
+    }
+    const login = await api.request("POST", "/api/login", { body: { identifier: person.username, password: person.password } });
+    expect(login.status).toBe(401);
+  });
+
+  it("answers malformed JSON with a 400", async () => {
+    const response = await api.request("POST", "/api/login", { rawBody: "{nope", headers: { "content-type": "application/json" } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "The request body is not valid JSON." });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await api.request("GET", "/api/no/such/path");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found." });
+  });
+
+  it("keeps Google sign-in clearly unavailable while it is not configured", async () => {
+    expect(await (await api.request("GET", "/api/config")).json()).toEqual({ googleSignIn: false });
+    const response = await api.request("POST", "/api/login/google/callback", { body: { code: "x" } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Google sign-in is not configured." });
+  });
+});
+
+describe("feedback", () => {
+  it("needs a session", async () => {
+    const response = await api.request("POST", "/api/users/feedback", { body: { feedback: "hello" } });
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses empty feedback", async () => {
+    const person = await signedIn(api);
+    const response = await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "   " } });
+    expect(response.status).toBe(400);
+    expect(await api.mailTo("team@graph.test")).toEqual([]);
+  });
+
+  it("forwards the text to the team address with who sent it", async () => {
+    const person = await signedIn(api);
+    const response = await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "  love the <b>feed</b>  " } });
+    expect(response.status).toBe(200);
+    const [mail] = await api.mailTo("team@graph.test");
+    expect(mail?.subject).toContain(person.username);
+    expect(mail?.text).toContain("love the <b>feed</b>");
+    expect(mail?.text).toContain(person.email);
+    expect(mail?.html).toContain("love the &lt;b&gt;feed&lt;/b&gt;");
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { UserEntity } from "@graph/core/users/user.entity";
+import { codeFrom, newPerson, uniqueAddress, useTestApi } from "../support/runtime.ts";
+
+const api = useTestApi();
+const signup = (body: unknown, address = uniqueAddress()) => api.request("POST", "/api/signup", { body, address });
+
+describe("sign-up", () => {
+  it("creates an unverified account and e-mails a 6-digit code", async () => {
+    const person = newPerson();
+    const response = await signup({ ...person, email: `  ${person.email.toUpperCase()} ` });
+    expect(response.status).toBe(201);
+    const { userId } = (await response.json()) as { userId: string };
+    const { data: user } = await UserEntity.get({ userId }).go();
+    expect(user).toMatchObject({ username: person.username, email: person.email, isVerified: false, plan: "free" });
+    const [mail] = await api.mailTo(person.email);
+    expect(codeFrom(mail)).toMatch(/^\d{6}$/);
+  });
+
+  it("stores the password as an scrypt hash at or above OWASP's parameters", async () => {
+    const person = newPerson();
+    const { userId } = (await (await signup(person)).json()) as { userId: string };
+    const { data: user } = await UserEntity.get({ userId }).go();
+    const [scheme, N, r, p, salt, key] = user!.passwordHash.split("$");
+    expect(scheme).toBe("scrypt");
+    expect(Number(N)).toBeGreaterThanOrEqual(2 ** 17);
+    expect(Number(r)).toBeGreaterThanOrEqual(8);
+    expect(Number(p)).toBeGreaterThanOrEqual(1);
+    expect(Buffer.from(salt!, "base64url").length).toBeGreaterThanOrEqual(16);
+    expect(key!.length).toBeGreaterThan(40);
+    expect(user!.passwordHash).not.toContain(person.password);
+  });
+
+  it.each([
+    [{ email: "a@example.com", password: "a long passphrase" }, "Username, email or password missing"],
+    [{ username: "someone", password: "a long passphrase" }, "Username, email or password missing"],
+    [{ username: "someone", email: "a@example.com", password: "   " }, "Username, email or password missing"],
+    [{ username: "someone", email: "not-an-email", password: "a long passphrase" }, "Invalid email"],
+    [{ username: "ab", email: "a@example.com", password: "a long passphrase" }, "Username must be at least 3 characters."],
+    [{ username: "home", email: "a@example.com", password: "a long passphrase" }, "That username is reserved."],
+    [{ username: "no spaces", email: "a@example.com", password: "a long passphrase" }, "Username may only contain letters, numbers, _ and -."],
+    [{ username: "someone", email: "a@example.com", password: "short" }, "Password must be at least 8 characters."],
+  ])("refuses %j with %s and creates nothing", async (body, message) => {
+    const response = await signup(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+    expect(await api.mailTo("a@example.com")).toEqual([]);
+  });
+
+  it("answers 409 with 'unique constraint' for a taken e-mail or username, whatever the case", async () => {
+    const person = newPerson();
+    expect((await signup(person)).status).toBe(201);
+    const sameEmail = await signup({ ...newPerson(), email: person.email.toUpperCase() });
+    const sameName = await signup({ ...newPerson(), username: person.username.toUpperCase() });
+    for (const response of [sameEmail, sameName]) {
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: string }).error).toContain("unique constraint");
+    }
+  });
+
+  it("creates exactly one account when 100 sign-ups race for one e-mail", async () => {
+    const email = `race${Date.now()}@example.com`;
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signup({ username: `racer${i}x${Date.now() % 10000}`, email, password: "a long passphrase" })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    const winner = responses.find((r) => r.status === 201)!;
+    const { userId } = (await winner.json()) as { userId: string };
+    const { data: users } = await UserEntity.scan.where((attr, op) => op.eq(attr.email, email)).go({ pages: "all" });
+    expect(users.map((u) => u.userId)).toEqual([userId]);
+    expect(await api.mailTo(email)).toHaveLength(1);
+  });
+
+  it("limits sign-ups per client address", async () => {
+    const address = uniqueAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signup({ ...newPerson(), password: "" }, address)).status);
+    // Invalid bodies are refused before counting; valid ones count.
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    const valid: number[] = [];
+    for (let i = 0; i < 11; i++) valid.push((await signup(newPerson(), address)).status);
+    expect(valid.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(valid[10]).toBe(429);
+  });
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["packages/**/src/**/*.test.ts", "web/src/**/*.test.ts"], environment: "node" },
+      },
+      {
+        // API integration tests: each file gets its own local runtime (in-memory DynamoDB,
+        // mail queue, outbox), started by the setup file before the test file is imported.
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], setupFiles: ["tests/support/setup-runtime.ts"] },
+      },
+    ],
+  },
+});

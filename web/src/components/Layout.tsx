@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { AuthProvider } from "../auth/auth.tsx";
+import { NotificationProvider } from "../auth/notifications.tsx";
+import { Header } from "./Header.tsx";
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <NotificationProvider>
+        <a className="skip-link" href="#main">
+          skip to content
+        </a>
+        <Header />
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <ScrollRestoration />
+      </NotificationProvider>
+    </AuthProvider>
+  );
+}

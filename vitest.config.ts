@@ -14,7 +14,11 @@ export default defineConfig({
         // API integration tests: each file gets its own local runtime (in-memory DynamoDB,
         // mail queue, outbox), started by the setup file before the test file is imported.
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], setupFiles: ["tests/support/setup-runtime.ts"] },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/support/setup-runtime.ts"],
+        },
       },
     ],
   },

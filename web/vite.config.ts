@@ -1,7 +1,8 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 
-const target = "http://localhost:3000";
+/** Where `npm run dev` runs the API; the dev server proxies to it. */
+const target = process.env.GRAPH_API_TARGET ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   plugins: [react()],

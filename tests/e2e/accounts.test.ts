@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeFor, launchBrowser, newPerson, screenshot, signUpAndVerify, startServer, type Server } from "./support.ts";
@@ -67,7 +68,11 @@ describe("accounts in the browser", () => {
 
     // A taken username.
     const taken = newPerson();
-    await fetch(`${server.url}/api/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(taken) });
+    await fetch(`${server.url}/api/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(taken),
+    });
     await page.getByTestId("signup-email").fill(`other-${taken.email}`);
     await page.getByTestId("signup-username").fill(taken.username);
     await page.getByTestId("signup-submit").click();
@@ -79,7 +84,9 @@ describe("accounts in the browser", () => {
 
     // Failures the server or network cause.
     const failWith = async (status: number, body: unknown) => {
-      await page.route("**/api/login", (route) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }));
+      await page.route("**/api/login", (route) =>
+        route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+      );
       await logInThroughForm(page, "someone", "a password");
       const text = await (async () => {
         await page.getByTestId("auth-error").waitFor();
@@ -89,7 +96,9 @@ describe("accounts in the browser", () => {
       return text;
     };
     expect(await failWith(500, { error: "boom" })).toBe("Something went wrong. Please try again later.");
-    expect(await failWith(409, { error: "something else" })).toBe("A conflict occurred. Please try different credentials.");
+    expect(await failWith(409, { error: "something else" })).toBe(
+      "A conflict occurred. Please try different credentials.",
+    );
     expect(await failWith(429, { error: "Too many login attempts. Try again in 15 minutes." })).toBe(
       "Too many login attempts. Try again in 15 minutes.",
     );
@@ -107,7 +116,9 @@ describe("accounts in the browser", () => {
     await page.getByTestId("signup-username").fill(person.username);
     await page.getByTestId("signup-password").fill(person.password);
     await page.getByTestId("signup-submit").click();
-    await expect.poll(() => page.getByTestId("auth-error").textContent()).toBe("An unexpected error occurred during signup");
+    await expect
+      .poll(() => page.getByTestId("auth-error").textContent())
+      .toBe("An unexpected error occurred during signup");
     await page.context().close();
   });
 
@@ -120,7 +131,7 @@ describe("accounts in the browser", () => {
     await page.getByTestId("page-menu-button").click();
     const toggle = page.getByTestId("dark-mode-toggle");
     expect(await toggle.getAttribute("aria-pressed")).toBe("false");
-    expect(await toggle.getAttribute("aria-label") ?? (await toggle.textContent())).toMatch(/Switch to dark mode/);
+    expect((await toggle.getAttribute("aria-label")) ?? (await toggle.textContent())).toMatch(/Switch to dark mode/);
     await toggle.click();
     expect(await theme()).toBe("dark");
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
@@ -185,19 +196,28 @@ describe("accounts in the browser", () => {
     await page.goto(`${server.url}/forgot-password`);
     await page.getByTestId("forgot-email").fill(person.email);
     await page.getByTestId("forgot-submit").click();
-    await expect.poll(() => page.getByTestId("forgot-success").textContent()).toBe("if an account exists, we've sent you a reset link.");
+    await expect
+      .poll(() => page.getByTestId("forgot-success").textContent())
+      .toBe("if an account exists, we've sent you a reset link.");
     let link: string | undefined;
     await expect
       .poll(async () => {
-        const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ to: string; text: string }>;
-        link = /(http\S+reset-password\?token=\S+)/.exec(outbox.find((m) => m.to === person.email && m.text.includes("reset"))?.text ?? "")?.[1];
+        const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{
+          to: string;
+          text: string;
+        }>;
+        link = /(http\S+reset-password\?token=\S+)/.exec(
+          outbox.find((m) => m.to === person.email && m.text.includes("reset"))?.text ?? "",
+        )?.[1];
         return link;
       })
       .toBeDefined();
     await page.goto(link!);
     await page.getByTestId("reset-password").fill("a new long passphrase");
     await page.getByTestId("reset-submit").click();
-    await expect.poll(() => page.getByTestId("reset-success").textContent()).toContain("password successfully updated.");
+    await expect
+      .poll(() => page.getByTestId("reset-success").textContent())
+      .toContain("password successfully updated.");
     await logInThroughForm(page, person.email, "a new long passphrase");
     await page.waitForURL(/\/getting-started$/);
     await page.context().close();
@@ -240,10 +260,18 @@ describe("the local runtime keeps data across restarts", () => {
   it("logs in after a stop and start with the same data directory", async () => {
     const first = await startServer();
     const person = newPerson();
-    const signup = await fetch(`${first.url}/api/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(person) });
+    const signup = await fetch(`${first.url}/api/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(person),
+    });
     const { userId } = (await signup.json()) as { userId: string };
     const code = await codeFor(first, person.email);
-    await fetch(`${first.url}/api/verify_account`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId, code }) });
+    await fetch(`${first.url}/api/verify_account`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId, code }),
+    });
     await first.stop();
 
     const second = await startServer({ dataDir: first.dataDir });

@@ -20,7 +20,18 @@ const routes: Array<[string, string]> = [
   ["POST", "/api/login/google/link"],
 ];
 
-const fieldNames = ["username", "email", "password", "identifier", "userId", "code", "token", "newPassword", "feedback", "linkingToken"];
+const fieldNames = [
+  "username",
+  "email",
+  "password",
+  "identifier",
+  "userId",
+  "code",
+  "token",
+  "newPassword",
+  "feedback",
+  "linkingToken",
+];
 /** Bodies shaped like the real ones, with wrong types, huge and odd values. */
 const plausibleBody = fc.dictionary(
   fc.constantFrom(...fieldNames),
@@ -48,15 +59,21 @@ describe("every route survives random and malformed input", () => {
   it("never answers 5xx", async () => {
     const person = await signedIn(api);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), anyBody, fc.boolean(), fc.integer({ min: 1, max: 250 }), async ([method, path], body, withSession, host) => {
-        const response = await api.request(method, path, {
-          rawBody: method === "GET" ? undefined : body.raw,
-          headers: method === "GET" ? {} : { "content-type": body.type },
-          cookie: withSession ? person.cookie : undefined,
-          address: `192.0.2.${host}`,
-        });
-        expect(response.status, `${method} ${path} ${body.raw.slice(0, 200)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        anyBody,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 250 }),
+        async ([method, path], body, withSession, host) => {
+          const response = await api.request(method, path, {
+            rawBody: method === "GET" ? undefined : body.raw,
+            headers: method === "GET" ? {} : { "content-type": body.type },
+            cookie: withSession ? person.cookie : undefined,
+            address: `192.0.2.${host}`,
+          });
+          expect(response.status, `${method} ${path} ${body.raw.slice(0, 200)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 400 },
     );
   });

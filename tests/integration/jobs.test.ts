@@ -7,7 +7,17 @@ const api = useTestApi();
 afterEach(() => vi.useRealTimers());
 
 const record = (messageId: string, body: string) =>
-  ({ messageId, body, receiptHandle: messageId, attributes: {}, messageAttributes: {}, md5OfBody: "", eventSource: "aws:sqs", eventSourceARN: "arn", awsRegion: "local" }) as unknown as SQSEvent["Records"][number];
+  ({
+    messageId,
+    body,
+    receiptHandle: messageId,
+    attributes: {},
+    messageAttributes: {},
+    md5OfBody: "",
+    eventSource: "aws:sqs",
+    eventSourceARN: "arn",
+    awsRegion: "local",
+  }) as unknown as SQSEvent["Records"][number];
 
 describe("dev routes", () => {
   it("lists the outbox newest first as JSON", async () => {
@@ -44,7 +54,9 @@ describe("purge-unverified job", () => {
     expect(result).toMatchObject({ purged: 1 });
     const again = await api.request("POST", "/api/signup", { body: abandoned, address: uniqueAddress() });
     expect(again.status).toBe(201);
-    const login = await api.request("POST", "/api/login", { body: { identifier: verified.email, password: verified.password } });
+    const login = await api.request("POST", "/api/login", {
+      body: { identifier: verified.email, password: verified.password },
+    });
     expect(login.status).toBe(200);
   });
 });

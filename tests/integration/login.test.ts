@@ -42,7 +42,9 @@ describe("log-in", () => {
 
   it("answers 403 'verify your email' with userId and email for an unverified account", async () => {
     const person = newPerson();
-    const { userId } = (await (await api.request("POST", "/api/signup", { body: person, address: uniqueAddress() })).json()) as { userId: string };
+    const { userId } = (await (
+      await api.request("POST", "/api/signup", { body: person, address: uniqueAddress() })
+    ).json()) as { userId: string };
     const response = await login({ identifier: person.username, password: person.password });
     expect(response.status).toBe(403);
     const body = (await response.json()) as { error: string; userId: string; email: string };
@@ -58,14 +60,17 @@ describe("log-in", () => {
     }
     const blocked = await login({ identifier: person.email, password: person.password });
     expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as { error: string }).error).toMatch(/^Too many login attempts\. Try again in \d+ minutes?\.$/);
+    expect(((await blocked.json()) as { error: string }).error).toMatch(
+      /^Too many login attempts\. Try again in \d+ minutes?\.$/,
+    );
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("limits attempts per client address across identifiers", async () => {
     const address = uniqueAddress();
     const statuses: number[] = [];
-    for (let i = 0; i < 51; i++) statuses.push((await login({ identifier: `someone${i}`, password: "whatever1" }, address)).status);
+    for (let i = 0; i < 51; i++)
+      statuses.push((await login({ identifier: `someone${i}`, password: "whatever1" }, address)).status);
     expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
     expect(statuses[50]).toBe(429);
     // Another address is unaffected.

@@ -27,7 +27,7 @@ describe("password reset", () => {
     const unknown = await requestReset("nobody-at-all@example.com");
     expect(known.status).toBe(unknown.status);
     expect(await known.text()).toBe(await unknown.text());
-    expect([...known.headers.keys()].sort()).toEqual([...unknown.headers.keys()].sort());
+    expect(headerNames(known)).toEqual(headerNames(unknown));
     expect(await api.mailTo(person.email)).toHaveLength(2); // the code and the reset link
     expect(await api.mailTo("nobody-at-all@example.com")).toHaveLength(0);
   });
@@ -43,7 +43,9 @@ describe("password reset", () => {
 
   it("sets the new password, ends every session, and works only once", async () => {
     const person = await signedIn(api);
-    const other = await api.request("POST", "/api/login", { body: { identifier: person.email, password: person.password } });
+    const other = await api.request("POST", "/api/login", {
+      body: { identifier: person.email, password: person.password },
+    });
     const otherCookie = other.headers.get("set-cookie")!.split(";")[0]!;
     const { token } = await resetToken(person.email);
 
@@ -52,12 +54,18 @@ describe("password reset", () => {
     expect(await done.json()).toEqual({ ok: true });
 
     for (const cookie of [person.cookie, otherCookie]) {
-      const me = (await (await api.request("GET", "/api/check_auth", { cookie })).json()) as { isAuthenticated: boolean };
+      const me = (await (await api.request("GET", "/api/check_auth", { cookie })).json()) as {
+        isAuthenticated: boolean;
+      };
       expect(me.isAuthenticated).toBe(false);
     }
-    const oldPassword = await api.request("POST", "/api/login", { body: { identifier: person.email, password: person.password } });
+    const oldPassword = await api.request("POST", "/api/login", {
+      body: { identifier: person.email, password: person.password },
+    });
     expect(oldPassword.status).toBe(401);
-    const newPassword = await api.request("POST", "/api/login", { body: { identifier: person.email, password: "a brand new passphrase" } });
+    const newPassword = await api.request("POST", "/api/login", {
+      body: { identifier: person.email, password: "a brand new passphrase" },
+    });
     expect(newPassword.status).toBe(200);
 
     const reuse = await reset(token, "yet another passphrase");
@@ -72,7 +80,9 @@ describe("password reset", () => {
     const response = await reset(token, "a brand new passphrase");
     expect(response.status).toBe(400);
     vi.useRealTimers();
-    const login = await api.request("POST", "/api/login", { body: { identifier: person.email, password: person.password } });
+    const login = await api.request("POST", "/api/login", {
+      body: { identifier: person.email, password: person.password },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -87,3 +97,9 @@ describe("password reset", () => {
     expect((await reset(token, "a brand new passphrase")).status).toBe(200);
   });
 });
+
+function headerNames(response: Response) {
+  const names: string[] = [];
+  response.headers.forEach((_value, name) => names.push(name));
+  return names.sort();
+}

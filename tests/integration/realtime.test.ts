@@ -1,4 +1,8 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from "@aws-sdk/client-apigatewaymanagementapi";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { signedIn, useTestApi } from "../support/runtime.ts";
@@ -15,7 +19,9 @@ function open(headers: Record<string, string> = {}) {
   });
 }
 const nextMessage = (socket: WebSocket) =>
-  new Promise<Record<string, unknown>>((resolve) => socket.once("message", (data) => resolve(JSON.parse(data.toString()))));
+  new Promise<Record<string, unknown>>((resolve) =>
+    socket.once("message", (data) => resolve(JSON.parse(data.toString()))),
+  );
 
 describe("realtime (API Gateway WebSocket semantics)", () => {
   it("refuses a socket without a session", async () => {
@@ -43,6 +49,8 @@ describe("realtime (API Gateway WebSocket semantics)", () => {
     socket.close();
     await closed;
     const client = new ApiGatewayManagementApiClient({ endpoint: api.runtime.url });
-    await expect(client.send(new PostToConnectionCommand({ ConnectionId: "no-such-connection", Data: "x" }))).rejects.toBeInstanceOf(GoneException);
+    await expect(
+      client.send(new PostToConnectionCommand({ ConnectionId: "no-such-connection", Data: "x" })),
+    ).rejects.toBeInstanceOf(GoneException);
   });
 });

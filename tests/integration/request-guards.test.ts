@@ -12,15 +12,22 @@ describe("request guards", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);
-    const login = await api.request("POST", "/api/login", { body: { identifier: person.username, password: person.password } });
+    const login = await api.request("POST", "/api/login", {
+      body: { identifier: person.username, password: person.password },
+    });
     expect(login.status).toBe(401);
   });
 
   it("refuses a cross-site logout, keeping the session", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/logout", { cookie: person.cookie, headers: { origin: "https://evil.example" } });
+    const response = await api.request("POST", "/api/logout", {
+      cookie: person.cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(response.status).toBe(403);
-    const me = (await (await api.request("GET", "/api/check_auth", { cookie: person.cookie })).json()) as { isAuthenticated: boolean };
+    const me = (await (await api.request("GET", "/api/check_auth", { cookie: person.cookie })).json()) as {
+      isAuthenticated: boolean;
+    };
     expect(me.isAuthenticated).toBe(true);
   });
 
@@ -36,15 +43,24 @@ describe("request guards", () => {
     const person = newPerson();
     const form = new URLSearchParams(person).toString();
     for (const type of ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x"]) {
-      const response = await api.request("POST", "/api/signup", { rawBody: form, headers: { "content-type": type }, address: uniqueAddress() });
+      const response = await api.request("POST", "/api/signup", {
+        rawBody: form,
+        headers: { "content-type": type },
+        address: uniqueAddress(),
+      });
       expect(response.status).toBe(415);
     }
-    const login = await api.request("POST", "/api/login", { body: { identifier: person.username, password: person.password } });
+    const login = await api.request("POST", "/api/login", {
+      body: { identifier: person.username, password: person.password },
+    });
     expect(login.status).toBe(401);
   });
 
   it("answers malformed JSON with a 400", async () => {
-    const response = await api.request("POST", "/api/login", { rawBody: "{nope", headers: { "content-type": "application/json" } });
+    const response = await api.request("POST", "/api/login", {
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "The request body is not valid JSON." });
   });
@@ -71,14 +87,20 @@ describe("feedback", () => {
 
   it("refuses empty feedback", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "   " } });
+    const response = await api.request("POST", "/api/users/feedback", {
+      cookie: person.cookie,
+      body: { feedback: "   " },
+    });
     expect(response.status).toBe(400);
     expect(await api.mailTo("team@graph.test")).toEqual([]);
   });
 
   it("forwards the text to the team address with who sent it", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "  love the <b>feed</b>  " } });
+    const response = await api.request("POST", "/api/users/feedback", {
+      cookie: person.cookie,
+      body: { feedback: "  love the <b>feed</b>  " },
+    });
     expect(response.status).toBe(200);
     const [mail] = await api.mailTo("team@graph.test");
     expect(mail?.subject).toContain(person.username);

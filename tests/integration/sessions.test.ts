@@ -6,14 +6,17 @@ import { sessionCookie, signedIn, travel, useTestApi } from "../support/runtime.
 
 const api = useTestApi();
 const isSignedIn = async (cookie: string) =>
-  ((await (await api.request("GET", "/api/check_auth", { cookie })).json()) as { isAuthenticated: boolean }).isAuthenticated;
+  ((await (await api.request("GET", "/api/check_auth", { cookie })).json()) as { isAuthenticated: boolean })
+    .isAuthenticated;
 
 afterEach(() => vi.useRealTimers());
 
 describe("sessions", () => {
   it("uses an opaque 256-bit token in an HttpOnly, SameSite=Lax cookie, Secure only over https", async () => {
     const person = await signedIn(api);
-    const http = await api.request("POST", "/api/login", { body: { identifier: person.username, password: person.password } });
+    const http = await api.request("POST", "/api/login", {
+      body: { identifier: person.username, password: person.password },
+    });
     const header = http.headers.get("set-cookie")!;
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/SameSite=Lax/);
@@ -41,7 +44,10 @@ describe("sessions", () => {
     expect(logout.status).toBe(200);
     expect(logout.headers.get("set-cookie")).toMatch(/graph_session=;|Max-Age=0/);
     expect(await isSignedIn(person.cookie)).toBe(false);
-    const feedback = await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "hi" } });
+    const feedback = await api.request("POST", "/api/users/feedback", {
+      cookie: person.cookie,
+      body: { feedback: "hi" },
+    });
     expect(feedback.status).toBe(401);
   });
 

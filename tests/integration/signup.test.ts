@@ -36,9 +36,15 @@ describe("sign-up", () => {
     [{ username: "someone", password: "a long passphrase" }, "Username, email or password missing"],
     [{ username: "someone", email: "a@example.com", password: "   " }, "Username, email or password missing"],
     [{ username: "someone", email: "not-an-email", password: "a long passphrase" }, "Invalid email"],
-    [{ username: "ab", email: "a@example.com", password: "a long passphrase" }, "Username must be at least 3 characters."],
+    [
+      { username: "ab", email: "a@example.com", password: "a long passphrase" },
+      "Username must be at least 3 characters.",
+    ],
     [{ username: "home", email: "a@example.com", password: "a long passphrase" }, "That username is reserved."],
-    [{ username: "no spaces", email: "a@example.com", password: "a long passphrase" }, "Username may only contain letters, numbers, _ and -."],
+    [
+      { username: "no spaces", email: "a@example.com", password: "a long passphrase" },
+      "Username may only contain letters, numbers, _ and -.",
+    ],
     [{ username: "someone", email: "a@example.com", password: "short" }, "Password must be at least 8 characters."],
   ])("refuses %j with %s and creates nothing", async (body, message) => {
     const response = await signup(body);
@@ -61,7 +67,9 @@ describe("sign-up", () => {
   it("creates exactly one account when 100 sign-ups race for one e-mail", async () => {
     const email = `race${Date.now()}@example.com`;
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => signup({ username: `racer${i}x${Date.now() % 10000}`, email, password: "a long passphrase" })),
+      Array.from({ length: 100 }, (_, i) =>
+        signup({ username: `racer${i}x${Date.now() % 10000}`, email, password: "a long passphrase" }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);

@@ -24,7 +24,9 @@ describe("e-mail verification", () => {
     const cookie = sessionCookie(response)!;
     const me = (await (await api.request("GET", "/api/check_auth", { cookie })).json()) as Record<string, unknown>;
     expect(me).toMatchObject({ isAuthenticated: true, isVerified: true, isNewUser: true });
-    const login = await api.request("POST", "/api/login", { body: { identifier: person.email, password: person.password } });
+    const login = await api.request("POST", "/api/login", {
+      body: { identifier: person.email, password: person.password },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -43,7 +45,9 @@ describe("e-mail verification", () => {
     for (let i = 4; i >= 1; i--) {
       const response = await verify(person.userId, wrong(person.code));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: `That code is not right. ${i} ${i === 1 ? "try" : "tries"} left.` });
+      expect(await response.json()).toEqual({
+        error: `That code is not right. ${i} ${i === 1 ? "try" : "tries"} left.`,
+      });
     }
     const fifth = await verify(person.userId, wrong(person.code));
     expect(fifth.status).toBe(429);
@@ -87,7 +91,10 @@ describe("e-mail verification", () => {
     // The old code stopped working when the new one was sent.
     if (codeFrom(newest) !== person.code) expect((await verify(person.userId, person.code)).status).toBe(400);
 
-    const unknown = await api.request("POST", "/api/verify-email-resend", { body: { email: "nobody@example.com" }, address: uniqueAddress() });
+    const unknown = await api.request("POST", "/api/verify-email-resend", {
+      body: { email: "nobody@example.com" },
+      address: uniqueAddress(),
+    });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual({ ok: true });
 

@@ -9,7 +9,14 @@ export interface TestApi {
   request(
     method: string,
     path: string,
-    options?: { body?: unknown; rawBody?: string; cookie?: string; address?: string; headers?: Record<string, string>; url?: string },
+    options?: {
+      body?: unknown;
+      rawBody?: string;
+      cookie?: string;
+      address?: string;
+      headers?: Record<string, string>;
+      url?: string;
+    },
   ): Promise<Response>;
   /** E-mails sent to `to` so far, newest first (waits for the mail queue to drain). */
   mailTo(to: string): Promise<OutboxMessage[]>;
@@ -25,7 +32,7 @@ export function useTestApi(): TestApi {
   const app = createApi({ clientAddressOf: (c) => c.req.header("x-test-address") ?? "198.51.100.1" });
   return {
     runtime,
-    request(method, path, options = {}) {
+    async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined) headers["content-type"] ??= "application/json";
       if (options.cookie) headers.cookie = options.cookie;

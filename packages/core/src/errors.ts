@@ -14,11 +14,9 @@ export class VisibleError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) =>
-  new VisibleError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new VisibleError(400, message, extra);
 export const unauthorized = (message = "Not signed in.") => new VisibleError(401, message);
-export const forbidden = (message: string, extra?: Record<string, unknown>) =>
-  new VisibleError(403, message, extra);
+export const forbidden = (message: string, extra?: Record<string, unknown>) => new VisibleError(403, message, extra);
 export const notFound = (message = "Not found.") => new VisibleError(404, message);
 export const conflict = (message: string) => new VisibleError(409, message);
 

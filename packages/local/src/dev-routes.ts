@@ -22,7 +22,8 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
       const rows = outbox
         .list()
         .map(
-          (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
+          (m) =>
+            `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
         )
         .join("");
       return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>outbox · graph (local)</title>

@@ -33,7 +33,10 @@ const retryDelayMs = (receiveCount: number) => Math.min(60_000, 1000 * 2 ** (rec
  * deployment calls, with SQS- and EventBridge-shaped events.
  */
 export class Dispatcher {
-  private readonly queues = new Map<string, { definition: QueueDefinition; ready: Message[]; dead: Message[]; timer?: NodeJS.Timeout }>();
+  private readonly queues = new Map<
+    string,
+    { definition: QueueDefinition; ready: Message[]; dead: Message[]; timer?: NodeJS.Timeout }
+  >();
   private readonly schedules = new Map<string, ScheduleDefinition>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private inFlight = 0;
@@ -95,7 +98,10 @@ export class Dispatcher {
     for (const schedule of this.schedules.values()) {
       const every = rateMs(schedule.schedule);
       if (!every) continue;
-      const timer = setInterval(() => this.runJob(schedule.name).catch((e: unknown) => onError(schedule.name, e)), every);
+      const timer = setInterval(
+        () => this.runJob(schedule.name).catch((e: unknown) => onError(schedule.name, e)),
+        every,
+      );
       timer.unref();
       this.timers.add(timer);
     }
@@ -178,24 +184,22 @@ export class Dispatcher {
 
 function sqsEvent(queue: string, batch: Message[]): SQSEvent {
   return {
-    Records: batch.map(
-      (m): SQSRecord => ({
-        messageId: m.messageId,
-        receiptHandle: `${m.messageId}#${m.receiveCount}`,
-        body: m.body,
-        attributes: {
-          ApproximateReceiveCount: String(m.receiveCount),
-          SentTimestamp: String(m.sentAt),
-          SenderId: ACCOUNT,
-          ApproximateFirstReceiveTimestamp: String(Date.now()),
-        },
-        messageAttributes: {},
-        md5OfBody: createHash("md5").update(m.body).digest("hex"),
-        eventSource: "aws:sqs",
-        eventSourceARN: `arn:aws:sqs:${REGION}:${ACCOUNT}:${queue}`,
-        awsRegion: REGION,
-      }),
-    ),
+    Records: batch.map((m): SQSRecord => ({
+      messageId: m.messageId,
+      receiptHandle: `${m.messageId}#${m.receiveCount}`,
+      body: m.body,
+      attributes: {
+        ApproximateReceiveCount: String(m.receiveCount),
+        SentTimestamp: String(m.sentAt),
+        SenderId: ACCOUNT,
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: createHash("md5").update(m.body).digest("hex"),
+      eventSource: "aws:sqs",
+      eventSourceARN: `arn:aws:sqs:${REGION}:${ACCOUNT}:${queue}`,
+      awsRegion: REGION,
+    })),
   };
 }
 

@@ -1,5 +1,8 @@
 import { resolve } from "node:path";
+import { loadEnvFile } from "./env-file.ts";
 import { startRuntime } from "./runtime.ts";
+
+loadEnvFile();
 
 /** `npm start`: graph on one port, data under DATA_DIR, no network or accounts needed. */
 const port = Number(process.env.PORT ?? 3000);

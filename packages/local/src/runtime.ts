@@ -68,6 +68,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SQS: `${url}/_aws/sqs`,
     AWS_ENDPOINT_URL_SESV2: `${url}/_aws/ses`,
+    // The SDK warns that it will drop Node 20 in 2027; the local runtime pins a version that supports it.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   });
   link("App", { name: "graph", stage: "local" }, "sst.sst.App");
   link("Table", { name: TABLE_NAME }, "sst.aws.Dynamo");

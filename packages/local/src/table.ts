@@ -1,4 +1,9 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from "@aws-sdk/client-dynamodb";
 
 /** The one table, as infra/storage.ts declares it on AWS: pk/sk and two generic GSIs. */
 export async function ensureTable(client: DynamoDBClient, name: string): Promise<void> {
@@ -6,7 +11,8 @@ export async function ensureTable(client: DynamoDBClient, name: string): Promise
     await client.send(new DescribeTableCommand({ TableName: name }));
     return;
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== "ResourceNotFoundException") throw error;
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== "ResourceNotFoundException")
+      throw error;
   }
   const keys = ["pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk"];
   const gsi = (n: 1 | 2) => ({

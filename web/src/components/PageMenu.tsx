@@ -101,7 +101,10 @@ export function PageMenu() {
         onClick={() => setOpen((v) => !v)}
         onKeyDown={onButtonKeyDown}
       >
-        page <span aria-hidden="true" className="page-menu__caret">▾</span>
+        page{" "}
+        <span aria-hidden="true" className="page-menu__caret">
+          ▾
+        </span>
       </button>
       <ul
         ref={menuRef}

@@ -14,8 +14,8 @@ export function TermsPage() {
       <p className="fine-print">{UPDATED}</p>
       <div className="prose">
         <p>
-          these terms govern your use of graph, a personalised content-discovery service with a social layer. by creating
-          an account or using graph you agree to them. if you do not agree, please do not use the service.
+          these terms govern your use of graph, a personalised content-discovery service with a social layer. by
+          creating an account or using graph you agree to them. if you do not agree, please do not use the service.
         </p>
 
         <h2>1. your account</h2>
@@ -27,17 +27,19 @@ export function TermsPage() {
 
         <h2>2. what graph does</h2>
         <p>
-          graph matches articles, videos and posts from public sources to the topics and aims you set, and lets you
-          keep a public profile, follow other people and message them. recommendations are produced automatically; we
-          do not promise that any item is accurate, complete, suitable or available, and links lead to third-party
-          sites that we do not control.
+          graph matches articles, videos and posts from public sources to the topics and aims you set, and lets you keep
+          a public profile, follow other people and message them. recommendations are produced automatically; we do not
+          promise that any item is accurate, complete, suitable or available, and links lead to third-party sites that
+          we do not control.
         </p>
 
         <h2>3. acceptable use</h2>
         <p>you agree not to:</p>
         <ul>
           <li>harass, threaten, impersonate or deceive other people;</li>
-          <li>post or send content that is unlawful, hateful, sexually exploitative or that infringes someone's rights;</li>
+          <li>
+            post or send content that is unlawful, hateful, sexually exploitative or that infringes someone's rights;
+          </li>
           <li>send spam, or use automated means to create accounts, scrape the service or overload it;</li>
           <li>probe, bypass or break our security or rate limits, or access data that is not yours.</li>
         </ul>
@@ -46,22 +48,22 @@ export function TermsPage() {
         <h2>4. your content</h2>
         <p>
           you keep ownership of what you write and upload — profile details, thoughts, photos and messages. you give us
-          a worldwide, non-exclusive licence to store, display and transmit that content only as needed to run graph
-          and show it to the people you choose. public profile content is visible to anyone with the link.
+          a worldwide, non-exclusive licence to store, display and transmit that content only as needed to run graph and
+          show it to the people you choose. public profile content is visible to anyone with the link.
         </p>
 
         <h2>5. plans and payment</h2>
         <p>
           graph has a free plan and paid plans. paid plans are billed in advance through our payment provider and renew
-          automatically until cancelled; you can cancel at any time from the billing portal and keep access until the end
-          of the paid period. prices and plan limits are shown on the upgrade page and may change with notice. fees
+          automatically until cancelled; you can cancel at any time from the billing portal and keep access until the
+          end of the paid period. prices and plan limits are shown on the upgrade page and may change with notice. fees
           already paid are not refundable except where the law requires.
         </p>
 
         <h2>6. ending your use</h2>
         <p>
-          you may stop using graph and delete your account at any time. we may suspend or end access if you breach
-          these terms or if we must do so by law. sections that by their nature should survive — ownership, disclaimers,
+          you may stop using graph and delete your account at any time. we may suspend or end access if you breach these
+          terms or if we must do so by law. sections that by their nature should survive — ownership, disclaimers,
           limits of liability — survive termination.
         </p>
 
@@ -119,8 +121,8 @@ export function PrivacyPage() {
             not repeat them.
           </li>
           <li>
-            <strong>messages</strong> — the content of your chats, stored so that you and the people you talk to can read
-            them.
+            <strong>messages</strong> — the content of your chats, stored so that you and the people you talk to can
+            read them.
           </li>
           <li>
             <strong>technical data</strong> — a session cookie that keeps you signed in, and basic request logs (time,

@@ -7,8 +7,8 @@ export function PreviewPage() {
         <p className="eyebrow">about</p>
         <h1 className="page__title">graph is an autonomous search engine.</h1>
         <p className="lede">
-          you name your topics and aims. graph reads the web for you — feeds, channels, posts — and hands back only
-          what matches, with a note on why each piece made the cut.
+          you name your topics and aims. graph reads the web for you — feeds, channels, posts — and hands back only what
+          matches, with a note on why each piece made the cut.
         </p>
 
         <h2 className="section-title">what we believe</h2>

@@ -4,9 +4,8 @@ import { readStorage, storageKeys, writeStorage } from "../lib/storage.ts";
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-const media = typeof window !== "undefined" && "matchMedia" in window
-  ? window.matchMedia("(prefers-color-scheme: dark)")
-  : null;
+const media =
+  typeof window !== "undefined" && "matchMedia" in window ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
 function storedChoice(): boolean | null {
   const value = readStorage(storageKeys.darkMode);
@@ -55,7 +54,11 @@ function subscribe(listener: Listener): () => void {
 }
 
 export function useDarkMode(): { isDark: boolean; toggle: () => void } {
-  const dark = useSyncExternalStore(subscribe, () => isDark, () => false);
+  const dark = useSyncExternalStore(
+    subscribe,
+    () => isDark,
+    () => false,
+  );
   return { isDark: dark, toggle: toggleDarkMode };
 }
 

@@ -145,7 +145,9 @@ export async function verify(input: { userId: string; code: string }) {
     ({ verification, user: users, pendingAccount }) => [
       verification
         .delete({ userId: user.userId })
-        .where((attr, op) => `${op.eq(attr.codeHash, pending.codeHash)} AND ${op.lt(attr.wrongTries, CODE_MAX_WRONG_TRIES)}`)
+        .where(
+          (attr, op) => `${op.eq(attr.codeHash, pending.codeHash)} AND ${op.lt(attr.wrongTries, CODE_MAX_WRONG_TRIES)}`,
+        )
         .commit(),
       users.patch({ userId: user.userId }).set({ isVerified: true }).commit(),
       pendingAccount.delete({ day: dayOf(user.createdAt), createdAt: user.createdAt, userId: user.userId }).commit(),
@@ -181,7 +183,11 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   const user = await Users.byEmail(email);
   if (!user || !perEmail.allowed) return;
   const token = randomToken(32);
-  await ResetTokenEntity.create({ tokenHash: sha256(token), userId: user.userId, expiresAt: nowSeconds() + RESET_TTL_SECONDS }).go();
+  await ResetTokenEntity.create({
+    tokenHash: sha256(token),
+    userId: user.userId,
+    expiresAt: nowSeconds() + RESET_TTL_SECONDS,
+  }).go();
   const link = `${Resource.Config.siteUrl.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
   await Email.enqueue(Templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60));
 }
@@ -212,6 +218,7 @@ export async function sendFeedback(userId: string, text: string): Promise<void> 
 
 function isConditionFailure(error: unknown): boolean {
   const cause = (error as { cause?: { name?: string } })?.cause;
-  return cause?.name === "ConditionalCheckFailedException" || (error as Error)?.name === "ConditionalCheckFailedException";
+  return (
+    cause?.name === "ConditionalCheckFailedException" || (error as Error)?.name === "ConditionalCheckFailedException"
+  );
 }
-

@@ -26,7 +26,13 @@ export async function hashPassword(password: string): Promise<string> {
 export function parseHash(stored: string) {
   const [scheme, N, r, p, salt, key] = stored.split("$");
   if (scheme !== "scrypt" || !N || !r || !p || !salt || !key) return undefined;
-  return { N: Number(N), r: Number(r), p: Number(p), salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
+  return {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+    salt: Buffer.from(salt, "base64url"),
+    key: Buffer.from(key, "base64url"),
+  };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

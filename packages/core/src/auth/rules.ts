@@ -2,10 +2,42 @@ import { z } from "zod";
 
 /** Route words that can't be usernames because `/{username}` would collide with a page. */
 export const RESERVED_USERNAMES = new Set([
-  "home", "profile", "login", "beta", "preview", "coming-soon", "levers", "discover", "agent", "feed",
-  "onboarding", "verify-email", "sign-up", "sign-in", "page", "play", "tags", "find", "chat", "api", "dev",
-  "ws", "forgot-password", "reset-password", "getting-started", "terms-of-service", "privacy-policy",
-  "unsubscribe-success", "oauth", "admin", "graph", "settings", "tune", "upgrade", "feedback", "assets",
+  "home",
+  "profile",
+  "login",
+  "beta",
+  "preview",
+  "coming-soon",
+  "levers",
+  "discover",
+  "agent",
+  "feed",
+  "onboarding",
+  "verify-email",
+  "sign-up",
+  "sign-in",
+  "page",
+  "play",
+  "tags",
+  "find",
+  "chat",
+  "api",
+  "dev",
+  "ws",
+  "forgot-password",
+  "reset-password",
+  "getting-started",
+  "terms-of-service",
+  "privacy-policy",
+  "unsubscribe-success",
+  "oauth",
+  "admin",
+  "graph",
+  "settings",
+  "tune",
+  "upgrade",
+  "feedback",
+  "assets",
 ]);
 
 export const USERNAME_MIN = 3;
@@ -13,12 +45,7 @@ export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, "Invalid email")
-  .pipe(z.email("Invalid email"));
+export const Email = z.string().trim().toLowerCase().max(254, "Invalid email").pipe(z.email("Invalid email"));
 
 export const Username = z
   .string()

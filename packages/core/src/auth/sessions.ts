@@ -39,7 +39,10 @@ export async function read(token: string | undefined): Promise<Session | undefin
   if (data.expiresAt <= now || data.absoluteExpiresAt <= now) return undefined;
   const slid = Math.min(now + SESSION_IDLE_SECONDS, data.absoluteExpiresAt);
   if (slid - data.expiresAt >= SLIDE_EVERY_SECONDS) {
-    await SessionEntity.patch({ tokenHash }).set({ expiresAt: slid }).go().catch(() => undefined);
+    await SessionEntity.patch({ tokenHash })
+      .set({ expiresAt: slid })
+      .go()
+      .catch(() => undefined);
   }
   return { userId: data.userId, tokenHash };
 }

@@ -22,7 +22,10 @@ let ses: SESv2Client | undefined;
 export async function enqueue(email: OutgoingEmail): Promise<void> {
   sqs ??= new SQSClient({});
   await sqs.send(
-    new SendMessageCommand({ QueueUrl: Resource.MailQueue.url, MessageBody: JSON.stringify(OutgoingEmail.parse(email)) }),
+    new SendMessageCommand({
+      QueueUrl: Resource.MailQueue.url,
+      MessageBody: JSON.stringify(OutgoingEmail.parse(email)),
+    }),
   );
 }
 

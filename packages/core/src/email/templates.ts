@@ -29,7 +29,11 @@ export function passwordResetLink(to: string, link: string, minutes: number): Ou
   };
 }
 
-export function feedback(to: string, from: { username: string; email: string; userId: string }, text: string): OutgoingEmail {
+export function feedback(
+  to: string,
+  from: { username: string; email: string; userId: string },
+  text: string,
+): OutgoingEmail {
   return {
     to,
     subject: `graph feedback from ${from.username}`,

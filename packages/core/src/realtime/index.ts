@@ -12,7 +12,8 @@ import { ConnectionEntity } from "./connection.entity.ts";
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
 let management: ApiGatewayManagementApiClient | undefined;
-const client = () => (management ??= new ApiGatewayManagementApiClient({ endpoint: Resource.Realtime.managementEndpoint }));
+const client = () =>
+  (management ??= new ApiGatewayManagementApiClient({ endpoint: Resource.Realtime.managementEndpoint }));
 
 export async function connected(connectionId: string, userId: string) {
   const now = nowSeconds();
@@ -50,6 +51,8 @@ export async function sendToUser(userId: string, message: unknown): Promise<numb
 }
 
 export async function close(connectionId: string) {
-  await client().send(new DeleteConnectionCommand({ ConnectionId: connectionId })).catch(() => undefined);
+  await client()
+    .send(new DeleteConnectionCommand({ ConnectionId: connectionId }))
+    .catch(() => undefined);
   await disconnected(connectionId);
 }

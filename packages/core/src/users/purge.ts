@@ -21,14 +21,22 @@ export async function purgeUnverified(now = Date.now()): Promise<{ purged: numbe
       const { data: user } = await UserEntity.get({ userId: pending.userId }).go();
       if (user?.isVerified) continue;
       const result = await createWriteTransaction(
-        { users: UserEntity, unique: UniqueEntity, verification: VerificationEntity, pendingAccounts: PendingAccountEntity },
+        {
+          users: UserEntity,
+          unique: UniqueEntity,
+          verification: VerificationEntity,
+          pendingAccounts: PendingAccountEntity,
+        },
         ({ users, unique, verification, pendingAccounts }) => [
           pendingAccounts.delete(pending).commit(),
           verification.delete({ userId: pending.userId }).commit(),
           ...(user
             ? [
                 // The condition keeps an account that verified a moment ago.
-                users.delete({ userId: user.userId }).where((attr, op) => op.eq(attr.isVerified, false)).commit(),
+                users
+                  .delete({ userId: user.userId })
+                  .where((attr, op) => op.eq(attr.isVerified, false))
+                  .commit(),
                 unique.delete({ kind: "username", value: user.username.toLowerCase() }).commit(),
                 unique.delete({ kind: "email", value: user.email }).commit(),
               ]

@@ -20,7 +20,10 @@ const SignupPresent = z.object({
   password: required(SIGNUP_MISSING),
 });
 const Signup = z.object({ username: Username, email: Email, password: NewPassword });
-const Login = z.object({ identifier: required(LOGIN_MISSING).pipe(z.string().max(254, "Invalid username or password.")), password: required(LOGIN_MISSING).pipe(z.string().max(1024, "Invalid username or password.")) });
+const Login = z.object({
+  identifier: required(LOGIN_MISSING).pipe(z.string().max(254, "Invalid username or password.")),
+  password: required(LOGIN_MISSING).pipe(z.string().max(1024, "Invalid username or password.")),
+});
 const Verify = z.object({
   userId: z.string({ error: "userId and code are required" }).min(1, "userId and code are required").max(64),
   code: z.string({ error: "userId and code are required" }).regex(/^\d{6}$/, "The code is 6 digits."),

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "./middleware.ts";
 
-const isHttps = (c: Context) => new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+const isHttps = (c: Context) =>
+  new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
 
 export function setSessionCookie(c: Context, session: { token: string; maxAge: number }) {
   setCookie(c, SESSION_COOKIE, session.token, {

@@ -37,7 +37,9 @@ export const sameOrigin = (allowedOrigins: () => string[]) =>
 export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const hasBody =
-      c.req.raw.body !== null || Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+      c.req.raw.body !== null ||
+      Number(c.req.header("content-length") ?? 0) > 0 ||
+      c.req.header("transfer-encoding") !== undefined;
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (hasBody && type !== "application/json") {
       throw new VisibleError(415, "Send the request body as JSON (content-type: application/json).");

@@ -8,22 +8,22 @@ import * as Email from "@graph/core/email/index";
  */
 export function mailWorker(deliver: typeof Email.deliverOnce = Email.deliverOnce) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
-  for (const record of event.Records) {
-    const parsed = Email.OutgoingEmail.safeParse(safeJson(record.body));
-    if (!parsed.success) {
-      // A malformed message will never succeed; retrying it only delays the DLQ.
-      console.error("mail: dropping malformed message", record.messageId);
-      continue;
+    const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+    for (const record of event.Records) {
+      const parsed = Email.OutgoingEmail.safeParse(safeJson(record.body));
+      if (!parsed.success) {
+        // A malformed message will never succeed; retrying it only delays the DLQ.
+        console.error("mail: dropping malformed message", record.messageId);
+        continue;
+      }
+      try {
+        await deliver(record.messageId, parsed.data);
+      } catch (error) {
+        console.error("mail: delivery failed", record.messageId, error);
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
     }
-    try {
-      await deliver(record.messageId, parsed.data);
-    } catch (error) {
-      console.error("mail: delivery failed", record.messageId, error);
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
+    return { batchItemFailures };
   };
 }
 

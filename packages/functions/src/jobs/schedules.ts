@@ -3,5 +3,9 @@
  * (timers and `POST /api/dev/jobs/{name}`).
  */
 export const schedules = [
-  { name: "purge-unverified", schedule: "rate(1 day)", handler: "packages/functions/src/jobs/purge-unverified.handler" },
+  {
+    name: "purge-unverified",
+    schedule: "rate(1 day)",
+    handler: "packages/functions/src/jobs/purge-unverified.handler",
+  },
 ] as const;

@@ -18,7 +18,12 @@ export function mountSes(app: Hono, basePath: string, outbox: Outbox) {
       return c.json({ message: "Destination and Content.Simple are required." }, 400);
     }
     for (const address of to) {
-      await outbox.add({ to: address, subject: simple.Subject.Data, text: simple.Body?.Text?.Data ?? "", html: simple.Body?.Html?.Data ?? "" });
+      await outbox.add({
+        to: address,
+        subject: simple.Subject.Data,
+        text: simple.Body?.Text?.Data ?? "",
+        html: simple.Body?.Html?.Data ?? "",
+      });
     }
     return c.json({ MessageId: crypto.randomUUID() });
   });

@@ -17,7 +17,7 @@ export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
       c.header("x-amzn-query-error", `${type};Sender`);
       return c.json({ __type: `com.amazonaws.sqs#${type}`, message }, 400);
     };
-    const queueOf = (url: unknown) => (typeof url === "string" ? url.split("/").pop() ?? "" : "");
+    const queueOf = (url: unknown) => (typeof url === "string" ? (url.split("/").pop() ?? "") : "");
     switch (action) {
       case "SendMessage": {
         const queue = queueOf(request.QueueUrl);

@@ -78,7 +78,10 @@ export class LocalWebSocketApi {
     const sourceIp = request.socket.remoteAddress ?? "127.0.0.1";
     const userAgent = String(request.headers["user-agent"] ?? "");
     const headers = Object.fromEntries(
-      Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(",") : (value ?? "")]),
+      Object.entries(request.headers).map(([key, value]) => [
+        key,
+        Array.isArray(value) ? value.join(",") : (value ?? ""),
+      ]),
     );
     const result = await this.invoke("$connect", "CONNECT", connectionId, {
       headers,
@@ -113,7 +116,12 @@ export class LocalWebSocketApi {
     routeKey: string,
     eventType: "CONNECT" | "MESSAGE" | "DISCONNECT",
     connectionId: string,
-    extra: { body?: string; headers?: Record<string, string>; queryStringParameters?: Record<string, string>; identity?: { sourceIp: string; userAgent: string } },
+    extra: {
+      body?: string;
+      headers?: Record<string, string>;
+      queryStringParameters?: Record<string, string>;
+      identity?: { sourceIp: string; userAgent: string };
+    },
   ): Promise<{ statusCode?: number } | undefined> {
     const handler = await loadHandler(this.handlerReference);
     const now = Date.now();

@@ -358,7 +358,9 @@ describe("local dynamo transactions", () => {
     expect(badExpression.message).toMatch(/^Invalid ConditionExpression/);
 
     const noTable = await catchError(
-      doc.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: "missing", Item: { pk: "a", sk: "b" } } }] })),
+      doc.send(
+        new TransactWriteCommand({ TransactItems: [{ Put: { TableName: "missing", Item: { pk: "a", sk: "b" } } }] }),
+      ),
     );
     expect(noTable.name).toBe("ResourceNotFoundException");
 
@@ -528,12 +530,7 @@ describe("local dynamo transactions", () => {
         ],
       }),
     );
-    expect(result.Responses).toEqual([
-      { Item: { pk: "g#1", sk: "g", a: 1, b: { c: 2 } } },
-      {},
-      {},
-      { Item: { a: 3 } },
-    ]);
+    expect(result.Responses).toEqual([{ Item: { pk: "g#1", sk: "g", a: 1, b: { c: 2 } } }, {}, {}, { Item: { a: 3 } }]);
 
     const duplicate = await catchError(
       doc.send(

@@ -123,10 +123,7 @@ function checkTransactItems(data: JsonObject): unknown[] {
     );
   }
   if (items.length < 1 || items.length > MAX_TRANSACT_ITEMS) {
-    const bound =
-      items.length < 1
-        ? "greater than or equal to 1"
-        : `less than or equal to ${MAX_TRANSACT_ITEMS}`;
+    const bound = items.length < 1 ? "greater than or equal to 1" : `less than or equal to ${MAX_TRANSACT_ITEMS}`;
     throw validationError(
       `1 validation error detected: Value '[...]' at 'transactItems' failed to satisfy constraint: Member must have length ${bound}`,
     );
@@ -138,8 +135,7 @@ function checkRequired(request: unknown, path: string, required: string[]): void
   const missing = required.filter((member) => !isObject(request) || request[member] == null);
   if (missing.length) {
     const errors = missing.map(
-      (member) =>
-        `Value null at '${path}.${lowerFirst(member)}' failed to satisfy constraint: Member must not be null`,
+      (member) => `Value null at '${path}.${lowerFirst(member)}' failed to satisfy constraint: Member must not be null`,
     );
     throw validationError(
       `${errors.length} validation error${errors.length > 1 ? "s" : ""} detected: ${errors.join("; ")}`,
@@ -261,7 +257,12 @@ function applyUpdate(
 ): Promise<Item> {
   let result: Item | undefined;
   const scratchItemDb: SubDb = {
-    lock: (_key, exec) => exec((done) => (...args) => done?.(...args)),
+    lock: (_key, exec) =>
+      exec(
+        (done) =>
+          (...args) =>
+            done?.(...args),
+      ),
     get: (_key, cb) => cb(null, oldItem),
     put: (_key, item, cb) => {
       result = item;
@@ -289,10 +290,7 @@ function applyUpdate(
   });
 }
 
-function consumedCapacity(
-  returnConsumedCapacity: unknown,
-  units: Map<string, number>,
-): JsonObject[] | undefined {
+function consumedCapacity(returnConsumedCapacity: unknown, units: Map<string, number>): JsonObject[] | undefined {
   if (returnConsumedCapacity !== "TOTAL" && returnConsumedCapacity !== "INDEXES") return undefined;
   return [...units].map(([TableName, CapacityUnits]) => ({
     TableName,
@@ -336,11 +334,7 @@ function parseWriteActions(store: Store, items: unknown[]): { kind: WriteKind; r
   });
 }
 
-function resolveWriteAction(
-  kind: WriteKind,
-  request: ValidatedRequest,
-  table: TableDescription,
-): WriteAction {
+function resolveWriteAction(kind: WriteKind, request: ValidatedRequest, table: TableDescription): WriteAction {
   let invalid: DynaliteError | null | undefined;
   let keySource: Item;
   if (kind === "Put") {
@@ -398,7 +392,10 @@ async function evaluate(
 
 export async function transactWriteItems(store: Store, data: JsonObject): Promise<JsonObject> {
   const parsed = parseWriteActions(store, checkTransactItems(data));
-  const tables = await getTables(store, parsed.map((p) => p.request.TableName));
+  const tables = await getTables(
+    store,
+    parsed.map((p) => p.request.TableName),
+  );
   const actions = parsed.map((p) => resolveWriteAction(p.kind, p.request, tables.get(p.request.TableName)!));
   rejectDuplicates(actions);
 
@@ -448,7 +445,10 @@ export async function transactGetItems(store: Store, data: JsonObject): Promise<
     checkRequired(entry.Get, `transactItems.${i + 1}.member.get`, ["TableName", "Key"]);
     return validateRequest(store, entry.Get, GET_VALIDATION);
   });
-  const tables = await getTables(store, requests.map((r) => r.TableName));
+  const tables = await getTables(
+    store,
+    requests.map((r) => r.TableName),
+  );
   const actions: GetAction[] = requests.map((request) => {
     const table = tables.get(request.TableName)!;
     const invalid =

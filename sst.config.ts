@@ -1,0 +1,37 @@
+/// <reference path="./.sst/platform/config.d.ts" />
+
+export default $config({
+  app(input) {
+    return {
+      name: "graph",
+      home: "aws",
+      version: "4.17.1",
+      removal: input?.stage === "production" ? "retain" : "remove",
+      protect: input?.stage === "production",
+    };
+  },
+  async run() {
+    $transform(sst.aws.Function, (args) => {
+      args.architecture ??= "arm64";
+    });
+
+    // Resources are defined in infra/, one file per concern; they are imported here, inside
+    // run(), because the sst globals they use exist only while the app runs.
+    const { table } = await import("./infra/storage");
+    const { email } = await import("./infra/email");
+    const { router } = await import("./infra/web");
+    const { realtime } = await import("./infra/realtime");
+    const { mailQueue, mailDeadLetter } = await import("./infra/jobs");
+    const { api } = await import("./infra/api");
+
+    return {
+      url: router.url,
+      api: api.url,
+      realtime: realtime.url,
+      table: table.name,
+      sender: email.sender,
+      mailQueue: mailQueue.url,
+      mailDeadLetter: mailDeadLetter.url,
+    };
+  },
+});

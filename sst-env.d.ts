@@ -11,6 +11,8 @@ declare module "sst" {
       "url": string
     }
     "Config": {
+      "allowPrivateFeeds": boolean
+      "defaultFeeds": boolean
       "siteUrl": string
       "teamEmail": string
       "type": "sst.sst.Linkable"
@@ -19,6 +21,14 @@ declare module "sst" {
       "configSet": string
       "sender": string
       "type": "sst.aws.Email"
+    }
+    "FeedDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "FeedQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
     }
     "GoogleClientId": {
       "type": "sst.sst.Secret"

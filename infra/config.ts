@@ -8,5 +8,9 @@ export const config = new sst.Linkable("Config", {
     siteUrl: router.url,
     /** Where feedback from the app is forwarded. */
     teamEmail,
+    /** Whether sources people suggest may live on private addresses (never on AWS). */
+    allowPrivateFeeds: false,
+    /** Whether the scheduled ingest keeps the default catalogue of public feeds. */
+    defaultFeeds: true,
   },
 });

@@ -1,41 +1,53 @@
 import { queues } from "../packages/functions/src/jobs/queues";
 import { schedules } from "../packages/functions/src/jobs/schedules";
+import { config } from "./config";
 import { email } from "./email";
 import { table } from "./storage";
 
-/** Background work: the mail queue and one scheduled job per entry of jobs/schedules.ts. */
+/** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
-const mail = queues.find((queue) => queue.name === "MailQueue");
-if (!mail) throw new Error("packages/functions/src/jobs/queues.ts has no MailQueue entry");
-
-/** Messages that failed every attempt, kept for two weeks for inspection and redrive. */
-export const mailDeadLetter = new sst.aws.Queue(mail.deadLetter, {
-  transform: {
-    queue: (args) => {
-      args.messageRetentionSeconds = 14 * 24 * 60 * 60;
+function queueFor(name: (typeof queues)[number]["name"]) {
+  const definition = queues.find((queue) => queue.name === name);
+  if (!definition) throw new Error(`packages/functions/src/jobs/queues.ts has no ${name} entry`);
+  /** Messages that failed every attempt, kept for two weeks for inspection and redrive. */
+  const deadLetter = new sst.aws.Queue(definition.deadLetter, {
+    transform: {
+      queue: (args) => {
+        args.messageRetentionSeconds = 14 * 24 * 60 * 60;
+      },
     },
-  },
-});
+  });
+  const queue = new sst.aws.Queue(definition.name, {
+    // Longer than the worker's timeout, so a message is not handed out twice while in work.
+    visibilityTimeout: "6 minutes",
+    dlq: { queue: deadLetter.arn, retry: definition.maxReceiveCount },
+  });
+  return { definition, queue, deadLetter };
+}
+
+const mail = queueFor("MailQueue");
+const feed = queueFor("FeedQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
-export const mailQueue = new sst.aws.Queue(mail.name, {
-  // Longer than the worker's timeout, so a message is not handed out twice while being sent.
-  visibilityTimeout: "3 minutes",
-  dlq: { queue: mailDeadLetter.arn, retry: mail.maxReceiveCount },
-});
+export const mailQueue = mail.queue;
+export const mailDeadLetter = mail.deadLetter;
+/** Source fetches, topic backfills and suggestion checks (`Resource.FeedQueue`). */
+export const feedQueue = feed.queue;
+export const feedDeadLetter = feed.deadLetter;
 
 mailQueue.subscribe(
-  {
-    handler: mail.handler,
-    link: [table, email],
-    timeout: "30 seconds",
-  },
-  { batch: { size: mail.batchSize, partialResponses: true } },
+  { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
+  { batch: { size: mail.definition.batchSize, partialResponses: true } },
+);
+
+feedQueue.subscribe(
+  { handler: feed.definition.handler, link: [table, feedQueue, config], timeout: "5 minutes", memory: "1024 MB" },
+  { batch: { size: feed.definition.batchSize, partialResponses: true } },
 );
 
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its
- * event. Jobs may queue mail.
+ * event. Jobs may queue mail and feed work.
  */
 export const crons = schedules.map(
   (job) =>
@@ -44,7 +56,7 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, mailQueue],
+        link: [table, mailQueue, feedQueue, config],
         timeout: "5 minutes",
       },
     }),

@@ -19,6 +19,8 @@ const runtime = await startRuntime({
   teamEmail: process.env.TEAM_EMAIL || undefined,
   mailFrom: process.env.MAIL_FROM || undefined,
   schedules: true,
+  demoFeeds: process.env.DEMO_FEEDS !== "0",
+  allowPrivateFeeds: process.env.ALLOW_PRIVATE_FEEDS === "1",
 });
 process.env.GRAPH_API_TARGET = runtime.url;
 

@@ -28,6 +28,10 @@ export interface RuntimeOptions {
   webDist?: string;
   /** Run scheduled jobs on their timers (off in tests, which run them on demand). */
   schedules?: boolean;
+  /** Serve the demo feeds and put them in the catalogue (DEMO_FEEDS). */
+  demoFeeds?: boolean;
+  /** Let suggested sources live on private addresses (ALLOW_PRIVATE_FEEDS). */
+  allowPrivateFeeds?: boolean;
 }
 
 export interface Runtime {
@@ -75,8 +79,19 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("Table", { name: TABLE_NAME }, "sst.aws.Dynamo");
   link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
   link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
+  link("FeedQueue", { url: queueUrl(url, "FeedQueue") }, "sst.aws.Queue");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
-  link("Config", { siteUrl, teamEmail: options.teamEmail ?? "team@graph.local" }, "sst.sst.Linkable");
+  link(
+    "Config",
+    {
+      siteUrl,
+      teamEmail: options.teamEmail ?? "team@graph.local",
+      allowPrivateFeeds: options.allowPrivateFeeds ?? false,
+      // The default catalogue lists public feeds; the local runtime never reaches for the network.
+      defaultFeeds: false,
+    },
+    "sst.sst.Linkable",
+  );
   link("GoogleClientId", { value: process.env.GOOGLE_CLIENT_ID ?? "" }, "sst.sst.Secret");
   link("GoogleClientSecret", { value: process.env.GOOGLE_CLIENT_SECRET ?? "" }, "sst.sst.Secret");
 
@@ -108,8 +123,21 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   mountSes(root, "/_aws/ses", outbox);
   websockets.mount(root);
   root.route("/", devRoutes(outbox, dispatcher));
+  if (options.demoFeeds) {
+    const demo = await import("./demo/index.ts");
+    demo.mountDemoFeeds(root);
+    const Sources = await import("@graph/core/sources/index");
+    await Sources.ensureCatalogue(
+      demo.DEMO_SOURCES.map((s) => ({ sourceId: s.id, name: s.name, siteUrl: s.siteUrl, feedUrl: `${url}${s.path}`, type: s.type })),
+    );
+  }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   root.route("/", webApp(options.webDist ?? join(ROOT, "web/dist")));
+
+  if (options.schedules) {
+    // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.
+    void dispatcher.runJob("ingest").catch((error: unknown) => console.error("[job ingest] failed", error));
+  }
 
   return {
     url,

@@ -3,14 +3,6 @@ import { Placeholder } from "../components/ComingSoon.tsx";
 import { isReservedPath } from "../routes/reserved.ts";
 import { NotFoundPage } from "./Simple.tsx";
 
-export function HomePage() {
-  return (
-    <Placeholder name="home">
-      <p>your feed of picks and your friends' activity will live here.</p>
-    </Placeholder>
-  );
-}
-
 export function TunePage() {
   return (
     <Placeholder name="tune">

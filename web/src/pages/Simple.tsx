@@ -64,23 +64,3 @@ export function NotFoundPage() {
     </section>
   );
 }
-
-export function GettingStartedPage() {
-  return (
-    <section className="page page--narrow" aria-labelledby="getting-started-heading" data-testid="getting-started">
-      <p className="eyebrow">getting started</p>
-      <h1 id="getting-started-heading" className="page__title">
-        set your topics.
-      </h1>
-      <p className="lede">
-        this is where you'll name your topics and aims — the words graph uses to build your feed. topic setup arrives
-        with the feed release.
-      </p>
-      <p>
-        <Link to="/home" className="button button--primary">
-          go to home
-        </Link>
-      </p>
-    </section>
-  );
-}

@@ -6,24 +6,12 @@ import { ForgotPasswordPage } from "../pages/ForgotPassword.tsx";
 import { LandingPage } from "../pages/Landing.tsx";
 import { PrivacyPage, TermsPage } from "../pages/Legal.tsx";
 import { LoginPage } from "../pages/Login.tsx";
-import {
-  ChatPage,
-  FindPage,
-  HomePage,
-  ProfileRoute,
-  TunePage,
-  UpgradePage,
-  UsernameRoute,
-} from "../pages/Placeholders.tsx";
+import { HomePage } from "../pages/home/HomePage.tsx";
+import { GettingStartedPage } from "../pages/onboarding/GettingStarted.tsx";
+import { ChatPage, FindPage, ProfileRoute, TunePage, UpgradePage, UsernameRoute } from "../pages/Placeholders.tsx";
 import { PreviewPage } from "../pages/Preview.tsx";
 import { ResetPasswordPage } from "../pages/ResetPassword.tsx";
-import {
-  ComingSoonPage,
-  GettingStartedPage,
-  NotFoundPage,
-  UnsubscribeSuccessPage,
-  YoutubeAuthSuccessPage,
-} from "../pages/Simple.tsx";
+import { ComingSoonPage, NotFoundPage, UnsubscribeSuccessPage, YoutubeAuthSuccessPage } from "../pages/Simple.tsx";
 import { VerifyEmailPage } from "../pages/VerifyEmail.tsx";
 import { WhyGraphPage } from "../pages/WhyGraph.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";

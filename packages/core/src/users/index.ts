@@ -32,3 +32,7 @@ export function publicView(user: User) {
     isNewUser: !user.hasOnboarded,
   };
 }
+
+export async function setHasOnboarded(userId: string): Promise<void> {
+  await UserEntity.patch({ userId }).set({ hasOnboarded: true }).go();
+}

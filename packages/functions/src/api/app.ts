@@ -3,9 +3,11 @@ import { HTTPException } from "hono/http-exception";
 import { Resource } from "sst";
 import { RateLimitedError, VisibleError } from "@graph/core/errors";
 import { auth } from "./auth.ts";
+import { articles, rss } from "./feed.ts";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin } from "./middleware.ts";
 import { password } from "./password.ts";
+import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
 
 const siteOrigin = () => [new URL(Resource.Config.siteUrl).origin];
@@ -23,7 +25,11 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .use(loadSession)
     .route("/", auth)
     .route("/password", password)
-    .route("/users", users);
+    .route("/users", users)
+    .route("/gpt", topics)
+    .route("/aims", aims)
+    .route("/rss", rss)
+    .route("/articles", articles);
 
   app.notFound((c) => c.json({ error: "Not found." }, 404));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import * as Accounts from "@graph/core/auth/accounts";
 import { required } from "@graph/core/auth/rules";
 import { notFound } from "@graph/core/errors";
+import * as FeedState from "@graph/core/feed/state";
 import * as Users from "@graph/core/users/index";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
@@ -20,6 +21,14 @@ export const users = new Hono<ApiEnv>()
     const user = await Users.byId(c.req.param("id").slice(0, 64));
     if (!user) throw notFound("No such user.");
     return c.json({ username: user.username });
+  })
+  .post("/set_has_onboarded", requireSession, async (c) => {
+    await Users.setHasOnboarded(currentUserId(c));
+    return c.json({ ok: true });
+  })
+  .post("/clear_last_feed_refresh_at", requireSession, async (c) => {
+    await FeedState.markStale(currentUserId(c));
+    return c.json({ ok: true });
   })
   .post("/feedback", requireSession, jsonBody(Feedback), async (c) => {
     await Accounts.sendFeedback(currentUserId(c), c.req.valid("json").feedback);

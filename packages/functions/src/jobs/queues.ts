@@ -10,4 +10,11 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 10,
   },
+  {
+    name: "FeedQueue",
+    handler: "packages/functions/src/jobs/feed.handler",
+    deadLetter: "FeedDeadLetter",
+    maxReceiveCount: 5,
+    batchSize: 5,
+  },
 ] as const;

@@ -3,6 +3,7 @@
  * (timers and `POST /api/dev/jobs/{name}`).
  */
 export const schedules = [
+  { name: "ingest", schedule: "rate(5 minutes)", handler: "packages/functions/src/jobs/ingest.handler" },
   {
     name: "purge-unverified",
     schedule: "rate(1 day)",

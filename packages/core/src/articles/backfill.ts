@@ -1,0 +1,31 @@
+import { PhraseMatcher } from "../matching/matcher.ts";
+import { ArticleEntity } from "./article.entity.ts";
+import { indexArticle } from "./postings.ts";
+
+/** How far back a phrase new to the dictionary is matched against stored articles. */
+export const BACKFILL_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Matches phrases that just joined the dictionary against recent articles, day partition by
+ * day partition, newest first — only these phrases, never the whole dictionary.
+ */
+export async function backfill(
+  phrases: string[],
+  now = Date.now(),
+  days = BACKFILL_DAYS,
+): Promise<{ articles: number; postings: number }> {
+  const matcher = new PhraseMatcher();
+  for (const phrase of phrases) matcher.add(phrase);
+  let articles = 0;
+  let postings = 0;
+  for (let back = 0; back < days; back++) {
+    const day = new Date(now - back * DAY_MS).toISOString().slice(0, 10);
+    const { data } = await ArticleEntity.query.byDay({ day }).go({ pages: "all" });
+    for (const article of data) {
+      articles++;
+      postings += (await indexArticle(article, matcher)).length;
+    }
+  }
+  return { articles, postings };
+}

@@ -1,0 +1,325 @@
+import { PostingEntity } from "../articles/article.entity.ts";
+import { byIds as articlesByIds } from "../articles/store.ts";
+import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
+import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh } from "../plans/index.ts";
+import type { SourceType } from "../sources/source.entity.ts";
+import { shardOf } from "../topics/index.ts";
+import * as Topics from "../topics/index.ts";
+import { DictionaryPhraseEntity, type Topic } from "../topics/topic.entity.ts";
+import * as Users from "../users/index.ts";
+import type { Plan } from "../users/user.entity.ts";
+import { FeedSessionEntity, type FeedSession } from "./feed.entities.ts";
+import * as Likes from "./likes.ts";
+import * as Seen from "./seen.ts";
+import * as Silenced from "./silenced.ts";
+import * as FeedState from "./state.ts";
+
+export const PICKS = "picks";
+/** Postings read per topic per refresh, newest first. */
+const POSTINGS_PER_TOPIC = 200;
+/** Candidates checked against the person's seen marks, best first. */
+const SEEN_CHECK_LIMIT = 600;
+/** Each further pick from a source already picked counts for this much less. */
+const SOURCE_REPEAT_PENALTY = 0.6;
+const MAX_PER_SUPERTAG = 5;
+const MAX_KEYWORDS = 5;
+
+export interface FeedArticle {
+  id: string;
+  title: string;
+  link: string;
+  source_name: string;
+  source_id: string;
+  type: "twitter" | "youtube" | "bluesky" | "other";
+  bestMatchingKeywords: string[];
+  isAddedToGraph: boolean;
+  publishedAt: string;
+}
+
+export interface Feed {
+  groups: Record<string, FeedArticle[]>;
+  nextRefreshTime: string;
+  nextManualRefreshTime: string | null;
+  refreshedAt: string | null;
+  plan: Plan;
+}
+
+export const MESSAGES = {
+  manualNotInPlan: "Manual refresh is part of the pro and team plans.",
+  cooldown: (minutes: number) =>
+    `Manual refresh is cooling down. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  outOfRefreshes: (n: number) => `You've used all ${n} feed refreshes for today.`,
+} as const;
+
+/**
+ * A person's feed. Automatic reads answer the stored session until its refresh time (or until
+ * topics or silenced sources change); a manual refresh (pro and team) recomputes at once,
+ * within the plan's cooldown and refreshes per day.
+ */
+export async function read(userId: string, options: { manual: boolean }, now = Date.now()): Promise<Feed> {
+  const user = await Users.byId(userId);
+  if (!user) throw unauthorized();
+  const plan = user.plan;
+  const limits = PLAN_LIMITS[plan];
+  const [today, state] = await Promise.all([sessionsSince(userId, now - DAY_MS), FeedState.read(userId)]);
+  const latest = today.at(-1) ?? (await latestSession(userId));
+  const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
+
+  if (options.manual) {
+    if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan);
+    const cooldownEnds = (state.lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000;
+    if (cooldownEnds > now) {
+      const wait = Math.ceil((cooldownEnds - now) / 1000);
+      throw new RateLimitedError(MESSAGES.cooldown(Math.ceil(wait / 60)), wait);
+    }
+    if (refreshFreesAt) {
+      throw new RateLimitedError(
+        MESSAGES.outOfRefreshes(limits.refreshesPerDay),
+        Math.ceil((refreshFreesAt - now) / 1000),
+      );
+    }
+    await FeedState.recordManualRefresh(userId, now);
+    return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "manual", now), now);
+  }
+
+  const stale = state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt);
+  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now);
+  if (refreshFreesAt && latest) return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt }, now);
+  return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "auto", now), now);
+}
+
+async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
+  const { data } = await FeedSessionEntity.query.byUser({ userId }).gte({ createdAt: since }).go({ pages: "all" });
+  return data.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+async function latestSession(userId: string): Promise<FeedSession | undefined> {
+  const { data } = await FeedSessionEntity.query.byUser({ userId }).go({ order: "desc", limit: 1 });
+  return data[0];
+}
+
+interface Candidate {
+  articleId: string;
+  sourceId: string;
+  publishedAt: number;
+  score: number;
+  /** Matched topics with their contribution, best first once scored. */
+  topics: Array<{ topic: Topic; weight: number }>;
+}
+
+/** Computes and stores a new session: the scoring of the feed engine. */
+async function refresh(
+  userId: string,
+  plan: Plan,
+  today: FeedSession[],
+  staleSince: number | undefined,
+  kind: "auto" | "manual",
+  now: number,
+): Promise<FeedSession> {
+  const limits = PLAN_LIMITS[plan];
+  const topics = await Topics.listRaw(userId);
+  const delivered = new Set(today.flatMap((s) => s.picks.map((p) => p.id)));
+  const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
+  const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
+
+  const candidates = budget > 0 && topics.length > 0 ? await collect(topics, windowStart, now, limits.coverageMs) : [];
+  const silenced = await Silenced.ids(userId);
+  const eligible = candidates
+    .filter((c) => !silenced.has(c.sourceId) && !delivered.has(c.articleId))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, SEEN_CHECK_LIMIT);
+  const seen = await Seen.seenAmong(
+    userId,
+    eligible.map((c) => c.articleId),
+  );
+  const unseen = eligible.filter((c) => !seen.has(c.articleId));
+
+  const supertags = topics.filter((t) => t.isSupertag).sort((a, b) => a.topic.localeCompare(b.topic));
+  const chosen: Array<{ candidate: Candidate; group: string }> = [];
+  const taken = new Set<string>();
+  const perSupertag = supertags.length
+    ? Math.min(MAX_PER_SUPERTAG, Math.max(1, Math.floor(budget / (2 * supertags.length))))
+    : 0;
+  for (const supertag of supertags) {
+    const pool = unseen.filter(
+      (c) => !taken.has(c.articleId) && c.topics.some((t) => t.topic.topicId === supertag.topicId),
+    );
+    for (const candidate of diversePicks(pool, Math.min(perSupertag, budget - chosen.length))) {
+      chosen.push({ candidate, group: supertag.topic });
+      taken.add(candidate.articleId);
+    }
+  }
+  const rest = unseen.filter((c) => !taken.has(c.articleId));
+  for (const candidate of diversePicks(rest, budget - chosen.length)) chosen.push({ candidate, group: PICKS });
+
+  const articles = await articlesByIds(chosen.map((c) => c.candidate.articleId));
+  const picks = chosen
+    .filter(({ candidate }) => articles.has(candidate.articleId))
+    .map(({ candidate, group }) => {
+      const article = articles.get(candidate.articleId)!;
+      return {
+        id: article.articleId,
+        title: article.title,
+        link: article.link,
+        source_name: article.sourceName,
+        source_id: article.sourceId,
+        source_type: article.sourceType,
+        publishedAt: article.publishedAt,
+        bestMatchingKeywords: candidate.topics.slice(0, MAX_KEYWORDS).map((t) => t.topic.topic),
+        group,
+      };
+    });
+  const session = {
+    userId,
+    createdAt: now,
+    kind,
+    groupOrder: [PICKS, ...supertags.map((t) => t.topic)],
+    picks,
+    nextRefreshAt: now + autoRefreshIntervalMs(plan),
+    expiresAt: Math.floor(now / 1000) + 400 * 24 * 60 * 60,
+  };
+  await FeedSessionEntity.put(session).go();
+  await FeedState.clearStale(userId, staleSince);
+  return session;
+}
+
+/**
+ * Reads the postings of every topic within the window and scores each article: matched
+ * topics, supertags counting double, title above body, rare topics above common ones, and
+ * fresh articles above old.
+ */
+async function collect(topics: Topic[], windowStart: number, now: number, coverageMs: number): Promise<Candidate[]> {
+  const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
+  const phrases = [...byPhrase.keys()];
+  const [postings, rarity] = await Promise.all([
+    mapLimited(phrases, 16, (phrase) =>
+      PostingEntity.query
+        .byPhrase({ phrase })
+        .gte({ publishedAt: windowStart })
+        .go({ order: "desc", limit: POSTINGS_PER_TOPIC })
+        .then((r) => r.data),
+    ),
+    rarities(phrases),
+  ]);
+  const halfLifeHours = Math.min(
+    7 * 24,
+    Math.max(6, (Number.isFinite(coverageMs) ? coverageMs : 30 * DAY_MS) / 4 / 3_600_000),
+  );
+  const candidates = new Map<string, Candidate>();
+  for (const posting of postings.flat()) {
+    const topic = byPhrase.get(posting.phrase)!;
+    const weight =
+      (topic.isSupertag ? 2 : 1) *
+      (posting.inTitle ? 2 : 1) *
+      (0.5 + (rarity.get(posting.phrase) ?? 1)) *
+      (1 + 0.1 * Math.min(5, posting.titleCount + posting.bodyCount - 1));
+    const candidate = candidates.get(posting.articleId) ?? {
+      articleId: posting.articleId,
+      sourceId: posting.sourceId,
+      publishedAt: posting.publishedAt,
+      score: 0,
+      topics: [],
+    };
+    candidate.topics.push({ topic, weight });
+    candidates.set(posting.articleId, candidate);
+  }
+  for (const candidate of candidates.values()) {
+    const ageHours = Math.max(0, (now - candidate.publishedAt) / 3_600_000);
+    const freshness = 0.5 ** (ageHours / halfLifeHours);
+    candidate.topics.sort((a, b) => b.weight - a.weight);
+    candidate.score = candidate.topics.reduce((sum, t) => sum + t.weight, 0) * (0.3 + 0.7 * freshness);
+  }
+  return [...candidates.values()];
+}
+
+/** Rarity in (0, 1]: a phrase in few articles says more than one in many. */
+async function rarities(phrases: string[]): Promise<Map<string, number>> {
+  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go();
+  return new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)]));
+}
+
+/** The best `count` candidates, each further pick from an already picked source discounted. */
+export function diversePicks<C extends { score: number; sourceId: string }>(pool: C[], count: number): C[] {
+  const picked: C[] = [];
+  const perSource = new Map<string, number>();
+  const remaining = [...pool];
+  while (picked.length < count && remaining.length > 0) {
+    let best = 0;
+    let bestScore = -1;
+    for (let i = 0; i < remaining.length; i++) {
+      const c = remaining[i]!;
+      const effective = c.score * SOURCE_REPEAT_PENALTY ** (perSource.get(c.sourceId) ?? 0);
+      if (effective > bestScore) {
+        bestScore = effective;
+        best = i;
+      }
+    }
+    const [choice] = remaining.splice(best, 1);
+    picked.push(choice!);
+    perSource.set(choice!.sourceId, (perSource.get(choice!.sourceId) ?? 0) + 1);
+  }
+  return picked;
+}
+
+const articleType = (type: SourceType): FeedArticle["type"] =>
+  type === "youtube" || type === "bluesky" || type === "twitter" ? type : "other";
+
+async function view(userId: string, plan: Plan, session: FeedSession | undefined, now: number): Promise<Feed> {
+  const limits = PLAN_LIMITS[plan];
+  const state = limits.manualRefresh ? await FeedState.read(userId) : undefined;
+  const nextManual =
+    limits.manualRefresh && state
+      ? new Date(
+          Math.max(now, (state.lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000),
+        ).toISOString()
+      : null;
+  if (!session) {
+    return {
+      groups: { [PICKS]: [] },
+      nextRefreshTime: new Date(now).toISOString(),
+      nextManualRefreshTime: nextManual,
+      refreshedAt: null,
+      plan,
+    };
+  }
+  const liked = await Likes.likedAmong(
+    userId,
+    session.picks.map((p) => p.id),
+  );
+  const groups: Record<string, FeedArticle[]> = {};
+  for (const name of session.groupOrder) groups[name] = [];
+  for (const pick of session.picks) {
+    (groups[pick.group] ??= []).push({
+      id: pick.id,
+      title: pick.title,
+      link: pick.link,
+      source_name: pick.source_name,
+      source_id: pick.source_id,
+      type: articleType(pick.source_type),
+      bestMatchingKeywords: pick.bestMatchingKeywords,
+      isAddedToGraph: liked.has(pick.id),
+      publishedAt: new Date(pick.publishedAt).toISOString(),
+    });
+  }
+  return {
+    groups,
+    nextRefreshTime: new Date(session.nextRefreshAt).toISOString(),
+    nextManualRefreshTime: nextManual,
+    refreshedAt: new Date(session.createdAt).toISOString(),
+    plan,
+  };
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
+  return results;
+}

@@ -1,0 +1,25 @@
+import { SeenEntity } from "./feed.entities.ts";
+
+export const MAX_SEEN_PER_CALL = 100;
+/** Seen marks outlive the longest coverage a feed re-reads with any weight. */
+const SEEN_TTL_SECONDS = 400 * 24 * 60 * 60;
+
+export async function mark(userId: string, articleIds: string[]): Promise<void> {
+  const unique = [...new Set(articleIds)];
+  if (unique.length === 0) return;
+  const now = Date.now();
+  await SeenEntity.put(
+    unique.map((articleId) => ({
+      userId,
+      articleId,
+      seenAt: now,
+      expiresAt: Math.floor(now / 1000) + SEEN_TTL_SECONDS,
+    })),
+  ).go();
+}
+
+export async function seenAmong(userId: string, articleIds: string[]): Promise<Set<string>> {
+  if (articleIds.length === 0) return new Set();
+  const { data } = await SeenEntity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
+  return new Set(data.map((s) => s.articleId));
+}

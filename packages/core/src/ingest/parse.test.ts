@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { fixture } from "./fixtures/server.ts";
+import { decodeBody } from "./http.ts";
+import { FeedParseError, parseFeed } from "./parse.ts";
+
+const text = (name: string) => decodeBody(fixture(name));
+
+describe("parseFeed: formats", () => {
+  it("reads RSS 2.0: plain text, canonical absolute links, dates, authors", async () => {
+    const feed = await parseFeed(text("rss2.xml"), "https://fieldnotes.example/feed.xml");
+    expect(feed.title).toBe("Field Notes & Circuits");
+    expect(feed.siteUrl).toBe("https://fieldnotes.example/");
+    expect(feed.type).toBe("rss");
+    expect(feed.items).toHaveLength(3);
+    const [first, second, third] = feed.items;
+    expect(first).toEqual({
+      guid: "fieldnotes-2024-0412",
+      title: "Why small batteries are getting better faster than big ones",
+      link: "https://fieldnotes.example/posts/small-batteries",
+      summary:
+        "Phone cells improved 40% in energy density while grid packs stalled. Here’s why — and what it means for electric bikes.",
+      publishedAt: Date.parse("2024-04-12T09:30:00Z"),
+      author: "Mara Quint",
+    });
+    // relative link resolved against the site; a title without markup keeps its angle brackets
+    expect(second?.link).toBe("https://fieldnotes.example/posts/vec-vs-arrays");
+    expect(second?.title).toBe("Vec<T> versus arrays: a gentle tour");
+    // a teaser shorter than the full content loses to it
+    expect(second?.summary).toMatch(/^Growable vectors trade/);
+    expect(second?.publishedAt).toBe(Date.parse("2024-04-11T15:05:00Z"));
+    // a permalink GUID is the address of an item without <link>
+    expect(third?.link).toBe("https://fieldnotes.example/posts/permalink-only");
+  });
+
+  it("drops scripts and styles from HTML summaries", async () => {
+    const feed = await parseFeed(text("rss2.xml"), "https://fieldnotes.example/feed.xml");
+    expect(feed.items[0]?.summary).not.toMatch(/alert|color:red|<p>|&mdash;/);
+  });
+
+  it("reads Atom: html titles, alternate links, summary over content", async () => {
+    const feed = await parseFeed(text("atom.xml"), "https://orbital.example/atom.xml");
+    expect(feed.type).toBe("atom");
+    expect(feed.title).toBe("Orbital Mechanics Weekly");
+    expect(feed.siteUrl).toBe("https://orbital.example/");
+    const [lander, porkchop] = feed.items;
+    expect(lander).toMatchObject({
+      guid: "tag:orbital.example,2024:lander",
+      title: "A lunar lander almost sticks the landing",
+      link: "https://orbital.example/2024/04/lander",
+      summary: "The probe tipped onto its side after touchdown, yet its instruments still work.",
+      publishedAt: Date.parse("2024-04-12T07:15:00Z"),
+      author: "Ines Okafor",
+    });
+    expect(porkchop?.summary).toBe("Launch windows drawn as contour maps of departure and arrival dates.");
+    expect(porkchop?.publishedAt).toBe(Date.parse("2024-04-10T12:00:00Z"));
+  });
+
+  it("reads RSS 1.0 (RDF)", async () => {
+    const feed = await parseFeed(text("rdf.xml"), "https://almanac.example/index.rdf");
+    expect(feed.title).toBe("The Garden Almanac");
+    expect(feed.items).toEqual([
+      {
+        guid: "https://almanac.example/notes/frost-dates",
+        title: "Last frost dates are moving earlier",
+        link: "https://almanac.example/notes/frost-dates",
+        summary: "Thirty years of records show the last spring frost arriving nine days sooner.",
+        publishedAt: Date.parse("2024-04-09T07:00:00Z"),
+        author: "Ola Brandt",
+      },
+    ]);
+  });
+
+  it("reads a YouTube channel feed with its media:group description", async () => {
+    const feed = await parseFeed(text("youtube.xml"), "https://www.youtube.com/feeds/videos.xml?channel_id=x");
+    expect(feed.type).toBe("youtube");
+    expect(feed.title).toBe("Workbench Tinkering");
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items[0]).toEqual({
+      guid: "yt:video:Qw3rTy7uI9o",
+      title: "Restoring a 1970s bench power supply",
+      link: "https://www.youtube.com/watch?v=Qw3rTy7uI9o",
+      summary:
+        "Recapping, a new rectifier and a surprising fault in the current limiter. Parts list in the pinned comment.",
+      publishedAt: Date.parse("2024-04-11T15:00:06Z"),
+      author: "Workbench Tinkering",
+    });
+  });
+
+  it("reads a Bluesky profile feed, titling untitled posts with their first line", async () => {
+    const feed = await parseFeed(text("bluesky.xml"), "https://bsky.app/profile/kelpwatch.example.social/rss");
+    expect(feed.type).toBe("bluesky");
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items[0]).toEqual({
+      guid: "at://did:plc:k3lpw4tch/app.bsky.feed.post/3kqzt2abcd21x",
+      title:
+        "Sea otters are back in the northern bay for the first time in a decade & the urchin barrens are already shrinking.",
+      link: "https://bsky.app/profile/kelpwatch.example.social/post/3kqzt2abcd21x",
+      summary:
+        "Sea otters are back in the northern bay for the first time in a decade & the urchin barrens are already shrinking. Thread below.",
+      publishedAt: Date.parse("2024-04-12T10:15:00Z"),
+    });
+  });
+
+  it("reads a windows-1252 feed once decoded by its declaration", async () => {
+    const feed = await parseFeed(text("windows-1252.xml"), "https://cafe.example/feed");
+    expect(feed.title).toBe("Café Société");
+    expect(feed.items[0]?.title).toBe("Crème brûlée, “the” classic – revisited");
+    expect(feed.items[0]?.summary).toBe("Le café à Paris coûte 2 €.");
+  });
+
+  it("recovers from bare ampersands and HTML entities that strict XML refuses", async () => {
+    const feed = await parseFeed(text("sloppy-entities.xml"), "https://sloppy.example/feed");
+    expect(feed.title).toBe("Telecom & Things");
+    expect(feed.items[0]).toMatchObject({
+      title: "AT&T and the spectrum auction",
+      link: "https://sloppy.example/spectrum?id=7&page=2",
+      summary: "Bids closed at noon — results next week.",
+    });
+  });
+});
+
+describe("parseFeed: hostile input", () => {
+  it("keeps the good items of a feed with broken ones", async () => {
+    const feed = await parseFeed(text("partly-broken.xml"), "https://mixed.example/feed");
+    expect(feed.items.map((item) => item.guid)).toEqual(["mixed-1", "mixed-5", "mixed-7"]);
+    // an unreadable date is left out, the item kept
+    expect(feed.items[1]).toMatchObject({ title: "Date nobody can read", link: "https://mixed.example/odd-date" });
+    expect(feed.items[1]?.publishedAt).toBeUndefined();
+    // the first of two items sharing a GUID wins
+    expect(feed.items[2]?.link).toBe("https://mixed.example/second");
+  });
+
+  it("keeps Atom entries whose date or link rss-parser cannot read", async () => {
+    const feed = await parseFeed(text("partly-broken-atom.xml"), "https://mixed-atom.example/atom.xml");
+    expect(feed.items.map((item) => [item.guid, item.link, item.publishedAt])).toEqual([
+      ["mixed-atom-1", "https://mixed-atom.example/unreadable-date", undefined],
+      ["mixed-atom-2", "https://mixed-atom.example/bare-link", Date.parse("2024-04-12T10:00:00Z")],
+      ["mixed-atom-3", "https://mixed-atom.example/fine", Date.parse("2024-04-11T10:00:00Z")],
+    ]);
+  });
+
+  it.each([
+    ["malformed.xml", /^not a feed: malformed XML \(Unexpected close tag at line 8/],
+    ["html-page.html", /^not a feed: got an HTML page$/],
+    ["empty.xml", /^not a feed: the response was empty$/],
+  ])("refuses %s with a clear FeedParseError", async (name, message) => {
+    const error = await parseFeed(text(name), "https://example.com/feed").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FeedParseError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it.each([
+    ["", /empty/],
+    ['{"version":"https://jsonfeed.org/version/1.1","items":[]}', /got JSON/],
+    ["Service temporarily unavailable", /not XML/],
+    ['<?xml version="1.0"?><!DOCTYPE html><html><body>hi</body></html>', /HTML page/],
+    ["<html><head><title>x</title></head></html>", /HTML page/],
+    ['<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"></svg>', /not RSS or Atom \(root element <svg>\)/],
+    ['<rss version="2.0"><channel><title>x</title><item><title>a</title></item>', /malformed XML/],
+  ])("refuses %j", async (body, message) => {
+    await expect(parseFeed(body, "https://example.com/feed")).rejects.toThrow(message);
+  });
+
+  it("caps titles at 300 and summaries at 1000 characters on a word boundary", async () => {
+    const word = "photosynthesis ";
+    const longTitle = word.repeat(40);
+    const longSummary = word.repeat(150);
+    const xml = `<rss version="2.0"><channel><title>t</title><item><title>${longTitle}</title><link>https://long.example/a</link><description>${longSummary}</description></item></channel></rss>`;
+    const [item] = (await parseFeed(xml, "https://long.example/feed")).items;
+    expect(item?.title.length).toBeLessThanOrEqual(300);
+    expect(item?.summary.length).toBeLessThanOrEqual(1000);
+    expect(item?.title).toMatch(/photosynthesis…$/);
+    expect(item?.summary).toMatch(/photosynthesis…$/);
+  });
+
+  it("does not expand entity declarations (no XXE, no billion laughs)", async () => {
+    const xml = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd"><!ENTITY lol "lol">]><rss version="2.0"><channel><title>t</title><item><title>Hello &lol;</title><link>https://x.example/a</link><description>&secret;</description></item></channel></rss>`;
+    const [item] = (await parseFeed(xml, "https://x.example/feed")).items;
+    expect(item).toMatchObject({ title: "Hello &lol;", summary: "&secret;" });
+  });
+});

@@ -1,0 +1,49 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../db.ts";
+
+export const SOURCE_TYPES = ["rss", "atom", "youtube", "bluesky", "twitter", "other"] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** A feed graph reads, with what it needs to fetch it politely and report its health. */
+export const SourceEntity = new Entity(
+  {
+    model: { entity: "source", version: "1", service: "graph" },
+    attributes: {
+      sourceId: { type: "string", required: true, readOnly: true },
+      name: { type: "string", required: true },
+      siteUrl: { type: "string", required: true },
+      feedUrl: { type: "string", required: true },
+      type: { type: SOURCE_TYPES, required: true },
+      /** Catalogue sources may live on private addresses; sources people suggest may not. */
+      trusted: { type: "boolean", required: true, default: false },
+      /** Constant partition of the "sources by next fetch" index. */
+      catalogue: { type: "string", required: true, default: "sources", readOnly: true },
+      etag: { type: "string" },
+      lastModified: { type: "string" },
+      health: { type: ["new", "ok", "failing"] as const, required: true, default: "new" },
+      lastError: { type: "string" },
+      lastFetchedAt: { type: "number" },
+      lastSuccessAt: { type: "number" },
+      consecutiveFailures: { type: "number", required: true, default: 0 },
+      /** Seconds between fetches, adapted to how often the source publishes. */
+      intervalSeconds: { type: "number", required: true, default: 3600 },
+      nextFetchAt: { type: "number", required: true },
+      articleCount: { type: "number", required: true, default: 0 },
+      createdAt: { type: "number", required: true, readOnly: true },
+    },
+    indexes: {
+      byId: {
+        pk: { field: "pk", composite: ["sourceId"] },
+        sk: { field: "sk", composite: [] },
+      },
+      dueForFetch: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["catalogue"] },
+        sk: { field: "gsi1sk", composite: ["nextFetchAt", "sourceId"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type Source = EntityItem<typeof SourceEntity>;

@@ -1,0 +1,138 @@
+import { createHash, randomUUID } from "node:crypto";
+import { badRequest } from "../errors.ts";
+import { SuggestedSourceEntity } from "../feed/feed.entities.ts";
+import { enqueueFeedJobs } from "../jobs/feed-queue.ts";
+import { discoverFeed } from "../ingest/discover.ts";
+import { guardedFetch } from "../ingest/http.ts";
+import { canonicalUrl } from "../ingest/normalize.ts";
+import { parseFeed } from "../ingest/parse.ts";
+import { SourceEntity, type SourceType } from "./source.entity.ts";
+import * as Sources from "./index.ts";
+
+export interface SuggestionView {
+  id: string;
+  website_url: string;
+  rss_feed_url: string;
+  approval_state: "pending" | "approved" | "rejected" | "duplicate";
+}
+
+const view = (s: {
+  suggestionId: string;
+  websiteUrl: string;
+  rssFeedUrl: string;
+  approvalState: SuggestionView["approval_state"];
+}) => ({
+  id: s.suggestionId,
+  website_url: s.websiteUrl,
+  rss_feed_url: s.rssFeedUrl,
+  approval_state: s.approvalState,
+});
+
+export const MAX_PENDING = 20;
+
+/** Reads an http(s) URL typed by a person ("example.com" gets https://). */
+export function parseUserUrl(raw: string): string {
+  const trimmed = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw badRequest("That does not look like a web address.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw badRequest("Only http and https addresses can be sources.");
+  if (!url.hostname.includes(".") && url.hostname !== "localhost")
+    throw badRequest("That does not look like a web address.");
+  return url.toString();
+}
+
+export async function list(userId: string): Promise<SuggestionView[]> {
+  const { data } = await SuggestedSourceEntity.query.byUser({ userId }).go({ pages: "all" });
+  return data.sort((a, b) => b.createdAt - a.createdAt).map(view);
+}
+
+/** Records a suggestion and checks it in the background. */
+export async function suggest(
+  userId: string,
+  input: { sourceLink: string; sourceRss?: string },
+): Promise<SuggestionView> {
+  const websiteUrl = parseUserUrl(input.sourceLink);
+  const rssFeedUrl = input.sourceRss?.trim() ? parseUserUrl(input.sourceRss) : "";
+  const pending = (await list(userId)).filter((s) => s.approval_state === "pending").length;
+  if (pending >= MAX_PENDING)
+    throw badRequest(`You have ${MAX_PENDING} suggestions waiting to be checked; try again soon.`);
+  const suggestion = {
+    userId,
+    suggestionId: randomUUID(),
+    websiteUrl,
+    rssFeedUrl,
+    approvalState: "pending" as const,
+    createdAt: Date.now(),
+  };
+  await SuggestedSourceEntity.create(suggestion).go();
+  await enqueueFeedJobs([{ kind: "suggestion", userId, suggestionId: suggestion.suggestionId }]);
+  return view(suggestion);
+}
+
+const typeOf = (feedUrl: string, body: string): SourceType => {
+  const host = new URL(feedUrl).hostname;
+  if (host.endsWith("youtube.com") || /yt:videoId/.test(body)) return "youtube";
+  if (host.endsWith("bsky.app")) return "bluesky";
+  if (/<feed[\s>]/.test(body.slice(0, 2000))) return "atom";
+  return "rss";
+};
+
+/**
+ * Checks a suggestion: the site is resolved to its feed; a feed graph already reads is a
+ * duplicate; a new valid feed becomes a source and is fetched at once; anything unreachable
+ * or not a feed is rejected with the reason.
+ */
+export async function check(
+  userId: string,
+  suggestionId: string,
+  options: { allowPrivateFeeds: boolean },
+): Promise<SuggestionView | undefined> {
+  const { data: suggestion } = await SuggestedSourceEntity.get({ userId, suggestionId }).go();
+  if (!suggestion || suggestion.approvalState !== "pending") return suggestion ? view(suggestion) : undefined;
+  const settle = async (
+    approvalState: SuggestionView["approval_state"],
+    extra: { sourceId?: string; reason?: string; rssFeedUrl?: string },
+  ) => {
+    await SuggestedSourceEntity.patch({ userId, suggestionId })
+      .set({ approvalState, ...extra })
+      .go();
+    return view({ ...suggestion, ...extra, approvalState });
+  };
+
+  const discovered = await discoverFeed(suggestion.rssFeedUrl || suggestion.websiteUrl, guardedFetch, {
+    allowPrivate: options.allowPrivateFeeds,
+  });
+  if ("error" in discovered) return settle("rejected", { reason: discovered.error });
+  const feedUrl = canonicalUrl(discovered.feedUrl);
+  const existing = (await Sources.all()).find((s) => canonicalUrl(s.feedUrl) === feedUrl);
+  if (existing) return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
+
+  let parsed;
+  try {
+    parsed = await parseFeed(discovered.body, feedUrl);
+  } catch (error) {
+    return settle("rejected", { reason: (error as Error).message });
+  }
+  const sourceId = `src_${createHash("sha256").update(feedUrl).digest("base64url").slice(0, 16)}`;
+  const now = Date.now();
+  await SourceEntity.create({
+    sourceId,
+    name: (parsed.title?.trim() || new URL(suggestion.websiteUrl).hostname).slice(0, 120),
+    siteUrl: parsed.siteUrl || suggestion.websiteUrl,
+    feedUrl,
+    type: typeOf(feedUrl, discovered.body),
+    trusted: false,
+    nextFetchAt: now,
+    createdAt: now,
+  })
+    .go()
+    .catch(() => undefined); // created concurrently by another suggestion of the same feed
+  await enqueueFeedJobs([{ kind: "source", sourceId }]);
+  return settle("approved", { sourceId, rssFeedUrl: feedUrl });
+}

@@ -1,0 +1,61 @@
+import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
+import { Resource } from "sst";
+import { z } from "zod";
+import { backfill } from "@graph/core/articles/backfill";
+import { ingestSource } from "@graph/core/sources/ingest";
+import * as Suggestions from "@graph/core/sources/suggestions";
+
+const FeedJob = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("source"), sourceId: z.string().min(1) }),
+  z.object({ kind: z.literal("backfill"), phrases: z.array(z.string().min(1)).min(1) }),
+  z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),
+]);
+export type FeedJob = z.infer<typeof FeedJob>;
+
+const allowPrivateFeeds = () => Resource.Config.allowPrivateFeeds === true;
+
+export async function runFeedJob(job: FeedJob): Promise<unknown> {
+  switch (job.kind) {
+    case "source":
+      return ingestSource(job.sourceId, { allowPrivateFeeds: allowPrivateFeeds() });
+    case "backfill":
+      return backfill(job.phrases);
+    case "suggestion":
+      return Suggestions.check(job.userId, job.suggestionId, { allowPrivateFeeds: allowPrivateFeeds() });
+  }
+}
+
+/**
+ * Feed queue worker: ingests sources, backfills new topic phrases and checks suggested
+ * sources. A source that can't be fetched is a recorded health state, not a failure; a
+ * message fails (alone: partial batch response) only when the work itself could not be done.
+ */
+export function feedWorker(run: (job: FeedJob) => Promise<unknown> = runFeedJob) {
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+    await Promise.all(
+      event.Records.map(async (record) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(record.body);
+        } catch {
+          body = undefined;
+        }
+        const job = FeedJob.safeParse(body);
+        if (!job.success) {
+          console.error("feed: dropping malformed message", record.messageId);
+          return;
+        }
+        try {
+          await run(job.data);
+        } catch (error) {
+          console.error("feed: job failed", record.messageId, job.data.kind, error);
+          batchItemFailures.push({ itemIdentifier: record.messageId });
+        }
+      }),
+    );
+    return { batchItemFailures };
+  };
+}
+
+export const handler = feedWorker();

@@ -1,0 +1,68 @@
+import type { Hono } from "hono";
+import { allDemoArticles, sourceArticles, sourceData } from "./items.ts";
+import { renderFeed, type RenderedFeed } from "./render.ts";
+import { hourOf } from "./schedule.ts";
+import { SOURCE_DATA } from "./sources/index.ts";
+import type { DemoSourceType } from "./types.ts";
+
+export type { DemoArticle } from "./items.ts";
+export type { DemoSourceType } from "./types.ts";
+
+/** A demo feed in the source catalogue: served by the local runtime at `path`. */
+export interface DemoSource {
+  id: string;
+  name: string;
+  siteUrl: string;
+  type: DemoSourceType;
+  /** Where the local runtime serves the feed, e.g. '/demo/feeds/northwind-ml.xml'. */
+  path: string;
+}
+
+export const DEMO_FEEDS_PREFIX = "/demo/feeds/";
+
+export const DEMO_SOURCES: readonly DemoSource[] = Object.freeze(
+  SOURCE_DATA.map(({ id, name, siteUrl, type }) =>
+    Object.freeze({ id, name, siteUrl, type, path: `${DEMO_FEEDS_PREFIX}${id}.xml` }),
+  ),
+);
+
+/**
+ * A demo source's feed as published at `now`. Dates are relative to `now` but the document only
+ * changes when the hour does, so its ETag is stable within an hour. `baseUrl` is where the local
+ * runtime is reachable (used for the feed's self link).
+ */
+export function renderDemoFeed(sourceId: string, now: number, baseUrl: string): RenderedFeed | undefined {
+  const source = sourceData(sourceId);
+  if (!source) return undefined;
+  const self = `${baseUrl.replace(/\/+$/, "")}${DEMO_FEEDS_PREFIX}${source.id}.xml`;
+  return renderFeed(source, sourceArticles(source.id, now), self, hourOf(now));
+}
+
+/** Every item in every demo feed at `now` (what ingesting all demo sources would see). */
+export function demoArticles(now: number) {
+  return allDemoArticles(now);
+}
+
+/** Serves the demo feeds at GET /demo/feeds/:file, answering conditional requests with 304. */
+export function mountDemoFeeds(app: Hono<any, any, any>, now: () => number = Date.now): void {
+  app.get(`${DEMO_FEEDS_PREFIX}:file`, (c) => {
+    const file = c.req.param("file") ?? "";
+    const id = file.endsWith(".xml") ? file.slice(0, -4) : "";
+    const feed = id ? renderDemoFeed(id, now(), new URL(c.req.url).origin) : undefined;
+    if (!feed) return c.json({ error: "Not found" }, 404);
+
+    const headers = { ETag: feed.etag, "Last-Modified": feed.lastModified, "Cache-Control": "no-cache" };
+    const ifNoneMatch = c.req.header("if-none-match");
+    const ifModifiedSince = c.req.header("if-modified-since");
+    const notModified = ifNoneMatch
+      ? etagMatches(ifNoneMatch, feed.etag)
+      : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(feed.lastModified);
+    if (notModified) return c.body(null, 304, headers);
+    return c.body(feed.body, 200, { ...headers, "Content-Type": feed.contentType });
+  });
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}

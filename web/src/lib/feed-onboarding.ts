@@ -1,0 +1,78 @@
+/** Parsing and prompts for onboarding: topics are comma-separated, aims are written in [brackets]. */
+
+export const AIMS_MAX = 5;
+export const AIM_MAX_CHARS = 280;
+
+export const TOPICS_PROMPT =
+  "Based on everything you know about me, list 100 niche topics I am interested in. " +
+  "Each topic is at most 3 words. At most 3 of the topics may be closely related to each other; " +
+  "spread the rest across my different interests. " +
+  "Answer with the topics only, comma-separated, on one line, with no numbering and no other text.";
+
+export const AIMS_PROMPT =
+  "Based on everything you know about me, write 5 aims I am working towards: 3 personal and 2 professional. " +
+  "Each aim is at most 15 words. Put each aim in [square brackets] and separate them with commas, " +
+  "like [first aim], [second aim]. Answer with the aims only, with no other text.";
+
+/** Trimmed, inner spaces collapsed, each word starting with a capital: 'neural  networks' → 'Neural Networks'. */
+export function displayTopic(raw: string): string {
+  return raw
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => {
+      const [first = "", ...rest] = Array.from(word);
+      return first.toLocaleUpperCase() + rest.join("");
+    })
+    .join(" ");
+}
+
+/** Leading list markers an AI chat tends to add: `1.`, `2)`, `-`, `*`, `•`. */
+const LIST_MARKER = /^(?:\d{1,3}[.)]\s+|[-*•·]\s*)/u;
+/** Quotes and trailing sentence punctuation around a topic. */
+const WRAPPING = /^["'“”‘’`]+|["'“”‘’`.;:!?]+$/gu;
+
+/**
+ * Topics from a comma-separated draft (line breaks also separate): trimmed, list markers and
+ * wrapping quotes removed, capitalised, empty ones dropped, duplicates (ignoring case) kept once.
+ */
+export function parseTopics(draft: string): string[] {
+  const seen = new Set<string>();
+  const topics: string[] = [];
+  for (const piece of draft.split(/[,\n\r]+/u)) {
+    const cleaned = piece.trim().replace(LIST_MARKER, "").replace(WRAPPING, "").trim();
+    const topic = displayTopic(cleaned);
+    if (topic === "") continue;
+    const key = topic.toLocaleLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    topics.push(topic);
+  }
+  return topics;
+}
+
+/** Whether the topics draft lets the person move on (non-empty after trimming). */
+export function hasTopicsDraft(draft: string): boolean {
+  return draft.trim().length > 0;
+}
+
+/**
+ * Aims from a draft such as `[run a marathon], [ship the app]`: the text inside each pair of
+ * brackets, trimmed and with inner whitespace collapsed, empty ones dropped, at most
+ * {@link AIMS_MAX} aims of at most {@link AIM_MAX_CHARS} characters each. Text outside brackets is ignored.
+ */
+export function parseAims(draft: string): string[] {
+  const aims: string[] = [];
+  for (const match of draft.matchAll(/\[([^\]]*)\]/gu)) {
+    const aim = (match[1] ?? "").replace(/\s+/gu, " ").trim();
+    if (aim === "") continue;
+    aims.push(Array.from(aim).slice(0, AIM_MAX_CHARS).join("").trimEnd());
+    if (aims.length === AIMS_MAX) break;
+  }
+  return aims;
+}
+
+/** Whether a draft has aim text that is not inside brackets (so it would be ignored). */
+export function hasUnbracketedAimText(draft: string): boolean {
+  return draft.replace(/\[[^\]]*\]/gu, "").replace(/[\s,]+/gu, "").length > 0;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import {
+  type FeedArticle,
+  type FeedResponse,
+  feedLoadPlan,
+  formatAge,
+  formatCountdown,
+  isArticleAdded,
+  isCachedFeedUsable,
+  msUntil,
+  orderedGroups,
+  parseCachedFeed,
+  truncateTitle,
+  withAddedState,
+} from "./feed.ts";
+
+const NOW = Date.parse("2025-06-01T12:00:00.000Z");
+
+function article(id: string, over: Partial<FeedArticle> = {}): FeedArticle {
+  return {
+    id,
+    title: `title ${id}`,
+    link: `https://example.com/${id}`,
+    source_name: "Example",
+    source_id: "src-1",
+    type: "other",
+    bestMatchingKeywords: ["Rust"],
+    isAddedToGraph: false,
+    publishedAt: "2025-06-01T10:00:00.000Z",
+    ...over,
+  };
+}
+
+function feed(over: Partial<FeedResponse> = {}): FeedResponse {
+  return {
+    groups: { picks: [article("a")] },
+    nextRefreshTime: new Date(NOW + 60_000).toISOString(),
+    nextManualRefreshTime: null,
+    refreshedAt: new Date(NOW - 60_000).toISOString(),
+    plan: "free",
+    ...over,
+  };
+}
+
+describe("formatCountdown", () => {
+  it("shows mm:ss under an hour", () => {
+    expect(formatCountdown(0)).toBe("00:00");
+    expect(formatCountdown(9_000)).toBe("00:09");
+    expect(formatCountdown(4 * 60_000 + 59_000)).toBe("04:59");
+    expect(formatCountdown(59 * 60_000 + 59_000)).toBe("59:59");
+  });
+
+  it("shows h:mm:ss from one hour up", () => {
+    expect(formatCountdown(3_600_000)).toBe("1:00:00");
+    expect(formatCountdown(3_600_000 + 5 * 60_000 + 7_000)).toBe("1:05:07");
+    expect(formatCountdown(8 * 3_600_000)).toBe("8:00:00");
+  });
+
+  it("rounds partial seconds up so 00:00 means the time has come", () => {
+    expect(formatCountdown(1)).toBe("00:01");
+    expect(formatCountdown(59_001)).toBe("01:00");
+  });
+
+  it("reads negative and unreadable amounts as zero", () => {
+    expect(formatCountdown(-5_000)).toBe("00:00");
+    expect(formatCountdown(Number.NaN)).toBe("00:00");
+  });
+});
+
+describe("msUntil", () => {
+  it("counts down to an ISO time and stops at zero", () => {
+    expect(msUntil(new Date(NOW + 1500).toISOString(), NOW)).toBe(1500);
+    expect(msUntil(new Date(NOW - 1500).toISOString(), NOW)).toBe(0);
+    expect(msUntil(null, NOW)).toBe(0);
+    expect(msUntil("not a date", NOW)).toBe(0);
+  });
+});
+
+describe("truncateTitle", () => {
+  it("leaves short titles alone", () => {
+    expect(truncateTitle("short", 160)).toBe("short");
+    expect(truncateTitle("x".repeat(160), 160)).toBe("x".repeat(160));
+  });
+
+  it("cuts long titles to the limit including the ellipsis", () => {
+    const cut = truncateTitle("y".repeat(200), 160);
+    expect(Array.from(cut)).toHaveLength(160);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(Array.from(truncateTitle("z".repeat(200), 114))).toHaveLength(114);
+  });
+
+  it("never splits a character made of two code units", () => {
+    const cut = truncateTitle("😀".repeat(10), 5);
+    expect(cut).toBe("😀😀😀😀…");
+  });
+});
+
+describe("orderedGroups", () => {
+  it("puts picks first, then the other groups in the server's order, leaving out empty ones", () => {
+    const groups = { Rust: [article("r")], Empty: [], picks: [article("p")], Baking: [article("b")] };
+    expect(orderedGroups(groups).map((g) => g.name)).toEqual(["picks", "Rust", "Baking"]);
+  });
+
+  it("has no groups when there is nothing to show", () => {
+    expect(orderedGroups({ picks: [] })).toEqual([]);
+    expect(orderedGroups(undefined)).toEqual([]);
+  });
+});
+
+describe("added state", () => {
+  it("marks every copy of an article and leaves the others", () => {
+    const before = feed({ groups: { picks: [article("a"), article("b")], Rust: [article("a")] } });
+    const after = withAddedState(before, "a", true);
+    expect(after.groups.picks?.map((a) => a.isAddedToGraph)).toEqual([true, false]);
+    expect(after.groups.Rust?.[0]?.isAddedToGraph).toBe(true);
+    expect(before.groups.picks?.[0]?.isAddedToGraph).toBe(false);
+    expect(isArticleAdded(after, "a")).toBe(true);
+    expect(isArticleAdded(after, "missing")).toBeUndefined();
+  });
+});
+
+describe("cached feed", () => {
+  it("is used while its next refresh is ahead and it has picks", () => {
+    expect(isCachedFeedUsable(feed(), NOW)).toBe(true);
+  });
+
+  it("is not used once its next refresh has passed", () => {
+    expect(isCachedFeedUsable(feed({ nextRefreshTime: new Date(NOW).toISOString() }), NOW)).toBe(false);
+    expect(isCachedFeedUsable(feed({ nextRefreshTime: new Date(NOW - 1).toISOString() }), NOW)).toBe(false);
+  });
+
+  it("is not used without picks", () => {
+    expect(isCachedFeedUsable(feed({ groups: { picks: [] } }), NOW)).toBe(false);
+    expect(isCachedFeedUsable(feed({ groups: { Rust: [article("r")] } }), NOW)).toBe(false);
+    expect(isCachedFeedUsable(null, NOW)).toBe(false);
+  });
+
+  it("reads only stored values shaped like a feed", () => {
+    expect(parseCachedFeed(JSON.stringify(feed()))).toEqual(feed());
+    expect(parseCachedFeed(null)).toBeNull();
+    expect(parseCachedFeed("{not json")).toBeNull();
+    expect(parseCachedFeed(JSON.stringify({ groups: [] }))).toBeNull();
+    expect(parseCachedFeed(JSON.stringify({ groups: { picks: {} }, nextRefreshTime: "x" }))).toBeNull();
+  });
+
+  it("is chosen on load unless the forced-refresh flag is set, which also asks for the flag to be cleared", () => {
+    const raw = JSON.stringify(feed());
+    expect(feedLoadPlan(raw, null, NOW)).toEqual({ use: "cache", feed: feed() });
+    expect(feedLoadPlan(raw, "true", NOW)).toEqual({ use: "network", clearForceFlag: true });
+    expect(feedLoadPlan(null, null, NOW)).toEqual({ use: "network", clearForceFlag: false });
+    expect(feedLoadPlan(JSON.stringify(feed({ groups: { picks: [] } })), null, NOW)).toEqual({
+      use: "network",
+      clearForceFlag: false,
+    });
+  });
+});
+
+describe("formatAge", () => {
+  it("gives a short age", () => {
+    expect(formatAge(new Date(NOW - 10_000).toISOString(), NOW)).toBe("now");
+    expect(formatAge(new Date(NOW - 5 * 60_000).toISOString(), NOW)).toBe("5m");
+    expect(formatAge(new Date(NOW - 3 * 3_600_000).toISOString(), NOW)).toBe("3h");
+    expect(formatAge(new Date(NOW - 2 * 86_400_000).toISOString(), NOW)).toBe("2d");
+    expect(formatAge(new Date(NOW - 400 * 86_400_000).toISOString(), NOW)).toBe("1y");
+    expect(formatAge(new Date(NOW + 60_000).toISOString(), NOW)).toBe("now");
+    expect(formatAge("nope", NOW)).toBe("");
+  });
+});

@@ -1,0 +1,137 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { feedQueryKey, storeFeed, toggleAddArticle } from "../../lib/feed-api.ts";
+import {
+  type FeedArticle,
+  type FeedArticleType,
+  type FeedResponse,
+  TITLE_MAX,
+  TITLE_MAX_MOBILE,
+  formatAge,
+  isArticleAdded,
+  truncateTitle,
+  withAddedState,
+} from "../../lib/feed.ts";
+
+const TYPE_LABEL: Record<FeedArticleType, string> = {
+  twitter: "twitter",
+  youtube: "youtube",
+  bluesky: "bluesky",
+  other: "web",
+};
+
+interface ArticleCardProps {
+  article: FeedArticle;
+  userId: string;
+  isMobile: boolean;
+  now: number;
+  track: (element: HTMLElement | null) => (() => void) | undefined;
+}
+
+export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCardProps) {
+  const title = truncateTitle(article.title, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
+  const cut = title !== article.title.trim();
+  const age = formatAge(article.publishedAt, now);
+  const keywords = article.bestMatchingKeywords ?? [];
+  const typeLabel = TYPE_LABEL[article.type] ?? article.type;
+
+  return (
+    <li
+      className="article"
+      ref={track}
+      data-testid="feed-article"
+      data-article-id={article.id}
+      data-source-id={article.source_id}
+      data-type={article.type}
+    >
+      <p className="article__meta">
+        <span className="article__source">{article.source_name}</span>
+        <span className={`type-label type-label--${article.type}`}>{typeLabel}</span>
+        {age && (
+          <time
+            className="article__age"
+            dateTime={article.publishedAt}
+            title={new Date(article.publishedAt).toLocaleString()}
+          >
+            {age}
+          </time>
+        )}
+      </p>
+      <h3 className="article__title">
+        <a href={article.link} target="_blank" rel="noopener noreferrer" title={cut ? article.title : undefined}>
+          {title}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </h3>
+      <div className="article__footer">
+        {keywords.length > 0 ? (
+          <div className="article__why">
+            <span className="article__why-label" aria-hidden="true">
+              matched
+            </span>
+            <ul className="chips chips--small" data-testid="article-keywords" aria-label="why this matched">
+              {keywords.map((keyword) => (
+                <li key={keyword} className="chip chip--match">
+                  {keyword}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <span />
+        )}
+        <AddToggle article={article} userId={userId} />
+      </div>
+    </li>
+  );
+}
+
+/** Adds the article to the person's graph or takes it out: flips at once, flips back if the server refuses. */
+function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
+  const queryClient = useQueryClient();
+  const key = feedQueryKey(userId);
+
+  const setAdded = (isAdded: boolean) => {
+    queryClient.setQueryData<FeedResponse>(key, (feed) => (feed ? withAddedState(feed, article.id, isAdded) : feed));
+  };
+
+  const mutation = useMutation({
+    mutationFn: () => toggleAddArticle(article.id),
+    onMutate: () => {
+      const previous =
+        isArticleAdded(queryClient.getQueryData<FeedResponse>(key), article.id) ?? article.isAddedToGraph;
+      setAdded(!previous);
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      console.error("toggle_add_article failed", error);
+      if (context) setAdded(context.previous);
+    },
+    onSuccess: (result) => {
+      if (typeof result?.isAddedToGraph === "boolean") setAdded(result.isAddedToGraph);
+    },
+    onSettled: () => {
+      const feed = queryClient.getQueryData<FeedResponse>(key);
+      if (feed) storeFeed(userId, feed);
+    },
+  });
+
+  const added = article.isAddedToGraph;
+  return (
+    <button
+      type="button"
+      className="add-toggle"
+      aria-pressed={added}
+      aria-label="add to graph"
+      title={added ? "in your graph" : "add to your graph"}
+      data-testid="add-toggle"
+      onClick={() => {
+        if (!mutation.isPending) mutation.mutate();
+      }}
+    >
+      <span className="add-toggle__glyph" aria-hidden="true">
+        {added ? "✓" : "+"}
+      </span>
+      <span className="add-toggle__text">{added ? "added" : "add"}</span>
+    </button>
+  );
+}

@@ -1,5 +1,4 @@
 import { startRuntime } from "@graph/local/runtime";
-import { authBench } from "./auth.bench.ts";
 
 /**
  * `npm run bench`: every benchmark in one run, each printing both sides and their ratio,
@@ -7,8 +6,16 @@ import { authBench } from "./auth.bench.ts";
  */
 const runtime = await startRuntime({ siteUrl: "http://bench.local" });
 try {
+  // Imported once the runtime has set up the links the domain modules read.
+  const [{ authBench }, { matchingBench }, { feedBench }] = await Promise.all([
+    import("./auth.bench.ts"),
+    import("./matching.bench.ts"),
+    import("./feed.bench.ts"),
+  ]);
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   await authBench(runtime);
+  await matchingBench();
+  await feedBench();
 } finally {
   await runtime.stop();
 }

@@ -14,11 +14,17 @@ export interface Server {
 }
 
 /** Starts `npm run serve` (the local runtime, as `npm start` runs it) and waits for its URL. */
-export async function startServer(options: { dataDir?: string; port?: number } = {}): Promise<Server> {
+export async function startServer(options: { dataDir?: string; port?: number; demoFeeds?: boolean } = {}): Promise<Server> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "graph-e2e-")));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(options.port ?? 0), DATA_DIR: dataDir, HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      DEMO_FEEDS: options.demoFeeds ? "1" : "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -9,6 +9,8 @@ const escapeHtml = (value: string) =>
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
   return new Hono()
     .get("/api/dev/outbox", (c) => c.json(outbox.list()))
+    /** Whether background work (feed fetching, mail) has caught up: scripts and tests wait on it. */
+    .get("/api/dev/status", (c) => c.json({ idle: dispatcher.isIdle(), jobs: dispatcher.jobNames() }))
     .post("/api/dev/jobs/:name", async (c) => {
       const name = c.req.param("name");
       if (!dispatcher.jobNames().includes(name)) {

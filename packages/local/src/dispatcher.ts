@@ -74,9 +74,10 @@ export class Dispatcher {
   async runJob(name: string): Promise<unknown> {
     const schedule = this.schedules.get(name);
     if (!schedule) return undefined;
-    const handler = await loadHandler(schedule.handler);
-    return this.track(() =>
-      handler(
+    // Tracked from the first moment, so `idle()` right after this call waits for the job.
+    return this.track(async () => {
+      const handler = await loadHandler(schedule.handler);
+      return handler(
         {
           version: "0",
           id: crypto.randomUUID(),
@@ -89,8 +90,13 @@ export class Dispatcher {
           detail: {},
         },
         lambdaContext(name),
-      ),
-    );
+      );
+    });
+  }
+
+  /** Whether nothing is being handled or waiting to be (retries waiting on back-off aside). */
+  isIdle(): boolean {
+    return this.inFlight === 0 && ![...this.queues.values()].some((q) => q.ready.some((m) => m.receiveCount === 0));
   }
 
   /** Starts the schedules' timers (`rate(N minutes|hours|days)`). */
@@ -109,7 +115,7 @@ export class Dispatcher {
 
   /** Resolves once no message or job is being handled and none is waiting. */
   async idle(): Promise<void> {
-    while (this.inFlight > 0 || [...this.queues.values()].some((q) => q.ready.some((m) => m.receiveCount === 0))) {
+    while (!this.isIdle()) {
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }

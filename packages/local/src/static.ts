@@ -8,7 +8,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 export function webApp(distDir: string) {
   const app = new Hono();
   const index = join(distDir, "index.html");
-  app.use("/*", serveStatic({ root: relative(process.cwd(), distDir) || "." }));
+  let files: ReturnType<typeof serveStatic> | undefined;
+  // Checked per request, so a runtime started before the first build serves it once built.
+  app.use("/*", (c, next) => {
+    if (!existsSync(index)) return next();
+    files ??= serveStatic({ root: relative(process.cwd(), distDir) || "." });
+    return files(c, next);
+  });
   app.get("/*", async (c) => {
     if (!existsSync(index)) {
       return c.text("The web app is not built yet: run `npm run build -w web` (npm start does this for you).", 503);

@@ -32,6 +32,10 @@ export function toggleAddArticle(articleId: string): Promise<{ isAddedToGraph: b
   return api.post<{ isAddedToGraph: boolean }>("/api/articles/toggle_add_article", { articleId });
 }
 
+export function silenceSource(sourceId: string): Promise<{ ok: true }> {
+  return api.post<{ ok: true }>("/api/rss/user_source_blacklist", { sourceId });
+}
+
 export function markSeen(articleIds: string[]): Promise<{ ok: true }> {
   return api.post<{ ok: true }>("/api/articles/mark_seen", { articleIds });
 }

@@ -92,6 +92,13 @@ export function withAddedState(feed: FeedResponse, articleId: string, isAdded: b
   return { ...feed, groups };
 }
 
+/** The feed without a source's articles (after the person silences it). */
+export function withoutSource(feed: FeedResponse, sourceId: string): FeedResponse {
+  const groups: Record<string, FeedArticle[]> = {};
+  for (const [name, articles] of Object.entries(feed.groups)) groups[name] = articles.filter((a) => a.source_id !== sourceId);
+  return { ...feed, groups };
+}
+
 /** Whether an article is added, read from the first copy found. */
 export function isArticleAdded(feed: FeedResponse | undefined, articleId: string): boolean | undefined {
   if (!feed) return undefined;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { feedQueryKey, storeFeed, toggleAddArticle } from "../../lib/feed-api.ts";
+import { feedQueryKey, silenceSource, storeFeed, toggleAddArticle } from "../../lib/feed-api.ts";
 import {
   type FeedArticle,
   type FeedArticleType,
@@ -10,6 +10,7 @@ import {
   isArticleAdded,
   truncateTitle,
   withAddedState,
+  withoutSource,
 } from "../../lib/feed.ts";
 
 const TYPE_LABEL: Record<FeedArticleType, string> = {
@@ -79,7 +80,10 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
         ) : (
           <span />
         )}
-        <AddToggle article={article} userId={userId} />
+        <div className="article__actions">
+          <SilenceButton article={article} userId={userId} />
+          <AddToggle article={article} userId={userId} />
+        </div>
       </div>
     </li>
   );
@@ -132,6 +136,45 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
         {added ? "✓" : "+"}
       </span>
       <span className="add-toggle__text">{added ? "added" : "add"}</span>
+    </button>
+  );
+}
+
+/**
+ * Silences the article's source: its articles leave the page at once (and the stored copy),
+ * and the server leaves them out of every later refresh. Restored if the server refuses.
+ */
+function SilenceButton({ article, userId }: { article: FeedArticle; userId: string }) {
+  const queryClient = useQueryClient();
+  const key = feedQueryKey(userId);
+  const mutation = useMutation({
+    mutationFn: () => silenceSource(article.source_id),
+    onMutate: () => {
+      const previous = queryClient.getQueryData<FeedResponse>(key);
+      queryClient.setQueryData<FeedResponse>(key, (feed) => (feed ? withoutSource(feed, article.source_id) : feed));
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      console.error("silencing the source failed", error);
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => {
+      const feed = queryClient.getQueryData<FeedResponse>(key);
+      if (feed) storeFeed(userId, feed);
+    },
+  });
+  return (
+    <button
+      type="button"
+      className="silence-button"
+      title={`stop showing ${article.source_name}`}
+      aria-label={`silence ${article.source_name}`}
+      data-testid="silence-source"
+      onClick={() => {
+        if (!mutation.isPending) mutation.mutate();
+      }}
+    >
+      silence source
     </button>
   );
 }

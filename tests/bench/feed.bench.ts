@@ -111,5 +111,7 @@ export async function feedBench() {
   const picked = Object.values(feed.groups).flat().length;
   console.log(row("refresh: recompute (postings, score, store)", recompute));
   console.log(row("refresh: answer the stored session", cached));
-  console.log(`recompute costs ${ratio(recompute.p50, cached.p50)} a stored read at p50 (${ratio(recompute.p95, cached.p95)} at p95); ${picked} picks in ${Object.keys(feed.groups).length} groups`);
+  console.log(
+    `recompute costs ${ratio(recompute.p50, cached.p50)} a stored read at p50 (${ratio(recompute.p95, cached.p95)} at p95); ${picked} picks in ${Object.keys(feed.groups).length} groups`,
+  );
 }

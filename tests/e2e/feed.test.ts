@@ -60,9 +60,13 @@ describe("the feed in the browser", () => {
     // After the next refresh the server leaves the source out too.
     const refreshed = await page.evaluate(async () => {
       await fetch("/api/users/clear_last_feed_refresh_at", { method: "POST" });
-      return (await (await fetch("/api/rss/articles")).json()) as { groups: Record<string, Array<{ source_id: string }>> };
+      return (await (await fetch("/api/rss/articles")).json()) as {
+        groups: Record<string, Array<{ source_id: string }>>;
+      };
     });
-    const sources = Object.values(refreshed.groups).flat().map((a) => a.source_id);
+    const sources = Object.values(refreshed.groups)
+      .flat()
+      .map((a) => a.source_id);
     expect(sources.length).toBeGreaterThan(0);
     expect(sources).not.toContain(sourceId);
     await context.close();
@@ -73,7 +77,9 @@ describe("the feed in the browser", () => {
     const page = await context.newPage();
     await signUpAndVerify(page, server);
     await page.goto(`${server.url}/home`);
-    await expect.poll(() => page.getByTestId("feed-empty").innerText()).toContain("nothing to show! add some topics to see content!");
+    await expect
+      .poll(() => page.getByTestId("feed-empty").innerText())
+      .toContain("nothing to show! add some topics to see content!");
     await context.close();
   });
 });

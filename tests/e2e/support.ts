@@ -14,7 +14,9 @@ export interface Server {
 }
 
 /** Starts `npm run serve` (the local runtime, as `npm start` runs it) and waits for its URL. */
-export async function startServer(options: { dataDir?: string; port?: number; demoFeeds?: boolean } = {}): Promise<Server> {
+export async function startServer(
+  options: { dataDir?: string; port?: number; demoFeeds?: boolean } = {},
+): Promise<Server> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "graph-e2e-")));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
     cwd: ROOT,

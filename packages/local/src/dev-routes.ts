@@ -7,30 +7,32 @@ const escapeHtml = (value: string) =>
 
 /** Routes that exist only in the local runtime: the outbox and running jobs on demand. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
-  return new Hono()
-    .get("/api/dev/outbox", (c) => c.json(outbox.list()))
-    /** Whether background work (feed fetching, mail) has caught up: scripts and tests wait on it. */
-    .get("/api/dev/status", (c) => c.json({ idle: dispatcher.isIdle(), jobs: dispatcher.jobNames() }))
-    .post("/api/dev/jobs/:name", async (c) => {
-      const name = c.req.param("name");
-      if (!dispatcher.jobNames().includes(name)) {
-        return c.json({ error: `No job named ${name}. Jobs: ${dispatcher.jobNames().join(", ")}` }, 404);
-      }
-      const result = await dispatcher.runJob(name);
-      await dispatcher.idle();
-      return c.json({ job: name, result: result ?? null });
-    })
-    .get("/dev/outbox", (c) => {
-      const rows = outbox
-        .list()
-        .map(
-          (m) =>
-            `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
-        )
-        .join("");
-      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>outbox · graph (local)</title>
+  return (
+    new Hono()
+      .get("/api/dev/outbox", (c) => c.json(outbox.list()))
+      /** Whether background work (feed fetching, mail) has caught up: scripts and tests wait on it. */
+      .get("/api/dev/status", (c) => c.json({ idle: dispatcher.isIdle(), jobs: dispatcher.jobNames() }))
+      .post("/api/dev/jobs/:name", async (c) => {
+        const name = c.req.param("name");
+        if (!dispatcher.jobNames().includes(name)) {
+          return c.json({ error: `No job named ${name}. Jobs: ${dispatcher.jobNames().join(", ")}` }, 404);
+        }
+        const result = await dispatcher.runJob(name);
+        await dispatcher.idle();
+        return c.json({ job: name, result: result ?? null });
+      })
+      .get("/dev/outbox", (c) => {
+        const rows = outbox
+          .list()
+          .map(
+            (m) =>
+              `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
+          )
+          .join("");
+        return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>outbox · graph (local)</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}
 h1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}</style></head>
 <body><h1>local outbox</h1><p>every e-mail graph sent while running locally, newest first. <a href="/dev/outbox">refresh</a></p>${rows || "<p>no e-mail sent yet.</p>"}</body></html>`);
-    });
+      })
+  );
 }

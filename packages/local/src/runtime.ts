@@ -128,7 +128,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     demo.mountDemoFeeds(root);
     const Sources = await import("@graph/core/sources/index");
     await Sources.ensureCatalogue(
-      demo.DEMO_SOURCES.map((s) => ({ sourceId: s.id, name: s.name, siteUrl: s.siteUrl, feedUrl: `${url}${s.path}`, type: s.type })),
+      demo.DEMO_SOURCES.map((s) => ({
+        sourceId: s.id,
+        name: s.name,
+        siteUrl: s.siteUrl,
+        feedUrl: `${url}${s.path}`,
+        type: s.type,
+      })),
     );
   }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));

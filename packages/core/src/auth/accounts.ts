@@ -8,6 +8,8 @@ import { badRequest, conflict, forbidden, unauthorized, RateLimitedError } from 
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
 import { dayOf, PendingAccountEntity } from "../users/pending-account.entity.ts";
+import { DirectoryEntity } from "../users/directory.entity.ts";
+import { invalidate as invalidateDirectory } from "../users/search.ts";
 import { UniqueEntity } from "../users/unique.entity.ts";
 import { UserEntity, type User } from "../users/user.entity.ts";
 import { randomToken, safeEqual, sha256, sixDigitCode } from "../util/crypto.ts";
@@ -141,8 +143,13 @@ export async function verify(input: { userId: string; code: string }) {
   // Consuming the code, marking the account verified and clearing its pending marker
   // happen together; the code's conditions make it single-use under concurrency.
   const result = await createWriteTransaction(
-    { verification: VerificationEntity, user: UserEntity, pendingAccount: PendingAccountEntity },
-    ({ verification, user: users, pendingAccount }) => [
+    {
+      verification: VerificationEntity,
+      user: UserEntity,
+      pendingAccount: PendingAccountEntity,
+      directory: DirectoryEntity,
+    },
+    ({ verification, user: users, pendingAccount, directory }) => [
       verification
         .delete({ userId: user.userId })
         .where(
@@ -151,9 +158,14 @@ export async function verify(input: { userId: string; code: string }) {
         .commit(),
       users.patch({ userId: user.userId }).set({ isVerified: true }).commit(),
       pendingAccount.delete({ day: dayOf(user.createdAt), createdAt: user.createdAt, userId: user.userId }).commit(),
+      // Verified people can be found by name.
+      directory
+        .put({ usernameLower: user.username.toLowerCase(), username: user.username, userId: user.userId })
+        .commit(),
     ],
   ).go();
   if (result.canceled) throw badRequest(MESSAGES.noCode);
+  invalidateDirectory();
   const session = await Sessions.create(user.userId);
   return { alreadyVerified: false as const, user: { ...user, isVerified: true }, session };
 }

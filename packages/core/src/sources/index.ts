@@ -23,9 +23,11 @@ export async function all(): Promise<Source[]> {
 
 /** Sources whose next fetch is due, oldest due first. */
 export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
+  // `lt(now + 1)`, not `lte(now)`: on a partial sort key ElectroDB's lte leaves out the items
+  // whose nextFetchAt is exactly `now` (their keys continue past the compared prefix).
   const { data } = await SourceEntity.query
     .dueForFetch({ catalogue: "sources" })
-    .lte({ nextFetchAt: now })
+    .lt({ nextFetchAt: now + 1 })
     .go({ limit, order: "asc" });
   return data;
 }

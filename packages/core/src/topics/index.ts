@@ -81,9 +81,9 @@ export async function add(userId: string, raw: string[]): Promise<TopicView[]> {
           throw error;
         });
       if (!created) return;
-      const { data } = await DictionaryPhraseEntity.update({ shard: shardOf(phrase), phrase })
+      // upsert (not update) so the "changed since" index keys are written with the item.
+      const { data } = await DictionaryPhraseEntity.upsert({ shard: shardOf(phrase), phrase, updatedAt: now })
         .add({ followers: 1 })
-        .set({ updatedAt: now })
         .go({ response: "all_new" });
       if ((data.followers ?? 1) === 1 && !data.postings) newPhrases.push(phrase);
     }),
@@ -96,9 +96,8 @@ export async function add(userId: string, raw: string[]): Promise<TopicView[]> {
 export async function remove(userId: string, topicId: string): Promise<void> {
   const { data } = await TopicEntity.delete({ userId, topicId }).go({ response: "all_old" });
   if (!data) return;
-  await DictionaryPhraseEntity.update({ shard: shardOf(data.phrase), phrase: data.phrase })
+  await DictionaryPhraseEntity.upsert({ shard: shardOf(data.phrase), phrase: data.phrase, updatedAt: Date.now() })
     .add({ followers: -1 })
-    .set({ updatedAt: Date.now() })
     .go();
   await FeedState.markStale(userId);
 }

@@ -5,6 +5,7 @@ import { required } from "@graph/core/auth/rules";
 import { notFound } from "@graph/core/errors";
 import * as FeedState from "@graph/core/feed/state";
 import * as Users from "@graph/core/users/index";
+import { searchPeople } from "@graph/core/users/search";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { jsonBody } from "./validate.ts";
@@ -22,6 +23,9 @@ export const users = new Hono<ApiEnv>()
     if (!user) throw notFound("No such user.");
     return c.json({ username: user.username });
   })
+  .get("/search", requireSession, async (c) =>
+    c.json(await searchPeople((c.req.query("q") ?? "").slice(0, 100), currentUserId(c))),
+  )
   .post("/set_has_onboarded", requireSession, async (c) => {
     await Users.setHasOnboarded(currentUserId(c));
     return c.json({ ok: true });

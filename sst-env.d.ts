@@ -51,6 +51,10 @@ declare module "sst" {
       "type": "sst.aws.ApiGatewayWebSocket"
       "url": string
     }
+    "Search": {
+      "name": string
+      "type": "sst.aws.Bucket"
+    }
     "Site": {
       "type": "sst.aws.StaticSite"
       "url": string

@@ -2,7 +2,7 @@ import { config } from "./config";
 import { feedQueue, mailQueue } from "./jobs";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
-import { table } from "./storage";
+import { searchBucket, table } from "./storage";
 import { router } from "./web";
 
 /**
@@ -17,7 +17,7 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 
 api.route("$default", {
   handler: "packages/functions/src/api/lambda.handler",
-  link: [table, mailQueue, feedQueue, config, realtime, ...allSecrets],
+  link: [table, searchBucket, mailQueue, feedQueue, config, realtime, ...allSecrets],
   timeout: "29 seconds",
   memory: "1024 MB",
 });

@@ -2,7 +2,7 @@ import { queues } from "../packages/functions/src/jobs/queues";
 import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
-import { table } from "./storage";
+import { searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
@@ -41,7 +41,12 @@ mailQueue.subscribe(
 );
 
 feedQueue.subscribe(
-  { handler: feed.definition.handler, link: [table, feedQueue, config], timeout: "5 minutes", memory: "1024 MB" },
+  {
+    handler: feed.definition.handler,
+    link: [table, searchBucket, feedQueue, config],
+    timeout: "5 minutes",
+    memory: "1024 MB",
+  },
   { batch: { size: feed.definition.batchSize, partialResponses: true } },
 );
 
@@ -56,7 +61,7 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, mailQueue, feedQueue, config],
+        link: [table, searchBucket, mailQueue, feedQueue, config],
         timeout: "5 minutes",
       },
     }),

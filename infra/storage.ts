@@ -26,3 +26,6 @@ export const table = new sst.aws.Dynamo("Table", {
     },
   },
 });
+
+/** Search index segments (one gzipped MiniSearch index per day of articles). */
+export const searchBucket = new sst.aws.Bucket("Search");

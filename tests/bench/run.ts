@@ -7,15 +7,17 @@ import { startRuntime } from "@graph/local/runtime";
 const runtime = await startRuntime({ siteUrl: "http://bench.local" });
 try {
   // Imported once the runtime has set up the links the domain modules read.
-  const [{ authBench }, { matchingBench }, { feedBench }] = await Promise.all([
+  const [{ authBench }, { matchingBench }, { feedBench }, { searchBench }] = await Promise.all([
     import("./auth.bench.ts"),
     import("./matching.bench.ts"),
     import("./feed.bench.ts"),
+    import("./search.bench.ts"),
   ]);
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   await authBench(runtime);
   await matchingBench();
   await feedBench();
+  await searchBench();
 } finally {
   await runtime.stop();
 }

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, signUpAndVerify, startServer, type Server } from "./support.ts";
+import { launchBrowser, screenshot, signUpAndVerify, startServer, waitUntilIdle, type Server } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -9,11 +9,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
   // The runtime fetches the demo feeds on start; wait until that work has caught up.
-  const deadline = Date.now() + 60_000;
-  while (!((await (await fetch(`${server.url}/api/dev/status`)).json()) as { idle: boolean }).idle) {
-    if (Date.now() > deadline) throw new Error("the demo feeds were not ingested within a minute");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntilIdle(server);
 });
 afterAll(async () => {
   await browser?.close();

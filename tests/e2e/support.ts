@@ -114,3 +114,12 @@ export async function signUpAndVerify(page: Page, server: Server, person = newPe
   await page.waitForURL(/\/getting-started$/);
   return person;
 }
+
+/** Waits until the runtime's background work (e.g. fetching the demo feeds at start) has caught up. */
+export async function waitUntilIdle(server: Server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!((await (await fetch(`${server.url}/api/dev/status`)).json()) as { idle: boolean }).idle) {
+    if (Date.now() > deadline) throw new Error("background work did not catch up in time");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -75,7 +75,7 @@ describe("log-in", () => {
     expect(statuses[50]).toBe(429);
     // Another address is unaffected.
     expect((await login({ identifier: "someone", password: "whatever1" })).status).toBe(401);
-  });
+  }, 240_000); // 51 scrypt hashes: slow by design, slower still on a loaded machine
 
   it("tells the signed-in state through check_auth", async () => {
     const anonymous = await api.request("GET", "/api/check_auth");

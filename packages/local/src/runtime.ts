@@ -5,6 +5,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
+import { mountS3 } from "./aws/s3.ts";
 import { mountSes } from "./aws/ses.ts";
 import { mountSqs, queueUrl } from "./aws/sqs.ts";
 import { LocalWebSocketApi } from "./aws/websocket.ts";
@@ -72,6 +73,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SQS: `${url}/_aws/sqs`,
     AWS_ENDPOINT_URL_SESV2: `${url}/_aws/ses`,
+    // An IP address, so the SDK addresses buckets by path (a host name would put the bucket in it).
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}/_aws/s3`,
     // The SDK warns that it will drop Node 20 in 2027; the local runtime pins a version that supports it.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   });
@@ -80,6 +83,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
   link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
   link("FeedQueue", { url: queueUrl(url, "FeedQueue") }, "sst.aws.Queue");
+  link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
   link(
     "Config",
@@ -121,6 +125,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
+  mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"));
   websockets.mount(root);
   root.route("/", devRoutes(outbox, dispatcher));
   if (options.demoFeeds) {
@@ -142,7 +147,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   if (options.schedules) {
     // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.
-    void dispatcher.runJob("ingest").catch((error: unknown) => console.error("[job ingest] failed", error));
+    // Then index what it brought, so search has the demo articles without waiting for the tick.
+    void dispatcher
+      .runJob("ingest")
+      .then(() => dispatcher.idle())
+      .then(() => dispatcher.runJob("search-index"))
+      .catch((error: unknown) => console.error("[startup jobs] failed", error));
   }
 
   return {

@@ -95,7 +95,8 @@ export function withAddedState(feed: FeedResponse, articleId: string, isAdded: b
 /** The feed without a source's articles (after the person silences it). */
 export function withoutSource(feed: FeedResponse, sourceId: string): FeedResponse {
   const groups: Record<string, FeedArticle[]> = {};
-  for (const [name, articles] of Object.entries(feed.groups)) groups[name] = articles.filter((a) => a.source_id !== sourceId);
+  for (const [name, articles] of Object.entries(feed.groups))
+    groups[name] = articles.filter((a) => a.source_id !== sourceId);
   return { ...feed, groups };
 }
 

@@ -11,14 +11,6 @@ export function TunePage() {
   );
 }
 
-export function FindPage() {
-  return (
-    <Placeholder name="find">
-      <p>search posts and people.</p>
-    </Placeholder>
-  );
-}
-
 export function ChatPage() {
   return (
     <Placeholder name="chat">

@@ -2,6 +2,7 @@ import { currentMatcher } from "../topics/dictionary.ts";
 import { indexArticle } from "../articles/postings.ts";
 import { storeArticle } from "../articles/store.ts";
 import { guardedFetch } from "../ingest/http.ts";
+import { markDirty } from "../search/index.ts";
 import { FeedParseError, parseFeed, type ParsedItem } from "../ingest/parse.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
@@ -62,11 +63,13 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
   }
 
   const matcher = await currentMatcher();
+  const days = new Set<string>();
   for (const item of items) {
     try {
       const stored = await storeArticle(source, item, now);
       if (stored.status === "new") {
         report.added++;
+        days.add(stored.article.day);
         if ((await indexArticle(stored.article, matcher)).length > 0) report.matched++;
       } else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
@@ -74,6 +77,8 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
       console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
     }
   }
+  // The search segments of these days lack the new articles until rebuilt.
+  if (days.size > 0) await markDirty(days);
 
   await healthy(source, now, adaptedInterval(source.intervalSeconds, items), {
     etag: outcome.etag,

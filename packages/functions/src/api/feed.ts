@@ -5,6 +5,7 @@ import * as Likes from "@graph/core/feed/likes";
 import * as Seen from "@graph/core/feed/seen";
 import * as Silenced from "@graph/core/feed/silenced";
 import { badRequest } from "@graph/core/errors";
+import { searchArticles } from "@graph/core/search/index";
 import * as Sources from "@graph/core/sources/index";
 import * as Suggestions from "@graph/core/sources/suggestions";
 import type { ApiEnv } from "./env.ts";
@@ -37,6 +38,9 @@ export const rss = new Hono<ApiEnv>()
   .use(requireSession)
   .get("/articles", async (c) =>
     c.json(await Feed.read(currentUserId(c), { manual: c.req.query("type") === "manual" })),
+  )
+  .get("/search", async (c) =>
+    c.json(await searchArticles((c.req.query("q") ?? "").slice(0, 500), Number(c.req.query("page") ?? 1))),
   )
   .get("/user_source_blacklist", async (c) => c.json(await Silenced.list(currentUserId(c))))
   .post("/user_source_blacklist", jsonBody(SourceRef), async (c) => {

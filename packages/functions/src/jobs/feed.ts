@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { Resource } from "sst";
 import { z } from "zod";
 import { backfill } from "@graph/core/articles/backfill";
+import { buildDirtySegments } from "@graph/core/search/index";
 import { ingestSource } from "@graph/core/sources/ingest";
 import * as Suggestions from "@graph/core/sources/suggestions";
 
@@ -33,6 +34,7 @@ export async function runFeedJob(job: FeedJob): Promise<unknown> {
 export function feedWorker(run: (job: FeedJob) => Promise<unknown> = runFeedJob) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+    let fresh = false;
     await Promise.all(
       event.Records.map(async (record) => {
         let body: unknown;
@@ -47,13 +49,17 @@ export function feedWorker(run: (job: FeedJob) => Promise<unknown> = runFeedJob)
           return;
         }
         try {
-          await run(job.data);
+          const result = await run(job.data);
+          if (job.data.kind === "source" && ((result as { added?: number } | undefined)?.added ?? 0) > 0) fresh = true;
         } catch (error) {
           console.error("feed: job failed", record.messageId, job.data.kind, error);
           batchItemFailures.push({ itemIdentifier: record.messageId });
         }
       }),
     );
+    // New articles become searchable now rather than at the next scheduled index run.
+    if (fresh)
+      await buildDirtySegments().catch((error: unknown) => console.error("feed: search index build failed", error));
     return { batchItemFailures };
   };
 }

@@ -4,6 +4,7 @@
  */
 export const schedules = [
   { name: "ingest", schedule: "rate(5 minutes)", handler: "packages/functions/src/jobs/ingest.handler" },
+  { name: "search-index", schedule: "rate(5 minutes)", handler: "packages/functions/src/jobs/search-index.handler" },
   {
     name: "purge-unverified",
     schedule: "rate(1 day)",

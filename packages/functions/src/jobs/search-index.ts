@@ -1,0 +1,7 @@
+import { buildDirtySegments } from "@graph/core/search/index";
+
+/** Scheduled: rebuilds the search segments of every day that received articles since its last build. */
+export async function handler() {
+  const report = await buildDirtySegments({ minIntervalMs: 0 });
+  return { built: report.built.length, skipped: report.skipped.length, stillDirty: report.stillDirty.length };
+}

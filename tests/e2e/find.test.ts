@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  launchBrowser,
+  newPerson,
+  screenshot,
+  signUpAndVerify,
+  startServer,
+  waitUntilIdle,
+  type Server,
+} from "./support.ts";
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
+  await waitUntilIdle(server);
+  // Index whatever the start-up fetch brought (the runtime also does this on its own).
+  await fetch(`${server.url}/api/dev/jobs/search-index`, { method: "POST" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("find in the browser", () => {
+  it("finds an ingested article by a word of its title, a person by part of their name, and tumbles a word", async () => {
+    const other = await (async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const person = await signUpAndVerify(page, server, { ...newPerson(), username: `quill${Date.now() % 100000}` });
+      await context.close();
+      return person;
+    })();
+
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    await signUpAndVerify(page, server);
+    await page.goto(`${server.url}/home/find`);
+    const input = page.getByTestId("find-input");
+    await expect.poll(() => input.inputValue()).not.toBe("");
+
+    await input.fill("sourdough");
+    const results = page.getByTestId("find-result");
+    // The previous term's results stay (dimmed) until the new ones arrive.
+    await expect
+      .poll(async () => (await results.allInnerTexts()).filter((t) => t.toLowerCase().includes("sourdough")).length, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await screenshot(page, "find-posts");
+
+    await input.fill("zzqxvwk");
+    await expect.poll(() => page.getByTestId("find-empty").innerText()).toContain('"zzqxvwk"');
+
+    const before = await input.inputValue();
+    await page.getByTestId("tumble-word").click();
+    await expect.poll(() => input.inputValue()).not.toBe(before);
+
+    await page.getByTestId("find-tab-users").click();
+    await page.waitForURL(/type=users/);
+    await input.fill(other.username.slice(0, 5));
+    const person = page.locator(`[data-testid="user-result"][data-username="${other.username}"]`);
+    await person.waitFor({ timeout: 10_000 });
+    await screenshot(page, "find-users");
+    await context.close();
+  });
+});

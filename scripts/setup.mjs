@@ -17,7 +17,8 @@ const run = (command, options = {}) => {
 const lock = join(root, "package-lock.json");
 const marker = join(root, "node_modules", ".package-lock.json");
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
-  run("npm ci --no-audit --no-fund");
+  // Stalled downloads time out after a minute and are retried.
+  run("npm ci --no-audit --no-fund --fetch-timeout=60000 --fetch-retries=4 --fetch-retry-maxtimeout=30000");
 }
 
 if (process.argv.includes("--sst")) {

@@ -132,12 +132,21 @@ function installPackages() {
     return;
   }
   fs.copyFileSync(lockFile, platformLock);
-  const result = spawnSync(npmCommand(), ["ci", ...flags], {
-    cwd: platformDir,
-    env,
-    stdio: "inherit",
-    shell: isWindows(),
-  });
+  // A registry download can stall without failing; bound each attempt and try again (what
+  // finished is in npm's cache, so a retry is quick).
+  let result;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    result = spawnSync(npmCommand(), ["ci", ...flags, ...NETWORK_FLAGS], {
+      cwd: platformDir,
+      env,
+      stdio: "inherit",
+      shell: isWindows(),
+      timeout: 10 * 60 * 1000,
+      killSignal: "SIGKILL",
+    });
+    if (result.status === 0) break;
+    log(`npm ci in .sst/platform did not finish (attempt ${attempt} of 3)${result.error ? `: ${result.error.message}` : ""}`);
+  }
   if (result.status !== 0) {
     fail(
       "npm ci in .sst/platform failed. If `sst` was upgraded, infra/platform-lock.json no longer matches " +
@@ -145,6 +154,9 @@ function installPackages() {
     );
   }
 }
+
+/** Give up on a stalled download after a minute and retry it, instead of npm's five. */
+const NETWORK_FLAGS = ["--fetch-timeout=60000", "--fetch-retries=4", "--fetch-retry-maxtimeout=30000"];
 
 /** npm settings inherited from an enclosing `npm run` must not point this install at the workspace. */
 function npmEnv() {

@@ -20,6 +20,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
+/** Give up on a stalled download after a minute and retry it, instead of npm's five. */
+const NETWORK_FLAGS = ["--fetch-timeout=60000", "--fetch-retries=4", "--fetch-retry-maxtimeout=30000"];
+
 const root = path.resolve(import.meta.dirname, "..");
 const sstDir = path.join(root, ".sst");
 const platformDir = path.join(sstDir, "platform");
@@ -154,9 +157,6 @@ function installPackages() {
     );
   }
 }
-
-/** Give up on a stalled download after a minute and retry it, instead of npm's five. */
-const NETWORK_FLAGS = ["--fetch-timeout=60000", "--fetch-retries=4", "--fetch-retry-maxtimeout=30000"];
 
 /** npm settings inherited from an enclosing `npm run` must not point this install at the workspace. */
 function npmEnv() {

@@ -7,20 +7,12 @@ import { BUILTIN_TOPICS } from "@graph/core/topics/builtin";
 import * as Topics from "@graph/core/topics/index";
 import { UserEntity } from "@graph/core/users/user.entity";
 import { ratio, row, sample } from "./stats.ts";
+import { mulberry32 } from "./random.ts";
 
 const ARTICLES = 50_000;
 const TOPICS = 100;
 const SOURCES = 200;
 const FILLER = "the a new report on why how people city week data study team plan early late open small".split(" ");
-
-/** A tiny deterministic generator, so every run builds the same corpus. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /**
  * Feed refresh on the local runtime: a person with 100 topics over 50,000 articles in the
@@ -28,7 +20,7 @@ function random(seed: number) {
  * stored session.
  */
 export async function feedBench() {
-  const rand = random(42);
+  const rand = mulberry32(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const userId = "bench-feed-user";
   await UserEntity.create({

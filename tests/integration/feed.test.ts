@@ -317,6 +317,12 @@ describe("the feed", () => {
     const person = await personWithTopics(["Neural Network", "Sourdough"]);
     const first = (await feed(person.cookie)).body;
     const maps = all(first).find((a) => /read maps/i.test(a.title))!;
+    const tooMany = Array.from({ length: 101 }, (_, i) => `article-${i}`);
+    const refused = await api.request("POST", "/api/articles/mark_seen", {
+      cookie: person.cookie,
+      body: { articleIds: tooMany },
+    });
+    expect(refused.status).toBe(400);
     const seen = await api.request("POST", "/api/articles/mark_seen", {
       cookie: person.cookie,
       body: { articleIds: [maps.id] },

@@ -24,6 +24,7 @@ import * as Sources from "@graph/core/sources/index";
 import { mountS3 } from "@graph/local/aws/s3";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
+import { utcDay } from "@graph/core/db";
 
 const api = useTestApi();
 const HOUR = 3_600_000;
@@ -52,11 +53,9 @@ async function put(title: string, summary: string, publishedAt: number, extra: {
   return articleId;
 }
 
-const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
-
 /** Marks the days and builds, as ingestion and the index job do. */
 async function index(...times: number[]) {
-  await Search.markDirty(times.map(dayOf));
+  await Search.markDirty(times.map(utcDay));
   return Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
 }
 
@@ -85,7 +84,7 @@ describe("article search", () => {
     corpus.heron = original;
     const report = await index(NOON, NOON - DAY, NOON - 2 * DAY, NOON - 3 * DAY);
     expect(report.built.map((b) => b.day).sort()).toEqual(
-      [NOON - 3 * DAY, NOON - 2 * DAY, NOON - DAY, NOON].map(dayOf).sort(),
+      [NOON - 3 * DAY, NOON - 2 * DAY, NOON - DAY, NOON].map(utcDay).sort(),
     );
   });
 
@@ -223,7 +222,7 @@ describe("indexing", () => {
       .byDay({})
       .where((a, op) => op.exists(a.dirtySince))
       .go();
-    expect(dirty.map((s) => s.day)).toContain(dayOf(Date.now() - HOUR));
+    expect(dirty.map((s) => s.day)).toContain(utcDay(Date.now() - HOUR));
 
     await Search.buildDirtySegments({ minIntervalMs: 0 });
     const { results } = await Search.searchArticles("bittern reedbed", 1);
@@ -236,8 +235,8 @@ describe("indexing", () => {
     const at = NOON - 25 * DAY;
     await put("Avocet chicks hatch", "On the lagoon.", at);
     const first = await index(at);
-    const { data: before } = await SearchSegmentEntity.get({ day: dayOf(at) }).go();
-    expect(before).toMatchObject({ docs: 1, version: first.built.find((b) => b.day === dayOf(at))!.version });
+    const { data: before } = await SearchSegmentEntity.get({ day: utcDay(at) }).go();
+    expect(before).toMatchObject({ docs: 1, version: first.built.find((b) => b.day === utcDay(at))!.version });
     expect(before?.dirtySince).toBeUndefined();
     expect(await ids("avocet")).toHaveLength(1);
 
@@ -245,33 +244,33 @@ describe("indexing", () => {
     await index(at);
     await put("Avocet ringing day", "Volunteers wanted.", at + 2 * HOUR);
     const third = await index(at);
-    const { data: after } = await SearchSegmentEntity.get({ day: dayOf(at) }).go();
-    expect(after).toMatchObject({ docs: 3, version: third.built.find((b) => b.day === dayOf(at))!.version });
+    const { data: after } = await SearchSegmentEntity.get({ day: utcDay(at) }).go();
+    expect(after).toMatchObject({ docs: 3, version: third.built.find((b) => b.day === utcDay(at))!.version });
     expect(after!.version).toBeGreaterThan(before!.version);
     expect(await ids("avocet")).toHaveLength(3);
     // The live build and the one before it stay; older ones go.
-    expect(await listBlobs(`search/segments/${dayOf(at)}/`)).toHaveLength(2);
+    expect(await listBlobs(`search/segments/${utcDay(at)}/`)).toHaveLength(2);
   });
 
   it("keeps a day dirty when it was marked again after the build read it", async () => {
     const at = NOON - 30 * DAY;
     await put("Spoonbill colony grows", "Nests counted.", at);
-    await Search.markDirty([dayOf(at)], Date.now() + 60_000);
+    await Search.markDirty([utcDay(at)], Date.now() + 60_000);
     const report = await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
-    expect(report.stillDirty).toContain(dayOf(at));
+    expect(report.stillDirty).toContain(utcDay(at));
     expect(await ids("spoonbill")).toHaveLength(1);
-    await Search.markDirty([dayOf(at)], Date.now() - 60_000);
-    expect((await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 })).stillDirty).not.toContain(dayOf(at));
+    await Search.markDirty([utcDay(at)], Date.now() - 60_000);
+    expect((await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 })).stillDirty).not.toContain(utcDay(at));
   });
 
   it("builds a day once when builders run at the same time", async () => {
     const at = NOON - 40 * DAY;
     await put("Curlew calls at dawn", "Estuary notes.", at);
-    await Search.markDirty([dayOf(at)]);
+    await Search.markDirty([utcDay(at)]);
     const reports = await Promise.all(
       [1, 2, 3].map(() => Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 })),
     );
-    expect(reports.flatMap((r) => r.built).filter((b) => b.day === dayOf(at))).toHaveLength(1);
+    expect(reports.flatMap((r) => r.built).filter((b) => b.day === utcDay(at))).toHaveLength(1);
     expect(await ids("curlew")).toHaveLength(1);
   });
 
@@ -280,9 +279,9 @@ describe("indexing", () => {
     await put("Dunlin flocks", "Shorebirds.", at);
     await index(at);
     await put("Dunlin in winter", "Shorebirds.", at + HOUR);
-    await Search.markDirty([dayOf(at)]);
+    await Search.markDirty([utcDay(at)]);
     const report = await Search.buildDirtySegments({ settleMs: 0 });
-    expect(report.skipped).toContain(dayOf(at));
+    expect(report.skipped).toContain(utcDay(at));
     expect(await ids("dunlin")).toHaveLength(1);
   });
 });

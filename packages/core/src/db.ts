@@ -23,3 +23,16 @@ export function entityConfig() {
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A UTC day as `YYYY-MM-DD`: the partition key of day-partitioned items. */
+export const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+
+/** Whether a write failed only because its condition did not hold (ElectroDB wraps the SDK's error). */
+export function isConditionFailure(error: unknown): boolean {
+  const e = error as { name?: string; cause?: { name?: string }; message?: string } | undefined;
+  return (
+    e?.name === "ConditionalCheckFailedException" ||
+    e?.cause?.name === "ConditionalCheckFailedException" ||
+    /conditional request failed/i.test(e?.message ?? "")
+  );
+}

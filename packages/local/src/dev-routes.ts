@@ -1,9 +1,7 @@
 import { Hono } from "hono";
 import type { Dispatcher } from "./dispatcher.ts";
 import type { Outbox } from "./outbox.ts";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "@graph/core/util/html";
 
 /** Routes that exist only in the local runtime: the outbox and running jobs on demand. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {

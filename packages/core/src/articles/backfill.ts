@@ -1,3 +1,4 @@
+import { utcDay } from "../db.ts";
 import { PhraseMatcher } from "../matching/matcher.ts";
 import { ArticleEntity } from "./article.entity.ts";
 import { indexArticle } from "./postings.ts";
@@ -20,7 +21,7 @@ export async function backfill(
   let articles = 0;
   let postings = 0;
   for (let back = 0; back < days; back++) {
-    const day = new Date(now - back * DAY_MS).toISOString().slice(0, 10);
+    const day = utcDay(now - back * DAY_MS);
     const { data } = await ArticleEntity.query.byDay({ day }).go({ pages: "all" });
     for (const article of data) {
       articles++;

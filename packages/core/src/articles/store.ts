@@ -1,4 +1,5 @@
 import { createWriteTransaction } from "electrodb";
+import { utcDay } from "../db.ts";
 import { articleId as articleIdOf, canonicalUrl, titleFingerprint } from "../ingest/normalize.ts";
 import type { ParsedItem } from "../ingest/parse.ts";
 import type { Source } from "../sources/source.entity.ts";
@@ -11,8 +12,6 @@ const MIN_FINGERPRINT_TOKENS = 3;
 
 export type StoreOutcome =
   { status: "new"; article: Article } | { status: "exists" } | { status: "duplicate"; article: Article };
-
-const dayOf = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
 /**
  * Stores a parsed item once. The same GUID from the same source is recognised (a re-fetch
@@ -42,7 +41,7 @@ export async function storeArticle(
     summary: item.summary,
     publishedAt,
     ingestedAt: now,
-    day: dayOf(publishedAt),
+    day: utcDay(publishedAt),
     fingerprint,
   };
   const claimFingerprint = fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS;

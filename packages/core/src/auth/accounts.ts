@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createWriteTransaction } from "electrodb";
 import { Resource } from "sst";
-import { nowSeconds } from "../db.ts";
+import { isConditionFailure, nowSeconds, utcDay } from "../db.ts";
 import * as Email from "../email/index.ts";
 import * as Templates from "../email/templates.ts";
 import { badRequest, conflict, forbidden, unauthorized, RateLimitedError } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
-import { dayOf, PendingAccountEntity } from "../users/pending-account.entity.ts";
+import { PendingAccountEntity } from "../users/pending-account.entity.ts";
 import { DirectoryEntity } from "../users/directory.entity.ts";
 import { invalidate as invalidateDirectory } from "../users/search.ts";
 import { UniqueEntity } from "../users/unique.entity.ts";
@@ -81,7 +81,7 @@ export async function signUp(
       unique.create({ kind: "username", value: input.username.toLowerCase(), userId }).commit(),
       unique.create({ kind: "email", value: input.email, userId }).commit(),
       verification.put(verificationItem(userId, code)).commit(),
-      pending.create({ day: dayOf(createdAt), createdAt, userId }).commit(),
+      pending.create({ day: utcDay(createdAt), createdAt, userId }).commit(),
     ],
   ).go();
   if (result.canceled) throw conflict(MESSAGES.taken);
@@ -157,7 +157,7 @@ export async function verify(input: { userId: string; code: string }) {
         )
         .commit(),
       users.patch({ userId: user.userId }).set({ isVerified: true }).commit(),
-      pendingAccount.delete({ day: dayOf(user.createdAt), createdAt: user.createdAt, userId: user.userId }).commit(),
+      pendingAccount.delete({ day: utcDay(user.createdAt), createdAt: user.createdAt, userId: user.userId }).commit(),
       // Verified people can be found by name.
       directory
         .put({ usernameLower: user.username.toLowerCase(), username: user.username, userId: user.userId })
@@ -226,11 +226,4 @@ export async function sendFeedback(userId: string, text: string): Promise<void> 
   const user = await Users.byId(userId);
   if (!user) throw unauthorized();
   await Email.enqueue(Templates.feedback(Resource.Config.teamEmail, user, text));
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const cause = (error as { cause?: { name?: string } })?.cause;
-  return (
-    cause?.name === "ConditionalCheckFailedException" || (error as Error)?.name === "ConditionalCheckFailedException"
-  );
 }

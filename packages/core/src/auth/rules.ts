@@ -1,26 +1,12 @@
 import { z } from "zod";
+import { RESERVED_PATHS } from "../users/reserved-paths.ts";
 
-/** Route words that can't be usernames because `/{username}` would collide with a page. */
-export const RESERVED_USERNAMES = new Set([
-  "home",
-  "profile",
-  "login",
-  "beta",
-  "preview",
-  "coming-soon",
-  "levers",
-  "discover",
-  "agent",
-  "feed",
-  "onboarding",
-  "verify-email",
-  "sign-up",
-  "sign-in",
-  "page",
-  "play",
-  "tags",
-  "find",
-  "chat",
+/**
+ * Names that can't be usernames because `/{username}` would collide with a page: the spec's
+ * reserved paths plus every top-level route the app and the runtime serve.
+ */
+export const RESERVED_USERNAMES = new Set<string>([
+  ...RESERVED_PATHS.filter((path) => !path.includes("/")),
   "api",
   "dev",
   "ws",

@@ -79,13 +79,16 @@ export async function read(userId: string, options: { manual: boolean }, now = D
       );
     }
     await FeedState.recordManualRefresh(userId, now);
-    return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "manual", now), now);
+    return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "manual", now), now, now);
   }
 
   const stale = state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt);
-  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now);
-  if (refreshFreesAt && latest) return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt }, now);
-  return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "auto", now), now);
+  const lastManual = state.lastManualRefreshAt;
+  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
+  if (refreshFreesAt && latest) {
+    return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt }, now, lastManual);
+  }
+  return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "auto", now), now, lastManual);
 }
 
 async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
@@ -264,15 +267,17 @@ export function diversePicks<C extends { score: number; sourceId: string }>(pool
 const articleType = (type: SourceType): FeedArticle["type"] =>
   type === "youtube" || type === "bluesky" || type === "twitter" ? type : "other";
 
-async function view(userId: string, plan: Plan, session: FeedSession | undefined, now: number): Promise<Feed> {
+async function view(
+  userId: string,
+  plan: Plan,
+  session: FeedSession | undefined,
+  now: number,
+  lastManualRefreshAt: number | undefined,
+): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
-  const state = limits.manualRefresh ? await FeedState.read(userId) : undefined;
-  const nextManual =
-    limits.manualRefresh && state
-      ? new Date(
-          Math.max(now, (state.lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000),
-        ).toISOString()
-      : null;
+  const nextManual = limits.manualRefresh
+    ? new Date(Math.max(now, (lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000)).toISOString()
+    : null;
   if (!session) {
     return {
       groups: { [PICKS]: [] },

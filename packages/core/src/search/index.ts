@@ -1,4 +1,5 @@
 import { ArticleEntity } from "../articles/article.entity.ts";
+import { isConditionFailure, utcDay } from "../db.ts";
 import { badRequest } from "../errors.ts";
 import { deleteBlob, getBlob, listBlobs, putBlob } from "./blobs.ts";
 import { SizedLru } from "./cache.ts";
@@ -75,8 +76,7 @@ export async function markDirty(days: Iterable<string>, now = Date.now()): Promi
 /** The UTC days from `from` to `to` inclusive (epoch ms), oldest first: for marking a range. */
 export function daysBetween(from: number, to: number): string[] {
   const days: string[] = [];
-  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t <= to; t += DAY_MS)
-    days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS; t <= to; t += DAY_MS) days.push(utcDay(t));
   return days;
 }
 
@@ -213,15 +213,6 @@ async function removeOldBuilds(day: string, previous: number, current: number): 
   const keep = new Set([segmentKey(day, previous), segmentKey(day, current)]);
   const keys = await listBlobs(dayPrefix(day));
   await Promise.all(keys.filter((key) => !keep.has(key)).map((key) => deleteBlob(key)));
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; cause?: { name?: string }; message?: string };
-  return (
-    e?.name === "ConditionalCheckFailedException" ||
-    e?.cause?.name === "ConditionalCheckFailedException" ||
-    /conditional request failed/i.test(e?.message ?? "")
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { isConditionFailure } from "../db.ts";
 import { forbidden, badRequest, notFound } from "../errors.ts";
 import { enqueueFeedJobs } from "../jobs/feed-queue.ts";
 import { displayTopic, phraseKey } from "../matching/normalize.ts";
@@ -151,13 +152,4 @@ function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-export function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; cause?: { name?: string }; message?: string };
-  return (
-    e?.name === "ConditionalCheckFailedException" ||
-    e?.cause?.name === "ConditionalCheckFailedException" ||
-    /conditional request failed/i.test(e?.message ?? "")
-  );
 }

@@ -23,5 +23,3 @@ export const PendingAccountEntity = new Entity(
   },
   entityConfig(),
 );
-
-export const dayOf = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { createWriteTransaction } from "electrodb";
 import { VerificationEntity } from "../auth/verification.entity.ts";
-import { dayOf, PendingAccountEntity } from "./pending-account.entity.ts";
+import { utcDay } from "../db.ts";
+import { PendingAccountEntity } from "./pending-account.entity.ts";
 import { UniqueEntity } from "./unique.entity.ts";
 import { UserEntity } from "./user.entity.ts";
 
@@ -15,7 +16,7 @@ export async function purgeUnverified(now = Date.now()): Promise<{ purged: numbe
   const cutoff = now - UNVERIFIED_GRACE_DAYS * DAY_MS;
   let purged = 0;
   for (let back = LOOKBACK_DAYS; back >= UNVERIFIED_GRACE_DAYS; back--) {
-    const day = dayOf(now - back * DAY_MS);
+    const day = utcDay(now - back * DAY_MS);
     const { data } = await PendingAccountEntity.query.byDay({ day }).go({ pages: "all" });
     for (const pending of data.filter((p) => p.createdAt < cutoff)) {
       const { data: user } = await UserEntity.get({ userId: pending.userId }).go();

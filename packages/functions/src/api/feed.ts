@@ -10,13 +10,8 @@ import * as Sources from "@graph/core/sources/index";
 import * as Suggestions from "@graph/core/sources/suggestions";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
-import { jsonBody } from "./validate.ts";
+import { id, jsonBody } from "./validate.ts";
 
-const id = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .min(1, `${name} is required`)
-    .max(128);
 const SourceRef = z.object({ sourceId: id("sourceId") });
 const ArticleRef = z.object({ articleId: id("articleId") });
 const SeenBody = z.object({

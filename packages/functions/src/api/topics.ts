@@ -4,13 +4,7 @@ import * as Topics from "@graph/core/topics/index";
 import { forbidden } from "@graph/core/errors";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
-import { jsonBody } from "./validate.ts";
-
-const id = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .min(1, `${name} is required`)
-    .max(128);
+import { id, jsonBody } from "./validate.ts";
 
 const AddTopics = z.object({
   keyTopicsArray: z

@@ -1,5 +1,5 @@
 import { validator } from "hono/validator";
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "@graph/core/errors";
 
 /**
@@ -17,3 +17,10 @@ export function jsonBody<S extends z.ZodType>(...schemas: [...z.ZodType[], S]) {
     return current as z.output<S>;
   });
 }
+
+/** A required identifier field (a topic, source or article id). */
+export const id = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .min(1, `${name} is required`)
+    .max(128);

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import { Resource } from "sst";
 import { z } from "zod";
+import { parseMessage } from "./message.ts";
 import { backfill } from "@graph/core/articles/backfill";
 import { buildDirtySegments } from "@graph/core/search/index";
 import { ingestSource } from "@graph/core/sources/ingest";
@@ -37,22 +38,16 @@ export function feedWorker(run: (job: FeedJob) => Promise<unknown> = runFeedJob)
     let fresh = false;
     await Promise.all(
       event.Records.map(async (record) => {
-        let body: unknown;
-        try {
-          body = JSON.parse(record.body);
-        } catch {
-          body = undefined;
-        }
-        const job = FeedJob.safeParse(body);
-        if (!job.success) {
+        const job = parseMessage(record.body, FeedJob);
+        if (!job) {
           console.error("feed: dropping malformed message", record.messageId);
           return;
         }
         try {
-          const result = await run(job.data);
-          if (job.data.kind === "source" && ((result as { added?: number } | undefined)?.added ?? 0) > 0) fresh = true;
+          const result = await run(job);
+          if (job.kind === "source" && ((result as { added?: number } | undefined)?.added ?? 0) > 0) fresh = true;
         } catch (error) {
-          console.error("feed: job failed", record.messageId, job.data.kind, error);
+          console.error("feed: job failed", record.messageId, job.kind, error);
           batchItemFailures.push({ itemIdentifier: record.messageId });
         }
       }),

@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
 import * as Email from "@graph/core/email/index";
+import { parseMessage } from "./message.ts";
 
 /**
  * Mail queue worker. Each message is one e-mail; a message that fails is reported
@@ -10,14 +11,14 @@ export function mailWorker(deliver: typeof Email.deliverOnce = Email.deliverOnce
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
     for (const record of event.Records) {
-      const parsed = Email.OutgoingEmail.safeParse(safeJson(record.body));
-      if (!parsed.success) {
+      const email = parseMessage(record.body, Email.OutgoingEmail);
+      if (!email) {
         // A malformed message will never succeed; retrying it only delays the DLQ.
         console.error("mail: dropping malformed message", record.messageId);
         continue;
       }
       try {
-        await deliver(record.messageId, parsed.data);
+        await deliver(record.messageId, email);
       } catch (error) {
         console.error("mail: delivery failed", record.messageId, error);
         batchItemFailures.push({ itemIdentifier: record.messageId });
@@ -28,11 +29,3 @@ export function mailWorker(deliver: typeof Email.deliverOnce = Email.deliverOnce
 }
 
 export const handler = mailWorker();
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

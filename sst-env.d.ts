@@ -22,11 +22,11 @@ declare module "sst" {
       "sender": string
       "type": "sst.aws.Email"
     }
-    "FeedDeadLetter": {
+    "IngestDeadLetter": {
       "type": "sst.aws.Queue"
       "url": string
     }
-    "FeedQueue": {
+    "IngestQueue": {
       "type": "sst.aws.Queue"
       "url": string
     }

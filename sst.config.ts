@@ -21,7 +21,7 @@ export default $config({
     const { email } = await import("./infra/email");
     const { router } = await import("./infra/web");
     const { realtime } = await import("./infra/realtime");
-    const { mailQueue, mailDeadLetter, feedQueue } = await import("./infra/jobs");
+    const { mailQueue, mailDeadLetter, ingestQueue } = await import("./infra/jobs");
     const { api } = await import("./infra/api");
 
     return {
@@ -32,7 +32,7 @@ export default $config({
       sender: email.sender,
       mailQueue: mailQueue.url,
       mailDeadLetter: mailDeadLetter.url,
-      feedQueue: feedQueue.url,
+      ingestQueue: ingestQueue.url,
     };
   },
 });

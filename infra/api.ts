@@ -1,5 +1,5 @@
 import { config } from "./config";
-import { feedQueue, mailQueue } from "./jobs";
+import { ingestQueue, mailQueue } from "./jobs";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { searchBucket, table } from "./storage";
@@ -17,7 +17,7 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 
 api.route("$default", {
   handler: "packages/functions/src/api/lambda.handler",
-  link: [table, searchBucket, mailQueue, feedQueue, config, realtime, ...allSecrets],
+  link: [table, searchBucket, mailQueue, ingestQueue, config, realtime, ...allSecrets],
   timeout: "29 seconds",
   memory: "1024 MB",
 });

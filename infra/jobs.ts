@@ -26,28 +26,28 @@ function queueFor(name: (typeof queues)[number]["name"]) {
 }
 
 const mail = queueFor("MailQueue");
-const feed = queueFor("FeedQueue");
+const ingest = queueFor("IngestQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
 export const mailDeadLetter = mail.deadLetter;
-/** Source fetches, topic backfills and suggestion checks (`Resource.FeedQueue`). */
-export const feedQueue = feed.queue;
-export const feedDeadLetter = feed.deadLetter;
+/** Source fetches, topic backfills and suggestion checks (`Resource.IngestQueue`). */
+export const ingestQueue = ingest.queue;
+export const ingestDeadLetter = ingest.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
   { batch: { size: mail.definition.batchSize, partialResponses: true } },
 );
 
-feedQueue.subscribe(
+ingestQueue.subscribe(
   {
-    handler: feed.definition.handler,
-    link: [table, searchBucket, feedQueue, config],
+    handler: ingest.definition.handler,
+    link: [table, searchBucket, ingestQueue, config],
     timeout: "5 minutes",
     memory: "1024 MB",
   },
-  { batch: { size: feed.definition.batchSize, partialResponses: true } },
+  { batch: { size: ingest.definition.batchSize, partialResponses: true } },
 );
 
 /**
@@ -61,7 +61,7 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, searchBucket, mailQueue, feedQueue, config],
+        link: [table, searchBucket, mailQueue, ingestQueue, config],
         timeout: "5 minutes",
       },
     }),

@@ -1,11 +1,12 @@
-import { ArticleEntity, PostingEntity } from "@graph/core/articles/article.entity";
-import * as Feed from "@graph/core/feed/index";
-import { FeedSessionEntity } from "@graph/core/feed/feed.entities";
-import * as FeedState from "@graph/core/feed/state";
-import { PhraseMatcher } from "@graph/core/matching/matcher";
-import { BUILTIN_TOPICS } from "@graph/core/topics/builtin";
-import * as Topics from "@graph/core/topics/index";
-import { UserEntity } from "@graph/core/users/user.entity";
+import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { PostingEntity } from "../../packages/core/src/articles/posting.entity.ts";
+import * as Feed from "@graph/core/feed";
+import { FeedSessionEntity } from "../../packages/core/src/feed/feed-session.entity.ts";
+import { FeedState } from "@graph/core/feed";
+import { PhraseMatcher } from "@graph/core/matching";
+import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
+import * as Topics from "@graph/core/topics";
+import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { ratio, row, sample } from "./stats.ts";
 import { mulberry32 } from "./random.ts";
 

@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { tokenize } from "@graph/core/matching/normalize";
-import { searchSegments } from "@graph/core/search/rank";
-import { BLOCK_DAYS, planUnits } from "@graph/core/search/plan";
+import { tokenize } from "@graph/core/matching";
+import { searchSegments } from "../../packages/core/src/search/rank.ts";
+import { BLOCK_DAYS, planUnits } from "../../packages/core/src/search/plan.ts";
 import {
   buildSegment,
   loadSegment,
@@ -11,8 +11,8 @@ import {
   openWithMiniSearch,
   type Segment,
   type SegmentArticle,
-} from "@graph/core/search/segment";
-import { BUILTIN_TOPICS } from "@graph/core/topics/builtin";
+} from "../../packages/core/src/search/segment.ts";
+import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
 import { ratio, row, sample } from "./stats.ts";
 import { mulberry32, zipf } from "./random.ts";
 

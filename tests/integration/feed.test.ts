@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as Sources from "@graph/core/sources/index";
-import { UserEntity } from "@graph/core/users/user.entity";
+import * as Sources from "@graph/core/sources";
+import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi, type TestApi } from "../support/runtime.ts";
 
@@ -189,7 +189,7 @@ describe("topics", () => {
       body: { topicId: topics[5]!.id },
     });
     expect(sixth.status).toBe(403);
-    expect(await sixth.json()).toEqual({ error: "you can only have a max of 5 supertags" });
+    expect(await sixth.json()).toEqual({ error: "you can only have a max of 5 supertags", code: "supertag_limit" });
     const off = await api.request("POST", "/api/gpt/toggle_supertag", {
       cookie: person.cookie,
       body: { topicId: topics[0]!.id },

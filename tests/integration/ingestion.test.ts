@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ArticleEntity, PostingEntity } from "@graph/core/articles/article.entity";
-import { phraseKey } from "@graph/core/matching/normalize";
-import * as Sources from "@graph/core/sources/index";
-import { FETCH_POLICY, ingestSource } from "@graph/core/sources/ingest";
-import { feedWorker, type FeedJob } from "@graph/functions/jobs/feed";
+import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { PostingEntity } from "../../packages/core/src/articles/posting.entity.ts";
+import { phraseKey } from "@graph/core/matching";
+import * as Sources from "@graph/core/sources";
+import { ingestSource } from "@graph/core/ingest";
+import { FETCH_POLICY } from "@graph/core/sources";
+import { ingestWorker, type IngestJob } from "@graph/functions/jobs/ingest-worker";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
@@ -286,7 +288,7 @@ describe("a corpus of hostile feeds", () => {
     );
 
     await runIngestJob();
-    expect(api.runtime.dispatcher.deadLetters("FeedQueue")).toEqual([]);
+    expect(api.runtime.dispatcher.deadLetters("IngestQueue")).toEqual([]);
 
     expect((await articlesOf("good-one")).map((a) => a.title).sort()).toEqual(
       items("Harbour Notes", 4)
@@ -405,7 +407,7 @@ describe("the feed worker", () => {
     messageAttributes: {},
     md5OfBody: "",
     eventSource: "aws:sqs",
-    eventSourceARN: "arn:aws:sqs:local:000000000000:FeedQueue",
+    eventSourceARN: "arn:aws:sqs:local:000000000000:IngestQueue",
     awsRegion: "local",
   });
   const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
@@ -413,11 +415,11 @@ describe("the feed worker", () => {
   it("reports only the message whose job threw, and drops malformed messages without retrying them", async () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const run = vi.fn(async (job: FeedJob) => {
+      const run = vi.fn(async (job: IngestJob) => {
         if (job.kind === "source" && job.sourceId === "explodes") throw new Error("table unavailable");
         return { ok: true };
       });
-      const result = await feedWorker(run)(
+      const result = await ingestWorker(run)(
         event(
           record("m-ok", JSON.stringify({ kind: "source", sourceId: "fine" })),
           record("m-throws", JSON.stringify({ kind: "source", sourceId: "explodes" })),
@@ -441,7 +443,7 @@ describe("the feed worker", () => {
   it("treats a source that cannot be fetched as its health, not as a failed message", async () => {
     feeds.set("/down.xml", { status: 503, body: "down for maintenance" });
     await addSources(entry("down", "/down.xml"));
-    const result = await feedWorker()(event(record("m-down", JSON.stringify({ kind: "source", sourceId: "down" }))));
+    const result = await ingestWorker()(event(record("m-down", JSON.stringify({ kind: "source", sourceId: "down" }))));
     expect(result).toEqual({ batchItemFailures: [] });
     expect(await source("down")).toMatchObject({ health: "failing", lastError: expect.stringMatching(/HTTP 503/) });
   });

@@ -27,7 +27,7 @@ describe("log-in", () => {
     ]) {
       const response = await login(body);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: "Invalid username or password." });
+      expect(await response.json()).toEqual({ error: "Invalid username or password.", code: "invalid_credentials" });
       expect(sessionCookie(response)).toBeUndefined();
     }
   });
@@ -36,7 +36,7 @@ describe("log-in", () => {
     for (const body of [{ identifier: "someone" }, { password: "x" }, { identifier: " ", password: "x" }, {}]) {
       const response = await login(body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "username/email or password missing" });
+      expect(await response.json()).toEqual({ error: "username/email or password missing", code: "invalid_input" });
     }
   });
 

@@ -1,6 +1,6 @@
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RESET_TTL_SECONDS } from "@graph/core/auth/accounts";
+import { RESET_TTL_SECONDS } from "@graph/core/auth";
 import { dynamo, tableName } from "@graph/core/db";
 import { signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
@@ -70,7 +70,10 @@ describe("password reset", () => {
 
     const reuse = await reset(token, "yet another passphrase");
     expect(reuse.status).toBe(400);
-    expect(await reuse.json()).toEqual({ error: "This reset link is invalid or has expired." });
+    expect(await reuse.json()).toEqual({
+      error: "This reset link is invalid or has expired.",
+      code: "reset_link_invalid",
+    });
   });
 
   it("refuses a token after an hour", async () => {
@@ -92,7 +95,7 @@ describe("password reset", () => {
     const { token } = await resetToken(person.email);
     const weak = await reset(token, "short");
     expect(weak.status).toBe(400);
-    expect(await weak.json()).toEqual({ error: "Password must be at least 8 characters." });
+    expect(await weak.json()).toEqual({ error: "Password must be at least 8 characters.", code: "invalid_input" });
     // The weak attempt did not use up the link.
     expect((await reset(token, "a brand new passphrase")).status).toBe(200);
   });

@@ -62,20 +62,20 @@ describe("request guards", () => {
       headers: { "content-type": "application/json" },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "The request body is not valid JSON." });
+    expect(await response.json()).toEqual({ error: "The request body is not valid JSON.", code: "invalid_json" });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await api.request("GET", "/api/no/such/path");
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Not found." });
+    expect(await response.json()).toEqual({ error: "Not found.", code: "not_found" });
   });
 
   it("keeps Google sign-in clearly unavailable while it is not configured", async () => {
     expect(await (await api.request("GET", "/api/config")).json()).toEqual({ googleSignIn: false });
     const response = await api.request("POST", "/api/login/google/callback", { body: { code: "x" } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Google sign-in is not configured." });
+    expect(await response.json()).toEqual({ error: "Google sign-in is not configured.", code: "not_configured" });
   });
 });
 

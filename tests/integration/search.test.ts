@@ -15,12 +15,12 @@ import {
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ArticleEntity } from "@graph/core/articles/article.entity";
+import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
 import { VisibleError } from "@graph/core/errors";
-import * as Search from "@graph/core/search/index";
-import { SearchSegmentEntity } from "@graph/core/search/segment.entity";
-import { listBlobs } from "@graph/core/search/blobs";
-import * as Sources from "@graph/core/sources/index";
+import * as Search from "@graph/core/search";
+import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
+import { listBlobs } from "../../packages/core/src/search/blobs.ts";
+import * as Sources from "@graph/core/sources";
 import { mountS3 } from "@graph/local/aws/s3";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
@@ -164,7 +164,7 @@ describe("GET /api/rss/search", () => {
 
     const short = await api.request("GET", "/api/rss/search?q=%20a%20", { cookie: person.cookie });
     expect(short.status).toBe(400);
-    expect(await short.json()).toEqual({ error: "Search needs at least 2 characters." });
+    expect(await short.json()).toEqual({ error: "Search needs at least 2 characters.", code: "invalid_input" });
 
     expect((await api.request("GET", "/api/rss/search?q=aurora")).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UserEntity } from "@graph/core/users/user.entity";
+import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { codeFrom, newPerson, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -49,7 +49,7 @@ describe("sign-up", () => {
   ])("refuses %j with %s and creates nothing", async (body, message) => {
     const response = await signup(body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: message });
+    expect(await response.json()).toEqual({ error: message, code: "invalid_input" });
     expect(await api.mailTo("a@example.com")).toEqual([]);
   });
 

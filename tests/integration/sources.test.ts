@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ArticleEntity } from "@graph/core/articles/article.entity";
-import { SuggestedSourceEntity } from "@graph/core/feed/feed.entities";
-import { isPrivateAddress } from "@graph/core/ingest/address";
-import { discoverFeed } from "@graph/core/ingest/discover";
-import { guardedFetch, type GuardedFetchOptions, type ResolveHost } from "@graph/core/ingest/http";
-import * as Sources from "@graph/core/sources/index";
-import { FETCH_POLICY, ingestSource } from "@graph/core/sources/ingest";
-import * as Suggestions from "@graph/core/sources/suggestions";
+import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
+import { isPrivateAddress } from "@graph/core/ingest";
+import { discoverFeed } from "@graph/core/ingest";
+import { guardedFetch, type GuardedFetchOptions, type ResolveHost } from "@graph/core/ingest";
+import * as Sources from "@graph/core/sources";
+import { ingestSource } from "@graph/core/ingest";
+import { FETCH_POLICY } from "@graph/core/sources";
+import { Suggestions } from "@graph/core/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
@@ -85,7 +86,7 @@ describe("source search", () => {
     for (const q of ["", "a", "  b  "]) {
       const { status, body } = await search(cookie, q);
       expect(status, JSON.stringify(q)).toBe(400);
-      expect(body).toEqual({ error: expect.stringMatching(/2 characters/) });
+      expect(body).toEqual({ error: expect.stringMatching(/2 characters/), code: "invalid_input" });
     }
     expect((await search(undefined, "astro")).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CODE_TTL_SECONDS } from "@graph/core/auth/accounts";
+import { CODE_TTL_SECONDS } from "@graph/core/auth";
 import { codeFrom, newPerson, sessionCookie, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -47,13 +47,17 @@ describe("e-mail verification", () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         error: `That code is not right. ${i} ${i === 1 ? "try" : "tries"} left.`,
+        code: "code_wrong",
       });
     }
     const fifth = await verify(person.userId, wrong(person.code));
     expect(fifth.status).toBe(429);
     const right = await verify(person.userId, person.code);
     expect(right.status).toBe(429);
-    expect(await right.json()).toMatchObject({ error: "Too many wrong codes. Request a new code." });
+    expect(await right.json()).toMatchObject({
+      error: "Too many wrong codes. Request a new code.",
+      code: "code_locked",
+    });
 
     await api.request("POST", "/api/verify-email-resend", { body: { email: person.email }, address: uniqueAddress() });
     const [latest] = await api.mailTo(person.email);
@@ -66,7 +70,10 @@ describe("e-mail verification", () => {
     travel((CODE_TTL_SECONDS + 1) * 1000);
     const response = await verify(person.userId, person.code);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "This code has expired. Request a new code." });
+    expect(await response.json()).toEqual({
+      error: "This code has expired. Request a new code.",
+      code: "code_expired",
+    });
   });
 
   it("refuses malformed codes without counting them", async () => {

@@ -1,5 +1,7 @@
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBClient, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { Resource } from "sst";
+import { UnavailableError } from "./errors.ts";
 
 /**
  * One DynamoDB client per process. Region and endpoint come from the standard AWS
@@ -7,6 +9,7 @@ import { Resource } from "sst";
  * at its stand-in; the table name comes from the linked resource.
  */
 let client: DynamoDBClient | undefined;
+let documents: DynamoDBDocumentClient | undefined;
 
 export function dynamo(): DynamoDBClient {
   client ??= new DynamoDBClient({});
@@ -27,12 +30,94 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A UTC day as `YYYY-MM-DD`: the partition key of day-partitioned items. */
 export const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
+type ErrorShape = { name?: string; cause?: ErrorShape; message?: string; $metadata?: { httpStatusCode?: number } };
+
 /** Whether a write failed only because its condition did not hold (ElectroDB wraps the SDK's error). */
 export function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; cause?: { name?: string }; message?: string } | undefined;
+  const e = error as ErrorShape | undefined;
   return (
     e?.name === "ConditionalCheckFailedException" ||
     e?.cause?.name === "ConditionalCheckFailedException" ||
     /conditional request failed/i.test(e?.message ?? "")
   );
+}
+
+/** DynamoDB's answers that mean "overloaded or failing, try again", not "your request is wrong". */
+const UNAVAILABLE_NAMES = new Set([
+  "ProvisionedThroughputExceededException",
+  "ThrottlingException",
+  "RequestLimitExceeded",
+  "InternalServerError",
+  "ServiceUnavailable",
+  "TransactionConflictException",
+  "TransactionInProgressException",
+]);
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EAI_AGAIN"]);
+
+/**
+ * Whether an error (from the SDK, or wrapped by ElectroDB) says the database is throttling or
+ * down. The API answers these with 503 and Retry-After; nothing else may treat them as an answer.
+ */
+export function isUnavailable(error: unknown): boolean {
+  for (let e = error as (ErrorShape & { code?: string }) | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.name && UNAVAILABLE_NAMES.has(e.name)) return true;
+    if (e.code && NETWORK_CODES.has(e.code)) return true;
+    if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * One write of a transaction: an entity's put, create, patch, update, upsert or delete (with
+ * its conditions), built but not sent. `transact` sends several together.
+ */
+export interface WriteOp {
+  params: (...args: never[]) => unknown;
+  go: (...args: never[]) => Promise<unknown>;
+}
+
+/** ElectroDB builds the transaction item of any write with `commit()` (typed only inside its own transaction helper). */
+const transactionItem = (op: WriteOp) => (op as unknown as { commit(): object }).commit();
+
+export type TransactResult = { canceled: false } | { canceled: true; reasons: string[] };
+
+/** Cancellation reasons that are a throttle, not a failed condition. */
+const THROTTLED_REASONS = new Set(["ThrottlingError", "ProvisionedThroughputExceeded", "TransactionConflict"]);
+/** Transactions on the same item at once cancel each other (TransactionConflict): tried again this often. */
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Writes items of several domain modules all or nothing. Each module builds the items of its
+ * own entities (its `ops`), so no module touches another's entities to take part in a
+ * transaction. A failed condition answers `canceled` with DynamoDB's reason per item ("None"
+ * for items that were fine); a throttle or outage throws `UnavailableError`.
+ */
+export async function transact(ops: WriteOp[]): Promise<TransactResult> {
+  if (ops.length === 0) return { canceled: false };
+  documents ??= DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } });
+  const input = {
+    TransactItems: ops.map(transactionItem) as NonNullable<TransactWriteCommand["input"]["TransactItems"]>,
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await documents.send(new TransactWriteCommand(input));
+      return { canceled: false };
+    } catch (error) {
+      if (
+        !(error instanceof TransactionCanceledException) &&
+        (error as ErrorShape).name !== "TransactionCanceledException"
+      ) {
+        if (isUnavailable(error)) throw new UnavailableError();
+        throw error;
+      }
+      const reasons = ((error as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? "None");
+      if (reasons.includes("TransactionConflict") && attempt < CONFLICT_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40 * attempt));
+        continue;
+      }
+      if (reasons.some((code) => THROTTLED_REASONS.has(code))) throw new UnavailableError();
+      return { canceled: true, reasons };
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Dispatcher } from "./dispatcher.ts";
 import type { Outbox } from "./outbox.ts";
-import { escapeHtml } from "@graph/core/util/html";
+import { escapeHtml } from "@graph/core/util";
 
 /** Routes that exist only in the local runtime: the outbox and running jobs on demand. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {

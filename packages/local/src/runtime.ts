@@ -82,7 +82,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("Table", { name: TABLE_NAME }, "sst.aws.Dynamo");
   link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
   link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
-  link("FeedQueue", { url: queueUrl(url, "FeedQueue") }, "sst.aws.Queue");
+  link("IngestQueue", { url: queueUrl(url, "IngestQueue") }, "sst.aws.Queue");
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
   link(
@@ -131,7 +131,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   if (options.demoFeeds) {
     const demo = await import("./demo/index.ts");
     demo.mountDemoFeeds(root);
-    const Sources = await import("@graph/core/sources/index");
+    const Sources = await import("@graph/core/sources");
     await Sources.ensureCatalogue(
       demo.DEMO_SOURCES.map((s) => ({
         sourceId: s.id,

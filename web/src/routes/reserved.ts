@@ -1,4 +1,4 @@
-import { RESERVED_PATHS } from "../../../packages/core/src/users/reserved-paths.ts";
+import { RESERVED_PATHS } from "@graph/core/users/rules";
 
 /** Paths that are never profile names (the server refuses them as usernames too). */
 export { RESERVED_PATHS };

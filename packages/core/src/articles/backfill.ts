@@ -1,5 +1,5 @@
 import { utcDay } from "../db.ts";
-import { PhraseMatcher } from "../matching/matcher.ts";
+import { PhraseMatcher } from "../matching/index.ts";
 import { ArticleEntity } from "./article.entity.ts";
 import { indexArticle } from "./postings.ts";
 

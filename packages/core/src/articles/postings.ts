@@ -1,7 +1,7 @@
-import { shardOf } from "../topics/index.ts";
-import { DictionaryPhraseEntity } from "../topics/topic.entity.ts";
-import type { PhraseMatcher } from "../matching/matcher.ts";
-import { PostingEntity, type Article } from "./article.entity.ts";
+import type { PhraseMatcher } from "../matching/index.ts";
+import * as Topics from "../topics/index.ts";
+import type { Article } from "./article.entity.ts";
+import { PostingEntity } from "./posting.entity.ts";
 
 /**
  * Matches an article once against the dictionary and writes one posting per matched phrase,
@@ -22,13 +22,25 @@ export async function indexArticle(article: Article, matcher: PhraseMatcher): Pr
       bodyCount: m.bodyCount,
     })),
   ).go();
-  // Rarity counts; updatedAt is left alone so matchers don't re-read phrases for this.
-  await Promise.all(
-    matches.map((m) =>
-      DictionaryPhraseEntity.update({ shard: shardOf(m.phrase), phrase: m.phrase })
-        .add({ postings: 1 })
-        .go(),
-    ),
-  );
+  await Topics.countPostings(matches.map((m) => m.phrase));
   return matches.map((m) => m.phrase);
+}
+
+export interface Posting {
+  phrase: string;
+  articleId: string;
+  sourceId: string;
+  publishedAt: number;
+  inTitle: boolean;
+  titleCount: number;
+  bodyCount: number;
+}
+
+/** The newest `limit` postings of a phrase published at or after `since`. */
+export async function postingsOf(phrase: string, since: number, limit: number): Promise<Posting[]> {
+  const { data } = await PostingEntity.query
+    .byPhrase({ phrase })
+    .gte({ publishedAt: since })
+    .go({ order: "desc", limit });
+  return data;
 }

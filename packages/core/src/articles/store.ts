@@ -1,9 +1,8 @@
-import { createWriteTransaction } from "electrodb";
-import { utcDay } from "../db.ts";
-import { articleId as articleIdOf, canonicalUrl, titleFingerprint } from "../ingest/normalize.ts";
-import type { ParsedItem } from "../ingest/parse.ts";
-import type { Source } from "../sources/source.entity.ts";
-import { ArticleClaimEntity, ArticleEntity, type Article } from "./article.entity.ts";
+import { isConditionFailure, transact, utcDay } from "../db.ts";
+import { articleId as articleIdOf, canonicalUrl, titleFingerprint, type ParsedItem } from "../ingest/index.ts";
+import type { Source } from "../sources/index.ts";
+import { ArticleClaimEntity } from "./article-claim.entity.ts";
+import { ArticleEntity, type Article } from "./article.entity.ts";
 
 /** How long a title fingerprint marks later look-alikes (syndicated copies, arriving within hours) as duplicates. */
 const FINGERPRINT_HOURS = 36;
@@ -45,38 +44,32 @@ export async function storeArticle(
     fingerprint,
   };
   const claimFingerprint = fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS;
-  const result = await createWriteTransaction(
-    { articles: ArticleEntity, claims: ArticleClaimEntity },
-    ({ articles, claims }) => [
-      articles.create(article).commit(),
-      claims.create({ kind: "link", value: link, articleId }).commit(),
-      ...(claimFingerprint
-        ? [
-            claims
-              .put({
-                kind: "fingerprint",
-                value: fingerprint,
-                articleId,
-                expiresAt: Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600,
-              })
-              .where(
-                (attr, op) => `${op.notExists(attr.articleId)} OR ${op.lt(attr.expiresAt, Math.floor(now / 1000))}`,
-              )
-              .commit(),
-          ]
-        : []),
-    ],
-  ).go();
+  const result = await transact([
+    ArticleEntity.create(article),
+    ArticleClaimEntity.create({ kind: "link", value: link, articleId }),
+    ...(claimFingerprint
+      ? [
+          ArticleClaimEntity.put({
+            kind: "fingerprint",
+            value: fingerprint,
+            articleId,
+            expiresAt: Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600,
+          }).where((attr, op) => `${op.notExists(attr.articleId)} OR ${op.lt(attr.expiresAt, Math.floor(now / 1000))}`),
+        ]
+      : []),
+  ]);
   if (!result.canceled) return { status: "new", article };
-
-  const [articleResult] = result.data;
-  if (articleResult?.rejected) return { status: "exists" };
+  // The article itself exists: an earlier attempt stored it.
+  if (result.reasons[0] !== "None") return { status: "exists" };
   const original = await claimedBy(link, claimFingerprint ? fingerprint : undefined);
   if (!original || original === articleId) return { status: "exists" };
   const duplicate = { ...article, duplicateOf: original };
   await ArticleEntity.create(duplicate)
     .go()
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      // Stored by a concurrent fetch of the same item: the same duplicate.
+      if (!isConditionFailure(error)) throw error;
+    });
   return { status: "duplicate", article: duplicate };
 }
 

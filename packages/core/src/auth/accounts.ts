@@ -1,19 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { createWriteTransaction } from "electrodb";
 import { Resource } from "sst";
-import { isConditionFailure, nowSeconds, utcDay } from "../db.ts";
+import { isConditionFailure, nowSeconds, transact, utcDay } from "../db.ts";
 import * as Email from "../email/index.ts";
-import * as Templates from "../email/templates.ts";
 import { badRequest, conflict, forbidden, unauthorized, RateLimitedError } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
-import { PendingAccountEntity } from "../users/pending-account.entity.ts";
-import { DirectoryEntity } from "../users/directory.entity.ts";
-import { invalidate as invalidateDirectory } from "../users/search.ts";
-import { UniqueEntity } from "../users/unique.entity.ts";
-import { UserEntity, type User } from "../users/user.entity.ts";
-import { randomToken, safeEqual, sha256, sixDigitCode } from "../util/crypto.ts";
+import type { User } from "../users/index.ts";
+import { randomToken, safeEqual, sha256, sixDigitCode } from "../util/index.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
+import { PendingAccountEntity } from "./pending-account.entity.ts";
 import { ResetTokenEntity } from "./reset-token.entity.ts";
 import * as Sessions from "./sessions.ts";
 import { VerificationEntity } from "./verification.entity.ts";
@@ -50,7 +45,7 @@ function verificationItem(userId: string, code: string) {
 }
 
 async function sendCode(user: Pick<User, "email">, code: string) {
-  await Email.enqueue(Templates.verificationCode(user.email, code, CODE_TTL_SECONDS / 60));
+  await Email.enqueue(Email.templates.verificationCode(user.email, code, CODE_TTL_SECONDS / 60));
 }
 
 /** Creates an unverified account and e-mails its verification code. */
@@ -64,27 +59,18 @@ export async function signUp(
   );
   // A cheap read first turns most duplicates away before paying for the password hash;
   // the transaction below is what actually guarantees uniqueness under concurrency.
-  const [byName, byMail] = await Promise.all([
-    UniqueEntity.get({ kind: "username", value: input.username.toLowerCase() }).go(),
-    UniqueEntity.get({ kind: "email", value: input.email }).go(),
-  ]);
-  if (byName.data || byMail.data) throw conflict(MESSAGES.taken);
+  if (await Users.isTaken(input.username, input.email)) throw conflict(MESSAGES.taken, "username_taken");
 
   const userId = randomUUID();
   const createdAt = Date.now();
   const passwordHash = await hashPassword(input.password);
   const code = sixDigitCode();
-  const result = await createWriteTransaction(
-    { user: UserEntity, unique: UniqueEntity, verification: VerificationEntity, pending: PendingAccountEntity },
-    ({ user, unique, verification, pending }) => [
-      user.create({ userId, username: input.username, email: input.email, passwordHash, createdAt }).commit(),
-      unique.create({ kind: "username", value: input.username.toLowerCase(), userId }).commit(),
-      unique.create({ kind: "email", value: input.email, userId }).commit(),
-      verification.put(verificationItem(userId, code)).commit(),
-      pending.create({ day: utcDay(createdAt), createdAt, userId }).commit(),
-    ],
-  ).go();
-  if (result.canceled) throw conflict(MESSAGES.taken);
+  const result = await transact([
+    ...Users.ops.create({ userId, username: input.username, email: input.email, passwordHash, createdAt }),
+    VerificationEntity.put(verificationItem(userId, code)),
+    PendingAccountEntity.create({ day: utcDay(createdAt), createdAt, userId }),
+  ]);
+  if (result.canceled) throw conflict(MESSAGES.taken, "username_taken");
   await sendCode(input, code);
   return { userId };
 }
@@ -107,10 +93,11 @@ export async function logIn(input: { identifier: string; password: string }, cli
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
     await RateLimit.hit(perIdentifier);
-    throw unauthorized(MESSAGES.invalidCredentials);
+    throw unauthorized(MESSAGES.invalidCredentials, "invalid_credentials");
   }
   await RateLimit.reset(perIdentifier);
-  if (!user.isVerified) throw forbidden(MESSAGES.verifyEmail, { userId: user.userId, email: user.email });
+  if (!user.isVerified)
+    throw forbidden(MESSAGES.verifyEmail, "email_unverified", { userId: user.userId, email: user.email });
   const session = await Sessions.create(user.userId);
   return { user, session };
 }
@@ -121,51 +108,45 @@ export async function logIn(input: { identifier: string; password: string }, cli
  */
 export async function verify(input: { userId: string; code: string }) {
   const user = await Users.byId(input.userId);
-  if (!user) throw badRequest(MESSAGES.noCode);
+  if (!user) throw badRequest(MESSAGES.noCode, "no_code");
   if (user.isVerified) return { alreadyVerified: true as const };
 
   const { data: pending } = await VerificationEntity.get({ userId: user.userId }).go();
-  if (!pending) throw badRequest(MESSAGES.noCode);
-  if (pending.wrongTries >= CODE_MAX_WRONG_TRIES) throw new RateLimitedError(MESSAGES.codeLocked, CODE_TTL_SECONDS);
-  if (pending.expiresAt <= nowSeconds()) throw badRequest(MESSAGES.codeExpired);
+  if (!pending) throw badRequest(MESSAGES.noCode, "no_code");
+  if (pending.wrongTries >= CODE_MAX_WRONG_TRIES)
+    throw new RateLimitedError(MESSAGES.codeLocked, CODE_TTL_SECONDS, "code_locked");
+  if (pending.expiresAt <= nowSeconds()) throw badRequest(MESSAGES.codeExpired, "code_expired");
 
   if (!safeEqual(pending.codeHash, codeHash(user.userId, input.code))) {
-    const { data } = await VerificationEntity.update({ userId: user.userId })
+    // The condition ties the count to this code: a new code sent meanwhile starts afresh.
+    // Only that failed condition is an answer; a throttle or outage propagates (503), it is
+    // never reported as a locked code.
+    const counted = await VerificationEntity.update({ userId: user.userId })
       .add({ wrongTries: 1 })
       .where((attr, op) => op.eq(attr.codeHash, pending.codeHash))
       .go({ response: "all_new" })
-      .catch(() => ({ data: { wrongTries: CODE_MAX_WRONG_TRIES } }));
-    const tries = data.wrongTries ?? CODE_MAX_WRONG_TRIES;
-    if (tries >= CODE_MAX_WRONG_TRIES) throw new RateLimitedError(MESSAGES.codeLocked, CODE_TTL_SECONDS);
-    throw badRequest(MESSAGES.wrongCode(CODE_MAX_WRONG_TRIES - tries));
+      .catch((error: unknown) => {
+        if (isConditionFailure(error)) return undefined;
+        throw error;
+      });
+    if (!counted) throw badRequest(MESSAGES.noCode, "no_code");
+    const tries = counted.data.wrongTries ?? CODE_MAX_WRONG_TRIES;
+    if (tries >= CODE_MAX_WRONG_TRIES) throw new RateLimitedError(MESSAGES.codeLocked, CODE_TTL_SECONDS, "code_locked");
+    throw badRequest(MESSAGES.wrongCode(CODE_MAX_WRONG_TRIES - tries), "code_wrong");
   }
 
   // Consuming the code, marking the account verified and clearing its pending marker
   // happen together; the code's conditions make it single-use under concurrency.
-  const result = await createWriteTransaction(
-    {
-      verification: VerificationEntity,
-      user: UserEntity,
-      pendingAccount: PendingAccountEntity,
-      directory: DirectoryEntity,
-    },
-    ({ verification, user: users, pendingAccount, directory }) => [
-      verification
-        .delete({ userId: user.userId })
-        .where(
-          (attr, op) => `${op.eq(attr.codeHash, pending.codeHash)} AND ${op.lt(attr.wrongTries, CODE_MAX_WRONG_TRIES)}`,
-        )
-        .commit(),
-      users.patch({ userId: user.userId }).set({ isVerified: true }).commit(),
-      pendingAccount.delete({ day: utcDay(user.createdAt), createdAt: user.createdAt, userId: user.userId }).commit(),
-      // Verified people can be found by name.
-      directory
-        .put({ usernameLower: user.username.toLowerCase(), username: user.username, userId: user.userId })
-        .commit(),
-    ],
-  ).go();
-  if (result.canceled) throw badRequest(MESSAGES.noCode);
-  invalidateDirectory();
+  const result = await transact([
+    VerificationEntity.delete({ userId: user.userId }).where(
+      (attr, op) => `${op.eq(attr.codeHash, pending.codeHash)} AND ${op.lt(attr.wrongTries, CODE_MAX_WRONG_TRIES)}`,
+    ),
+    PendingAccountEntity.delete({ day: utcDay(user.createdAt), createdAt: user.createdAt, userId: user.userId }),
+    // Verified people can be found by name.
+    ...Users.ops.markVerified(user),
+  ]);
+  if (result.canceled) throw badRequest(MESSAGES.noCode, "no_code");
+  Users.directoryChanged();
   const session = await Sessions.create(user.userId);
   return { alreadyVerified: false as const, user: { ...user, isVerified: true }, session };
 }
@@ -201,7 +182,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
     expiresAt: nowSeconds() + RESET_TTL_SECONDS,
   }).go();
   const link = `${Resource.Config.siteUrl.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
-  await Email.enqueue(Templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60));
+  await Email.enqueue(Email.templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60));
 }
 
 /** Sets a new password from a reset link; the link works once and every session ends. */
@@ -216,14 +197,8 @@ export async function resetPassword(input: { token: string; newPassword: string 
       throw error;
     });
   const token = consumed.data;
-  if (!token || token.expiresAt <= nowSeconds()) throw badRequest(MESSAGES.badResetLink);
+  if (!token || token.expiresAt <= nowSeconds()) throw badRequest(MESSAGES.badResetLink, "reset_link_invalid");
   const passwordHash = await hashPassword(input.newPassword);
-  await UserEntity.patch({ userId: token.userId }).set({ passwordHash }).go();
+  await Users.setPasswordHash(token.userId, passwordHash);
   await Sessions.endAll(token.userId);
-}
-
-export async function sendFeedback(userId: string, text: string): Promise<void> {
-  const user = await Users.byId(userId);
-  if (!user) throw unauthorized();
-  await Email.enqueue(Templates.feedback(Resource.Config.teamEmail, user, text));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESERVED_PATHS } from "../users/reserved-paths.ts";
+import { RESERVED_PATHS, USERNAME_MAX, USERNAME_MIN } from "../users/rules.ts";
 
 /**
  * Names that can't be usernames because `/{username}` would collide with a page: the spec's
@@ -26,8 +26,6 @@ export const RESERVED_USERNAMES = new Set<string>([
   "assets",
 ]);
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,5 +1,5 @@
-import { nowSeconds } from "../db.ts";
-import { randomToken, sha256 } from "../util/crypto.ts";
+import { isConditionFailure, nowSeconds } from "../db.ts";
+import { randomToken, sha256 } from "../util/index.ts";
 import { SessionEntity } from "./session.entity.ts";
 
 /** A session ends after this long without use... */
@@ -39,10 +39,18 @@ export async function read(token: string | undefined): Promise<Session | undefin
   if (data.expiresAt <= now || data.absoluteExpiresAt <= now) return undefined;
   const slid = Math.min(now + SESSION_IDLE_SECONDS, data.absoluteExpiresAt);
   if (slid - data.expiresAt >= SLIDE_EVERY_SECONDS) {
-    await SessionEntity.patch({ tokenHash })
+    // patch requires the item: a session ended meanwhile (log-out elsewhere) is not revived.
+    const slidOk = await SessionEntity.patch({ tokenHash })
       .set({ expiresAt: slid })
       .go()
-      .catch(() => undefined);
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isConditionFailure(error)) return false;
+          throw error;
+        },
+      );
+    if (!slidOk) return undefined;
   }
   return { userId: data.userId, tokenHash };
 }

@@ -2,6 +2,9 @@ import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { Resource } from "sst";
 import { z } from "zod";
+import { DeliveryEntity } from "./delivery.entity.ts";
+
+export * as templates from "./templates.ts";
 
 export const OutgoingEmail = z.object({
   to: z.string().email(),
@@ -51,7 +54,6 @@ export async function deliver(email: OutgoingEmail): Promise<void> {
  * deliver at least once; a retry after a partial batch failure must not mail twice).
  */
 export async function deliverOnce(messageId: string, email: OutgoingEmail): Promise<"sent" | "duplicate"> {
-  const { DeliveryEntity } = await import("./delivery.entity.ts");
   const { data } = await DeliveryEntity.get({ messageId }).go();
   if (data) return "duplicate";
   await deliver(email);

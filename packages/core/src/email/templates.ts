@@ -1,5 +1,5 @@
 import type { OutgoingEmail } from "./index.ts";
-import { escapeHtml } from "../util/html.ts";
+import { escapeHtml } from "../util/index.ts";
 
 function layout(body: string) {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d1d1f;max-width:520px;margin:24px auto;line-height:1.5">${body}<p style="color:#777;font-size:12px;margin-top:32px">graph — your own algorithm for the web.</p></body></html>`;

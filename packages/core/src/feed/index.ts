@@ -1,20 +1,23 @@
-import { PostingEntity } from "../articles/article.entity.ts";
-import { byIds as articlesByIds } from "../articles/store.ts";
+import { PICKS_GROUP } from "./rules.ts";
+import * as Articles from "../articles/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
-import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh } from "../plans/index.ts";
-import type { SourceType } from "../sources/source.entity.ts";
-import { shardOf } from "../topics/index.ts";
+import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
+import type { SourceType } from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
-import { DictionaryPhraseEntity, type Topic } from "../topics/topic.entity.ts";
+import type { Topic } from "../topics/index.ts";
 import * as Users from "../users/index.ts";
-import type { Plan } from "../users/user.entity.ts";
-import { FeedSessionEntity, type FeedSession } from "./feed.entities.ts";
+import { FeedSessionEntity, type FeedSession } from "./feed-session.entity.ts";
 import * as Likes from "./likes.ts";
 import * as Seen from "./seen.ts";
 import * as Silenced from "./silenced.ts";
 import * as FeedState from "./state.ts";
 
-export const PICKS = "picks";
+export * as Likes from "./likes.ts";
+export * as Seen from "./seen.ts";
+export * as Silenced from "./silenced.ts";
+export * as FeedState from "./state.ts";
+
+export const PICKS = PICKS_GROUP;
 /** Postings read per topic per refresh, newest first. */
 const POSTINGS_PER_TOPIC = 200;
 /** Candidates checked against the person's seen marks, best first. */
@@ -61,7 +64,11 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   if (!user) throw unauthorized();
   const plan = user.plan;
   const limits = PLAN_LIMITS[plan];
-  const [today, state] = await Promise.all([sessionsSince(userId, now - DAY_MS), FeedState.read(userId)]);
+  const [today, state, topicsChangedAt] = await Promise.all([
+    sessionsSince(userId, now - DAY_MS),
+    FeedState.read(userId),
+    Topics.changedAt(userId),
+  ]);
   const latest = today.at(-1) ?? (await latestSession(userId));
   const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
 
@@ -82,7 +89,10 @@ export async function read(userId: string, options: { manual: boolean }, now = D
     return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "manual", now), now, now);
   }
 
-  const stale = state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt);
+  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
+  const stale =
+    (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
+    (latest !== undefined && topicsChangedAt >= latest.createdAt);
   const lastManual = state.lastManualRefreshAt;
   if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
   if (refreshFreesAt && latest) {
@@ -155,7 +165,7 @@ async function refresh(
   const rest = unseen.filter((c) => !taken.has(c.articleId));
   for (const candidate of diversePicks(rest, budget - chosen.length)) chosen.push({ candidate, group: PICKS });
 
-  const articles = await articlesByIds(chosen.map((c) => c.candidate.articleId));
+  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
   const picks = chosen
     .filter(({ candidate }) => articles.has(candidate.articleId))
     .map(({ candidate, group }) => {
@@ -195,14 +205,8 @@ async function collect(topics: Topic[], windowStart: number, now: number, covera
   const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
   const phrases = [...byPhrase.keys()];
   const [postings, rarity] = await Promise.all([
-    mapLimited(phrases, 16, (phrase) =>
-      PostingEntity.query
-        .byPhrase({ phrase })
-        .gte({ publishedAt: windowStart })
-        .go({ order: "desc", limit: POSTINGS_PER_TOPIC })
-        .then((r) => r.data),
-    ),
-    rarities(phrases),
+    mapLimited(phrases, 16, (phrase) => Articles.postingsOf(phrase, windowStart, POSTINGS_PER_TOPIC)),
+    Topics.rarities(phrases),
   ]);
   const halfLifeHours = Math.min(
     7 * 24,
@@ -233,12 +237,6 @@ async function collect(topics: Topic[], windowStart: number, now: number, covera
     candidate.score = candidate.topics.reduce((sum, t) => sum + t.weight, 0) * (0.3 + 0.7 * freshness);
   }
   return [...candidates.values()];
-}
-
-/** Rarity in (0, 1]: a phrase in few articles says more than one in many. */
-async function rarities(phrases: string[]): Promise<Map<string, number>> {
-  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go();
-  return new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)]));
 }
 
 /** The best `count` candidates, each further pick from an already picked source discounted. */

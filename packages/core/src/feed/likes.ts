@@ -1,22 +1,56 @@
-import { notFound } from "../errors.ts";
-import { ArticleEntity } from "../articles/article.entity.ts";
-import { LikeEntity } from "./feed.entities.ts";
+import * as Articles from "../articles/index.ts";
+import { isConditionFailure } from "../db.ts";
+import { notFound, UnavailableError } from "../errors.ts";
+import { LikeEntity } from "./like.entity.ts";
 
-/** Adds an article to the person's graph, or takes it out again; answers the new state. */
-export async function toggle(userId: string, articleId: string): Promise<{ isAddedToGraph: boolean }> {
-  const { data: existing } = await LikeEntity.delete({ userId, articleId }).go({ response: "all_old" });
-  if (existing) return { isAddedToGraph: false };
-  const { data: article } = await ArticleEntity.get({ articleId }).go();
+/** A flip that lost a race with another flip of the same like is tried again this often. */
+const ATTEMPTS = 8;
+
+const unlessCondition =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (isConditionFailure(error)) return fallback;
+    throw error;
+  };
+
+/**
+ * Adds an article to the person's graph or takes it out. With `added` given the like is set to
+ * that state (so a retried request cannot flip it back); without, it flips. Each flip is one
+ * conditional write, so parallel flips each count once, as they would one after another.
+ */
+export async function toggle(userId: string, articleId: string, added?: boolean): Promise<{ isAddedToGraph: boolean }> {
+  if (added === false) {
+    await LikeEntity.delete({ userId, articleId }).go();
+    return { isAddedToGraph: false };
+  }
+  const article = await Articles.get(articleId);
   if (!article) throw notFound("No such article.");
-  await LikeEntity.put({
+  const like = {
     userId,
     articleId,
     likedAt: Date.now(),
     title: article.title,
     link: article.link,
     sourceName: article.sourceName,
-  }).go();
-  return { isAddedToGraph: true };
+  };
+  if (added === true) {
+    await LikeEntity.create(like).go().catch(unlessCondition(undefined)); // liked already: the same state
+    return { isAddedToGraph: true };
+  }
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (
+      await LikeEntity.create(like)
+        .go()
+        .then(() => true, unlessCondition(false))
+    )
+      return { isAddedToGraph: true };
+    const removed = await LikeEntity.delete({ userId, articleId })
+      .where((attr, op) => op.exists(attr.likedAt))
+      .go()
+      .then(() => true, unlessCondition(false));
+    if (removed) return { isAddedToGraph: false };
+  }
+  throw new UnavailableError();
 }
 
 export async function remove(userId: string, articleId: string): Promise<void> {

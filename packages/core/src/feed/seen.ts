@@ -1,6 +1,6 @@
-import { SeenEntity } from "./feed.entities.ts";
+import { SeenEntity } from "./seen.entity.ts";
 
-export const MAX_SEEN_PER_CALL = 100;
+export { MAX_SEEN_PER_CALL } from "./rules.ts";
 /** Seen marks outlive the longest coverage a feed re-reads with any weight. */
 const SEEN_TTL_SECONDS = 400 * 24 * 60 * 60;
 

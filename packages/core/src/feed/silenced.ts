@@ -1,6 +1,6 @@
 import { notFound } from "../errors.ts";
-import { SourceEntity } from "../sources/source.entity.ts";
-import { SilencedSourceEntity } from "./feed.entities.ts";
+import * as Sources from "../sources/index.ts";
+import { SilencedSourceEntity } from "./silenced-source.entity.ts";
 import * as FeedState from "./state.ts";
 
 export async function ids(userId: string): Promise<Set<string>> {
@@ -11,15 +11,13 @@ export async function ids(userId: string): Promise<Set<string>> {
 export async function list(userId: string) {
   const silenced = [...(await ids(userId))];
   if (silenced.length === 0) return [];
-  const { data } = await SourceEntity.get(silenced.map((sourceId) => ({ sourceId }))).go();
-  const names = new Map(data.map((s) => [s.sourceId, s.name]));
+  const names = new Map((await Sources.byIds(silenced)).map((s) => [s.sourceId, s.name]));
   return silenced.map((sourceId) => ({ sourceId, id: sourceId, name: names.get(sourceId) ?? sourceId }));
 }
 
 /** Silences a source: its articles leave the person's feed from the next refresh on. */
 export async function add(userId: string, sourceId: string): Promise<void> {
-  const { data: source } = await SourceEntity.get({ sourceId }).go();
-  if (!source) throw notFound("No such source.");
+  if (!(await Sources.get(sourceId))) throw notFound("No such source.");
   await SilencedSourceEntity.put({ userId, sourceId, createdAt: Date.now() }).go();
   await FeedState.markStale(userId);
 }

@@ -1,4 +1,5 @@
-import { FeedStateEntity } from "./feed.entities.ts";
+import { isConditionFailure } from "../db.ts";
+import { FeedStateEntity } from "./feed-state.entity.ts";
 
 /** The person's next feed read recomputes instead of answering the stored feed. */
 export async function markStale(userId: string): Promise<void> {
@@ -17,7 +18,9 @@ export async function clearStale(userId: string, since: number | undefined): Pro
     .remove(["staleSince"])
     .where((attr, op) => op.eq(attr.staleSince, since))
     .go()
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error; // changed meanwhile: the mark stays
+    });
 }
 
 export async function recordManualRefresh(userId: string, at: number): Promise<void> {

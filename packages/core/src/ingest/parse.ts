@@ -1,6 +1,6 @@
 import { Parser as HtmlParser } from "htmlparser2";
 import RssParser from "rss-parser";
-import { canonicalUrl } from "./normalize.ts";
+import { canonicalUrl } from "./identity.ts";
 
 export type FeedType = "rss" | "atom" | "youtube" | "bluesky";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PhraseMatcher } from "./matcher.ts";
-import { phraseKey, tokenize } from "./normalize.ts";
+import { phraseKey, tokenize } from "./text.ts";
 
 function matcherOf(...topics: string[]): PhraseMatcher {
   const matcher = new PhraseMatcher();

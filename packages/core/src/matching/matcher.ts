@@ -1,4 +1,4 @@
-import { tokenize } from "./normalize.ts";
+import { tokenize } from "./text.ts";
 
 /** How one dictionary phrase occurred in one article. */
 export interface ArticleMatch {

@@ -1,4 +1,6 @@
-import type { Plan } from "../users/user.entity.ts";
+/** The plans a person can be on ("team" is the org plan of the plans page). */
+export const PLANS = ["free", "pro", "team"] as const;
+export type Plan = (typeof PLANS)[number];
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -35,7 +35,7 @@ export async function send(connectionId: string, message: unknown): Promise<bool
     await client().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
     return true;
   } catch (error) {
-    if (error instanceof GoneException || (error as Error).name === "GoneException") {
+    if (isGone(error)) {
       await disconnected(connectionId);
       return false;
     }
@@ -50,9 +50,13 @@ export async function sendToUser(userId: string, message: unknown): Promise<numb
   return results.filter(Boolean).length;
 }
 
+const isGone = (error: unknown) => error instanceof GoneException || (error as Error).name === "GoneException";
+
 export async function close(connectionId: string) {
   await client()
     .send(new DeleteConnectionCommand({ ConnectionId: connectionId }))
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      if (!isGone(error)) throw error; // closed already: only the record is left to remove
+    });
   await disconnected(connectionId);
 }

@@ -1,16 +1,17 @@
-import { ArticleEntity } from "../articles/article.entity.ts";
+import * as Articles from "../articles/index.ts";
 import { isConditionFailure, utcDay } from "../db.ts";
 import { badRequest } from "../errors.ts";
 import { deleteBlob, getBlob, listBlobs, putBlob } from "./blobs.ts";
 import { SizedLru } from "./cache.ts";
-import { MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE, parseQuery } from "./query.ts";
+import { parseQuery } from "./query.ts";
+import { MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "./rules.ts";
 import { pageNumber, Ranking, type SearchPage } from "./rank.ts";
 import { planUnits } from "./plan.ts";
 import { buildSegment, loadSegment, mergeSegments, type Segment } from "./segment.ts";
 import { SearchSegmentEntity, type SearchSegment } from "./segment.entity.ts";
 
-export { PAGE_SIZE, MAX_PAGE, searchSegments, type SearchHit, type SearchPage } from "./rank.ts";
-export { MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "./query.ts";
+export { searchSegments, type SearchHit, type SearchPage } from "./rank.ts";
+export * from "./rules.ts";
 export { buildSegment, loadSegment, mergeSegments, type Segment, type SegmentArticle } from "./segment.ts";
 export { planUnits } from "./plan.ts";
 
@@ -155,10 +156,7 @@ async function buildDay(day: string, settleMs: number): Promise<DayOutcome> {
 
   try {
     const readAt = Date.now();
-    const { data: articles } = await ArticleEntity.query
-      .byDay({ day })
-      .where((attr, op) => op.notExists(attr.duplicateOf))
-      .go({ pages: "all" });
+    const articles = await Articles.originalsOfDay(day);
     const version = Math.max(previous + 1, Date.now());
     let bytes = 0;
     if (articles.length > 0) {
@@ -176,7 +174,11 @@ async function buildDay(day: string, settleMs: number): Promise<DayOutcome> {
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       // Another build went live meanwhile (this one outlived its lease): it stands.
-      if (bytes > 0) await deleteBlob(segmentKey(day, version)).catch(() => undefined);
+      // Garbage only (nothing refers to it); the next build of the day removes it if this fails.
+      if (bytes > 0)
+        await deleteBlob(segmentKey(day, version)).catch((e: unknown) =>
+          console.error(`[search] removing an unused build of ${day} failed`, e),
+        );
       return { kind: "skipped" };
     }
 
@@ -200,7 +202,10 @@ async function buildDay(day: string, settleMs: number): Promise<DayOutcome> {
       .remove(["leaseUntil"])
       .where((attr, op) => op.eq(attr.leaseUntil, leaseUntil))
       .go()
-      .catch(() => undefined);
+      .catch((release: unknown) => {
+        // The build's own failure is what the caller must see; an unreleased lease lapses by itself.
+        if (!isConditionFailure(release)) console.error(`[search] releasing the lease of ${day} failed`, release);
+      });
     throw error;
   }
 }

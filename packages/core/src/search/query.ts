@@ -1,10 +1,6 @@
-import { tokenize } from "../matching/normalize.ts";
+import { tokenize } from "../matching/index.ts";
+import { MAX_QUERY_CHARS } from "./rules.ts";
 
-/** Shorter queries (after trimming, in UTF-16 units like the browser's `length`) are refused. */
-export const MIN_QUERY_LENGTH = 2;
-export const MIN_QUERY_MESSAGE = "Search needs at least 2 characters.";
-/** Only the start of a very long query is read. */
-export const MAX_QUERY_CHARS = 200;
 /** Words beyond these are ignored: they would only widen an already specific query. */
 export const MAX_QUERY_TERMS = 8;
 /** The last word matches as a prefix ('quant' → 'quantum') once it has this many characters. */

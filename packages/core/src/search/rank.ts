@@ -1,10 +1,7 @@
 import { badRequest } from "../errors.ts";
-import { MAX_QUERY_TERMS, MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE, parseQuery, type ParsedQuery } from "./query.ts";
+import { MAX_QUERY_TERMS, parseQuery, type ParsedQuery } from "./query.ts";
+import { MAX_PAGE, MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE, PAGE_SIZE } from "./rules.ts";
 import { termRange, type Segment } from "./segment.ts";
-
-export const PAGE_SIZE = 50;
-/** Pages beyond this answer nothing: it bounds the work and memory one query can take. */
-export const MAX_PAGE = 100;
 
 /** An article result as the API answers it. */
 export interface SearchHit {

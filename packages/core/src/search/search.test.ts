@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { tokenize } from "../matching/normalize.ts";
+import { tokenize } from "../matching/index.ts";
 import { SizedLru } from "./cache.ts";
 import { planUnits } from "./plan.ts";
 import { parseQuery } from "./query.ts";
-import { MAX_PAGE, PAGE_SIZE, searchSegments } from "./rank.ts";
+import { searchSegments } from "./rank.ts";
+import { MAX_PAGE, PAGE_SIZE } from "./rules.ts";
 import { buildSegment, loadSegment, mergeSegments, openWithMiniSearch, type SegmentArticle } from "./segment.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

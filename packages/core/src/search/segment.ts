@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
-import { tokenize } from "../matching/normalize.ts";
+import { tokenize } from "../matching/index.ts";
 
 /** What a segment needs of an article. */
 export interface SegmentArticle {

@@ -1,6 +1,12 @@
-import { SourceEntity, type Source, type SourceType } from "./source.entity.ts";
+import { isConditionFailure } from "../db.ts";
+import type { SourceType } from "./rules.ts";
+import { SourceEntity, type Source } from "./source.entity.ts";
 
-export type { Source, SourceType } from "./source.entity.ts";
+export type { Source } from "./source.entity.ts";
+export { SOURCE_TYPES, type SourceType } from "./rules.ts";
+export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
+export * as Suggestions from "./suggestions.ts";
+export { DEFAULT_CATALOGUE } from "./catalogue.ts";
 
 export interface CatalogueEntry {
   sourceId: string;
@@ -13,6 +19,12 @@ export interface CatalogueEntry {
 export async function get(sourceId: string): Promise<Source | undefined> {
   const { data } = await SourceEntity.get({ sourceId }).go();
   return data ?? undefined;
+}
+
+export async function byIds(sourceIds: string[]): Promise<Source[]> {
+  if (sourceIds.length === 0) return [];
+  const { data } = await SourceEntity.get(sourceIds.map((sourceId) => ({ sourceId }))).go();
+  return data;
 }
 
 /** Every source (the catalogue is thousands at most: one partition, read in pages). */
@@ -44,9 +56,12 @@ export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = 
     entries.map(async (entry) => {
       const current = byId.get(entry.sourceId);
       if (!current) {
+        // Created by a concurrent start meanwhile: what it wrote is the same entry.
         await SourceEntity.create({ ...entry, trusted: true, nextFetchAt: now, createdAt: now })
           .go()
-          .catch(() => undefined);
+          .catch((error: unknown) => {
+            if (!isConditionFailure(error)) throw error;
+          });
       } else if (
         current.feedUrl !== entry.feedUrl ||
         current.name !== entry.name ||

@@ -1,8 +1,7 @@
 import { Entity, type EntityItem } from "electrodb";
 import { entityConfig } from "../db.ts";
 
-export const SOURCE_TYPES = ["rss", "atom", "youtube", "bluesky", "twitter", "other"] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
+import { SOURCE_TYPES } from "./rules.ts";
 
 /** A feed graph reads, with what it needs to fetch it politely and report its health. */
 export const SourceEntity = new Entity(

@@ -1,12 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { badRequest } from "../errors.ts";
-import { SuggestedSourceEntity } from "../feed/feed.entities.ts";
-import { enqueueFeedJobs } from "../jobs/feed-queue.ts";
-import { discoverFeed } from "../ingest/discover.ts";
-import { guardedFetch } from "../ingest/http.ts";
-import { canonicalUrl } from "../ingest/normalize.ts";
-import { parseFeed } from "../ingest/parse.ts";
-import { SourceEntity, type SourceType } from "./source.entity.ts";
+import { isConditionFailure } from "../db.ts";
+import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch, parseFeed } from "../ingest/index.ts";
+import type { SourceType } from "./rules.ts";
+import { SourceEntity } from "./source.entity.ts";
+import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 import * as Sources from "./index.ts";
 
 export interface SuggestionView {
@@ -71,7 +69,7 @@ export async function suggest(
     createdAt: Date.now(),
   };
   await SuggestedSourceEntity.create(suggestion).go();
-  await enqueueFeedJobs([{ kind: "suggestion", userId, suggestionId: suggestion.suggestionId }]);
+  await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId: suggestion.suggestionId }]);
   return view(suggestion);
 }
 
@@ -132,7 +130,10 @@ export async function check(
     createdAt: now,
   })
     .go()
-    .catch(() => undefined); // created concurrently by another suggestion of the same feed
-  await enqueueFeedJobs([{ kind: "source", sourceId }]);
+    .catch((error: unknown) => {
+      // Created concurrently by another suggestion of the same feed: that source is this one.
+      if (!isConditionFailure(error)) throw error;
+    });
+  await enqueueIngestJobs([{ kind: "source", sourceId }]);
   return settle("approved", { sourceId, rssFeedUrl: feedUrl });
 }

@@ -1,5 +1,6 @@
-import { PhraseMatcher } from "../matching/matcher.ts";
-import { DICTIONARY_SHARDS, DictionaryPhraseEntity } from "./topic.entity.ts";
+import { createHash } from "node:crypto";
+import { PhraseMatcher } from "../matching/index.ts";
+import { DICTIONARY_SHARDS, DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
 
 /**
  * The process's matcher over everyone's topic phrases. Loaded whole once per process, then
@@ -41,3 +42,24 @@ export async function currentMatcher(): Promise<PhraseMatcher> {
   syncedFrom = startedAt;
   return matcher;
 }
+
+/** Counts matches of phrases (their rarity); updatedAt is left alone so matchers don't re-read them for this. */
+export async function countPostings(phrases: string[]): Promise<void> {
+  await Promise.all(
+    phrases.map((phrase) =>
+      DictionaryPhraseEntity.update({ shard: shardOf(phrase), phrase })
+        .add({ postings: 1 })
+        .go(),
+    ),
+  );
+}
+
+/** Rarity in (0, 1] per phrase: a phrase in few articles says more than one in many. */
+export async function rarities(phrases: string[]): Promise<Map<string, number>> {
+  if (phrases.length === 0) return new Map();
+  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go();
+  return new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)]));
+}
+
+/** The dictionary shard of a phrase. */
+export const shardOf = (phrase: string) => createHash("md5").update(phrase).digest()[0]! % DICTIONARY_SHARDS;

@@ -1,22 +1,25 @@
-import { createHash, randomUUID } from "node:crypto";
-import { isConditionFailure } from "../db.ts";
-import { forbidden, badRequest, notFound } from "../errors.ts";
-import { enqueueFeedJobs } from "../jobs/feed-queue.ts";
-import { displayTopic, phraseKey } from "../matching/normalize.ts";
-import * as FeedState from "../feed/state.ts";
-import { AimEntity, DICTIONARY_SHARDS, DictionaryPhraseEntity, TopicEntity, type Topic } from "./topic.entity.ts";
+import { createHash } from "node:crypto";
+import { isConditionFailure, transact } from "../db.ts";
+import { badRequest, forbidden, notFound, UnavailableError } from "../errors.ts";
+import { enqueueIngestJobs } from "../ingest/index.ts";
+import { displayTopic, phraseKey } from "../matching/index.ts";
+import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
+import { shardOf } from "./dictionary.ts";
+import { MESSAGES, TOPIC_LIMITS } from "./rules.ts";
+import { TopicCountsEntity } from "./topic-counts.entity.ts";
+import { TopicEntity, type Topic } from "./topic.entity.ts";
 
-export const TOPIC_LIMITS = { maxTopics: 300, maxLength: 60, maxWords: 6, maxSupertags: 5 } as const;
-export const AIM_LIMITS = { maxAims: 5, maxLength: 280 } as const;
-export const MESSAGES = {
-  maxSupertags: "you can only have a max of 5 supertags",
-  tooMany: `You can have at most ${TOPIC_LIMITS.maxTopics} topics.`,
-  tooLong: `Topics are at most ${TOPIC_LIMITS.maxLength} characters and ${TOPIC_LIMITS.maxWords} words.`,
-  noTopics: "Add at least one topic.",
-} as const;
+export { TOPIC_LIMITS, AIM_LIMITS, MESSAGES, BUILTIN_TOPICS } from "./rules.ts";
+export { currentMatcher, countPostings, rarities, shardOf } from "./dictionary.ts";
+export { listAims, replaceAims, type AimView } from "./aims.ts";
+export type { Topic } from "./topic.entity.ts";
+
+/** Topics a transaction adds at most: with their dictionary entries and the counts, within DynamoDB's 100 items. */
+const TOPICS_PER_TRANSACTION = 49;
+/** A change that lost a race with another change of the same topics is tried again this often. */
+const ATTEMPTS = 8;
 
 export const topicIdOf = (phrase: string) => createHash("sha256").update(phrase).digest("base64url").slice(0, 16);
-export const shardOf = (phrase: string) => createHash("md5").update(phrase).digest()[0]! % DICTIONARY_SHARDS;
 
 export interface TopicView {
   id: string;
@@ -33,6 +36,12 @@ export async function listRaw(userId: string): Promise<Topic[]> {
 
 export async function list(userId: string): Promise<TopicView[]> {
   return (await listRaw(userId)).map(view);
+}
+
+/** When the person's topics last changed (0 when never): a feed computed before then is out of date. */
+export async function changedAt(userId: string): Promise<number> {
+  const { data } = await TopicCountsEntity.get({ userId }).go();
+  return data?.changedAt ?? 0;
 }
 
 /** Topics as typed (comma-separated pieces), normalised and de-duplicated by phrase. */
@@ -53,103 +62,168 @@ export function normalise(raw: string[]): Array<{ topic: string; phrase: string 
 }
 
 /**
- * Adds topics to a person. A phrase nobody followed before joins the dictionary and is
- * backfilled against recent articles in the background, so it has matches within moments.
+ * The person's counts, created from their topics the first time (people whose topics predate
+ * the counts). Every later change updates them in the change's own transaction.
+ */
+async function ensureCounts(userId: string): Promise<void> {
+  const { data } = await TopicCountsEntity.get({ userId }).go();
+  if (data) return;
+  const topics = await listRaw(userId);
+  await TopicCountsEntity.create({
+    userId,
+    topics: topics.length,
+    supertags: topics.filter((t) => t.isSupertag).length,
+    changedAt: Date.now(),
+  })
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error; // created by a parallel request
+    });
+}
+
+/**
+ * Adds topics to a person. The topics, their dictionary entries and the person's topic count
+ * are written in one transaction whose condition keeps the count within the limit, so parallel
+ * requests cannot pass it. A phrase nobody matched before is backfilled against recent
+ * articles in the background, so it has matches within moments.
  */
 export async function add(userId: string, raw: string[]): Promise<TopicView[]> {
   const wanted = normalise(raw);
   if (wanted.length === 0) throw badRequest(MESSAGES.noTopics);
-  const existing = await listRaw(userId);
-  const have = new Set(existing.map((t) => t.phrase));
-  const fresh = wanted.filter((t) => !have.has(t.phrase));
-  if (existing.length + fresh.length > TOPIC_LIMITS.maxTopics) throw badRequest(MESSAGES.tooMany);
-
-  const now = Date.now();
-  const newPhrases: string[] = [];
-  await Promise.all(
-    fresh.map(async ({ topic, phrase }, index) => {
-      const created = await TopicEntity.create({
-        userId,
-        topicId: topicIdOf(phrase),
-        topic,
-        phrase,
-        createdAt: now + index,
-      })
-        .go()
-        .then(() => true)
-        .catch((error: unknown) => {
-          if (isConditionFailure(error)) return false; // added concurrently
-          throw error;
-        });
-      if (!created) return;
-      // upsert (not update) so the "changed since" index keys are written with the item.
-      const { data } = await DictionaryPhraseEntity.upsert({ shard: shardOf(phrase), phrase, updatedAt: now })
-        .add({ followers: 1 })
-        .go({ response: "all_new" });
-      if ((data.followers ?? 1) === 1 && !data.postings) newPhrases.push(phrase);
-    }),
-  );
-  if (newPhrases.length) await enqueueFeedJobs(chunk(newPhrases, 50).map((phrases) => ({ kind: "backfill", phrases })));
-  if (fresh.length) await FeedState.markStale(userId);
+  await ensureCounts(userId);
+  const added: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const have = new Set((await listRaw(userId)).map((t) => t.phrase));
+    const fresh = wanted.filter((t) => !have.has(t.phrase) && !added.includes(t.phrase));
+    if (fresh.length === 0) break;
+    if (have.size + fresh.length > TOPIC_LIMITS.maxTopics) throw badRequest(MESSAGES.tooMany, "limit_reached");
+    const raced = await addInTransactions(userId, fresh, added);
+    if (!raced) break;
+    if (attempt === ATTEMPTS) throw new UnavailableError();
+  }
+  await backfillNewPhrases(added);
   return list(userId);
 }
 
+/** Writes `fresh` in transactions; answers whether one lost a race (a topic added meanwhile). */
+async function addInTransactions(
+  userId: string,
+  fresh: Array<{ topic: string; phrase: string }>,
+  added: string[],
+): Promise<boolean> {
+  const now = Date.now();
+  for (let i = 0; i < fresh.length; i += TOPICS_PER_TRANSACTION) {
+    const part = fresh.slice(i, i + TOPICS_PER_TRANSACTION);
+    const result = await transact([
+      TopicCountsEntity.update({ userId })
+        .add({ topics: part.length })
+        .set({ changedAt: now })
+        .where((attr, op) => op.lte(attr.topics, TOPIC_LIMITS.maxTopics - part.length)),
+      ...part.flatMap(({ topic, phrase }, index) => [
+        TopicEntity.create({ userId, topicId: topicIdOf(phrase), topic, phrase, createdAt: now + i + index }),
+        // upsert (not update) so the "changed since" index keys are written with the item.
+        DictionaryPhraseEntity.upsert({ shard: shardOf(phrase), phrase, updatedAt: now }).add({ followers: 1 }),
+      ]),
+    ]);
+    if (result.canceled) {
+      if (result.reasons[0] !== "None") throw badRequest(MESSAGES.tooMany, "limit_reached");
+      return true;
+    }
+    added.push(...part.map((t) => t.phrase));
+  }
+  return false;
+}
+
+/**
+ * Queues a backfill for the phrases no article has matched yet. The first to mark a phrase
+ * queues it; if queueing fails the mark is taken back so the next add tries again.
+ */
+async function backfillNewPhrases(phrases: string[]): Promise<void> {
+  if (phrases.length === 0) return;
+  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go();
+  const now = Date.now();
+  const claimed: string[] = [];
+  for (const entry of data.filter((d) => !d.postings && d.backfillQueuedAt === undefined)) {
+    const won = await DictionaryPhraseEntity.patch({ shard: entry.shard, phrase: entry.phrase })
+      .set({ backfillQueuedAt: now })
+      .where((attr, op) => op.notExists(attr.backfillQueuedAt))
+      .go()
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      });
+    if (won) claimed.push(entry.phrase);
+  }
+  try {
+    for (let i = 0; i < claimed.length; i += 50) {
+      await enqueueIngestJobs([{ kind: "backfill", phrases: claimed.slice(i, i + 50) }]);
+    }
+  } catch (error) {
+    await Promise.all(
+      claimed.map((phrase) =>
+        DictionaryPhraseEntity.patch({ shard: shardOf(phrase), phrase })
+          .remove(["backfillQueuedAt"])
+          .go(),
+      ),
+    );
+    throw error;
+  }
+}
+
 export async function remove(userId: string, topicId: string): Promise<void> {
-  const { data } = await TopicEntity.delete({ userId, topicId }).go({ response: "all_old" });
-  if (!data) return;
-  await DictionaryPhraseEntity.upsert({ shard: shardOf(data.phrase), phrase: data.phrase, updatedAt: Date.now() })
-    .add({ followers: -1 })
-    .go();
-  await FeedState.markStale(userId);
-}
-
-export async function toggleSupertag(userId: string, topicId: string): Promise<{ isSupertag: boolean }> {
-  const topics = await listRaw(userId);
-  const topic = topics.find((t) => t.topicId === topicId);
-  if (!topic) throw notFound("No such topic.");
-  const isSupertag = !topic.isSupertag;
-  if (isSupertag && topics.filter((t) => t.isSupertag).length >= TOPIC_LIMITS.maxSupertags) {
-    throw forbidden(MESSAGES.maxSupertags);
+  await ensureCounts(userId);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { data: topic } = await TopicEntity.get({ userId, topicId }).go();
+    if (!topic) return;
+    const now = Date.now();
+    // The condition on isSupertag keeps the supertag count right if it is toggled meanwhile.
+    const result = await transact([
+      TopicEntity.delete({ userId, topicId }).where((attr, op) => op.eq(attr.isSupertag, topic.isSupertag)),
+      TopicCountsEntity.update({ userId })
+        .add({ topics: -1, supertags: topic.isSupertag ? -1 : 0 })
+        .set({ changedAt: now }),
+      DictionaryPhraseEntity.upsert({ shard: shardOf(topic.phrase), phrase: topic.phrase, updatedAt: now }).add({
+        followers: -1,
+      }),
+    ]);
+    if (!result.canceled) return;
   }
-  await TopicEntity.patch({ userId, topicId }).set({ isSupertag }).go();
-  await FeedState.markStale(userId);
-  return { isSupertag };
+  throw new UnavailableError();
 }
 
-export interface AimView {
-  id: string;
-  content: string;
-}
-
-export async function listAims(userId: string): Promise<AimView[]> {
-  const { data } = await AimEntity.query.byUser({ userId }).go({ pages: "all" });
-  return data.sort((a, b) => a.position - b.position).map((a) => ({ id: a.aimId, content: a.content }));
-}
-
-/** Replaces a person's aims with `aims` (existing ids kept, empty ones dropped). */
-export async function replaceAims(userId: string, aims: Array<{ id?: string; content: string }>): Promise<AimView[]> {
-  const kept = aims.map((a) => ({ ...a, content: a.content.trim() })).filter((a) => a.content.length > 0);
-  if (kept.length > AIM_LIMITS.maxAims) throw badRequest(`You can have at most ${AIM_LIMITS.maxAims} aims.`);
-  if (kept.some((a) => a.content.length > AIM_LIMITS.maxLength)) {
-    throw badRequest(`Aims are at most ${AIM_LIMITS.maxLength} characters.`);
+/**
+ * Makes a topic a supertag or a plain topic again; answers the new state. With `isSupertag`
+ * given, sets that state (a retried request cannot flip it back); without, flips it. The
+ * supertag count changes in the same transaction, so at most five hold under parallel requests.
+ */
+export async function toggleSupertag(
+  userId: string,
+  topicId: string,
+  isSupertag?: boolean,
+): Promise<{ isSupertag: boolean }> {
+  await ensureCounts(userId);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { data: topic } = await TopicEntity.get({ userId, topicId }).go();
+    if (!topic) throw notFound("No such topic.");
+    const next = isSupertag ?? !topic.isSupertag;
+    if (next === topic.isSupertag) return { isSupertag: next };
+    const now = Date.now();
+    const limit: number = TOPIC_LIMITS.maxSupertags;
+    const counts = next
+      ? TopicCountsEntity.update({ userId })
+          .add({ supertags: 1 })
+          .set({ changedAt: now })
+          .where((attr, op) => op.lt(attr.supertags, limit))
+      : TopicCountsEntity.update({ userId }).add({ supertags: -1 }).set({ changedAt: now });
+    const result = await transact([
+      TopicEntity.patch({ userId, topicId })
+        .set({ isSupertag: next })
+        .where((attr, op) => op.eq(attr.isSupertag, topic.isSupertag)),
+      counts,
+    ]);
+    if (!result.canceled) return { isSupertag: next };
+    if (result.reasons[1] !== "None") throw forbidden(MESSAGES.maxSupertags, "supertag_limit");
   }
-  const current = await AimEntity.query.byUser({ userId }).go({ pages: "all" });
-  const currentIds = new Set(current.data.map((a) => a.aimId));
-  const next = kept.map((a, position) => ({
-    userId,
-    aimId: a.id && currentIds.has(a.id) ? a.id : randomUUID(),
-    content: a.content,
-    position,
-  }));
-  const nextIds = new Set(next.map((a) => a.aimId));
-  const removed = current.data.filter((a) => !nextIds.has(a.aimId)).map((a) => ({ userId, aimId: a.aimId }));
-  if (next.length) await AimEntity.put(next).go();
-  if (removed.length) await AimEntity.delete(removed).go();
-  return next.map((a) => ({ id: a.aimId, content: a.content }));
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+  throw new UnavailableError();
 }

@@ -1,7 +1,11 @@
+import type { WriteOp } from "../db.ts";
+import { DirectoryEntity } from "./directory.entity.ts";
+import { invalidate as invalidateDirectory } from "./search.ts";
 import { UniqueEntity } from "./unique.entity.ts";
 import { UserEntity, type User } from "./user.entity.ts";
 
-export type { User, Plan } from "./user.entity.ts";
+export type { User } from "./user.entity.ts";
+export { searchPeople } from "./search.ts";
 
 export async function byId(userId: string): Promise<User | undefined> {
   const { data } = await UserEntity.get({ userId }).go();
@@ -21,6 +25,15 @@ export async function byEmail(email: string): Promise<User | undefined> {
   return data ? byId(data.userId) : undefined;
 }
 
+/** Whether a username or e-mail is already claimed (a cheap check before the transaction that decides). */
+export async function isTaken(username: string, email: string): Promise<boolean> {
+  const [byName, byMail] = await Promise.all([
+    UniqueEntity.get({ kind: "username", value: username.toLowerCase() }).go(),
+    UniqueEntity.get({ kind: "email", value: email }).go(),
+  ]);
+  return Boolean(byName.data || byMail.data);
+}
+
 /** What the rest of the product may know about an account (never the password hash). */
 export function publicView(user: User) {
   return {
@@ -36,3 +49,51 @@ export function publicView(user: User) {
 export async function setHasOnboarded(userId: string): Promise<void> {
   await UserEntity.patch({ userId }).set({ hasOnboarded: true }).go();
 }
+
+export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+  await UserEntity.patch({ userId }).set({ passwordHash }).go();
+}
+
+/** A change this process made to the directory: its own searches see it at once. */
+export const directoryChanged = invalidateDirectory;
+
+/**
+ * The items of this module that account transactions write together with other modules'
+ * items (see `transact` in db.ts): each fails its condition when it would break uniqueness or
+ * lose a change made in the meantime.
+ */
+export const ops = {
+  /** A new, unverified account and its claims on the username and e-mail. */
+  create(input: {
+    userId: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    createdAt: number;
+  }): WriteOp[] {
+    return [
+      UserEntity.create(input),
+      UniqueEntity.create({ kind: "username", value: input.username.toLowerCase(), userId: input.userId }),
+      UniqueEntity.create({ kind: "email", value: input.email, userId: input.userId }),
+    ];
+  },
+  /** Marks an account verified and lists it in the people directory. */
+  markVerified(user: Pick<User, "userId" | "username">): WriteOp[] {
+    return [
+      UserEntity.patch({ userId: user.userId }).set({ isVerified: true }),
+      DirectoryEntity.put({
+        usernameLower: user.username.toLowerCase(),
+        username: user.username,
+        userId: user.userId,
+      }),
+    ];
+  },
+  /** Removes an account that never verified, freeing its username and e-mail; fails if it verified meanwhile. */
+  removeUnverified(user: Pick<User, "userId" | "username" | "email">): WriteOp[] {
+    return [
+      UserEntity.delete({ userId: user.userId }).where((attr, op) => op.eq(attr.isVerified, false)),
+      UniqueEntity.delete({ kind: "username", value: user.username.toLowerCase() }),
+      UniqueEntity.delete({ kind: "email", value: user.email }),
+    ];
+  },
+};

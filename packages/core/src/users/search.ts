@@ -1,8 +1,6 @@
 import { badRequest } from "../errors.ts";
+import { MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE, PEOPLE_RESULTS } from "../search/rules.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
-
-export const PEOPLE_RESULTS = 20;
-export const MIN_QUERY = 2;
 /** The directory is read whole at most this often per process; substring search needs all of it. */
 const CACHE_MS = 15_000;
 
@@ -34,7 +32,7 @@ export function invalidate() {
  */
 export async function searchPeople(query: string, searcherId: string, now = Date.now()) {
   const q = query.trim().toLowerCase();
-  if (q.length < MIN_QUERY) throw badRequest("Search needs at least 2 characters.");
+  if (q.length < MIN_QUERY_LENGTH) throw badRequest(MIN_QUERY_MESSAGE);
   const rank = (e: Entry) => {
     const at = e.usernameLower.indexOf(q);
     return [e.usernameLower === q ? 0 : at === 0 ? 1 : 2, at, e.usernameLower.length] as const;

@@ -1,8 +1,7 @@
 import { Entity, type EntityItem } from "electrodb";
 import { entityConfig } from "../db.ts";
 
-export const PLANS = ["free", "pro", "team"] as const;
-export type Plan = (typeof PLANS)[number];
+import { PLANS } from "../plans/index.ts";
 
 export const UserEntity = new Entity(
   {

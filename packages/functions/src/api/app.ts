@@ -1,16 +1,21 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
 import { Resource } from "sst";
-import { RateLimitedError, VisibleError } from "@graph/core/errors";
+import { VisibleError } from "@graph/core/errors";
 import { auth } from "./auth.ts";
 import { articles, rss } from "./feed.ts";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
+import { errorAnswer, type ErrorBody } from "./errors.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin } from "./middleware.ts";
 import { password } from "./password.ts";
+import { search } from "./search.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
 
-const siteOrigin = () => [new URL(Resource.Config.siteUrl).origin];
+/** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const siteOrigin = () => new URL(Resource.Config.siteUrl).origin;
 
 /**
  * The HTTP API, mounted at /api. Each runtime (Lambda, the local server, tests) passes
@@ -19,11 +24,18 @@ const siteOrigin = () => [new URL(Resource.Config.siteUrl).origin];
 export function createApi(options: { clientAddressOf: ClientAddressOf }) {
   const app = new Hono<ApiEnv>()
     .basePath("/api")
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => errorAnswer(new VisibleError(413, "payload_too_large", "The request body is too large."), c),
+      }),
+    )
     .use(clientAddress(options.clientAddressOf))
     .use(sameOrigin(siteOrigin))
     .use(jsonOnly)
     .use(loadSession)
     .route("/", auth)
+    .route("/", search)
     .route("/password", password)
     .route("/users", users)
     .route("/gpt", topics)
@@ -31,19 +43,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/rss", rss)
     .route("/articles", articles);
 
-  app.notFound((c) => c.json({ error: "Not found." }, 404));
-  app.onError((error, c) => {
-    if (error instanceof VisibleError) {
-      if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfter));
-      return c.json({ ...error.extra, error: error.message }, error.status);
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status;
-      return c.json({ error: status === 400 ? "The request body is not valid JSON." : error.message }, status);
-    }
-    console.error("unhandled API error", c.req.method, c.req.path, error);
-    return c.json({ error: "Something went wrong. Please try again later." }, 500);
-  });
+  app.notFound((c) => c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404));
+  app.onError(errorAnswer);
   return app;
 }
 

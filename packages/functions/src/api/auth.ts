@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import * as Accounts from "@graph/core/auth/accounts";
+import * as Accounts from "@graph/core/auth";
+import { Sessions } from "@graph/core/auth";
 import { Email, NewPassword, required, Username } from "@graph/core/auth/rules";
-import * as Sessions from "@graph/core/auth/sessions";
-import { VisibleError } from "@graph/core/errors";
-import * as Users from "@graph/core/users/index";
+import { notFound } from "@graph/core/errors";
+import * as Users from "@graph/core/users";
 import { clearSessionCookie, setSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
@@ -14,12 +14,10 @@ import { jsonBody } from "./validate.ts";
 const SIGNUP_MISSING = "Username, email or password missing";
 const LOGIN_MISSING = "username/email or password missing";
 
-const SignupPresent = z.object({
-  username: required(SIGNUP_MISSING),
-  email: required(SIGNUP_MISSING),
-  password: required(SIGNUP_MISSING),
-});
-const Signup = z.object({ username: Username, email: Email, password: NewPassword });
+/** "Missing" is reported before "malformed": presence is checked first, then the format. */
+const Signup = z
+  .object({ username: required(SIGNUP_MISSING), email: required(SIGNUP_MISSING), password: required(SIGNUP_MISSING) })
+  .pipe(z.object({ username: Username, email: Email, password: NewPassword }));
 const Login = z.object({
   identifier: required(LOGIN_MISSING).pipe(z.string().max(254, "Invalid username or password.")),
   password: required(LOGIN_MISSING).pipe(z.string().max(1024, "Invalid username or password.")),
@@ -31,10 +29,10 @@ const Verify = z.object({
 const Resend = z.object({ email: required("Email is required").pipe(Email) });
 
 /** Until Google credentials are set, the Google routes do not exist for this deployment. */
-const notConfigured = () => new VisibleError(404, "Google sign-in is not configured.");
+const notConfigured = () => notFound("Google sign-in is not configured.", "not_configured");
 
 export const auth = new Hono<ApiEnv>()
-  .post("/signup", jsonBody(SignupPresent, Signup), async (c) => {
+  .post("/signup", jsonBody(Signup), async (c) => {
     const { userId } = await Accounts.signUp(c.req.valid("json"), c.var.clientAddress);
     return c.json({ userId }, 201);
   })
@@ -46,7 +44,7 @@ export const auth = new Hono<ApiEnv>()
   .post("/logout", async (c) => {
     await Sessions.end(getCookie(c, SESSION_COOKIE));
     clearSessionCookie(c);
-    return c.json({ ok: true });
+    return c.json({ ok: true as const });
   })
   .get("/check_auth", async (c) => {
     const session = c.get("session");
@@ -62,7 +60,7 @@ export const auth = new Hono<ApiEnv>()
   })
   .post("/verify-email-resend", jsonBody(Resend), async (c) => {
     await Accounts.resendCode(c.req.valid("json").email, c.var.clientAddress);
-    return c.json({ ok: true });
+    return c.json({ ok: true as const });
   })
   .get("/config", (c) => c.json({ googleSignIn: false }))
   .post("/login/google/callback", () => {

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
-import * as Sessions from "@graph/core/auth/sessions";
+import { Sessions } from "@graph/core/auth";
 import { unauthorized, VisibleError } from "@graph/core/errors";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 
@@ -15,19 +15,18 @@ export const clientAddress = (addressOf: ClientAddressOf) =>
   });
 
 /**
- * Refuses state-changing requests sent by another site. Browsers always send `Origin`
- * on such requests; it must name this site (the host the request came to, or the
- * configured public URL). Requests without `Origin` come from non-browser clients.
+ * Refuses state-changing requests sent by another site. Browsers always send `Origin` on such
+ * requests; it must be the configured site address. `Host` and `X-Forwarded-Host` are never
+ * trusted for this: a page on another name that resolves here (DNS rebinding) sends its own
+ * `Host`. Requests without `Origin` come from non-browser clients.
  */
-export const sameOrigin = (allowedOrigins: () => string[]) =>
+export const sameOrigin = (siteOrigin: () => string) =>
   createMiddleware<ApiEnv>(async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
       const fetchSite = c.req.header("sec-fetch-site");
-      const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-      const allowed = [...allowedOrigins(), ...(host ? [`http://${host}`, `https://${host}`] : [])];
-      if ((origin && !allowed.includes(origin)) || fetchSite === "cross-site") {
-        throw new VisibleError(403, "This request came from another site and was refused.");
+      if ((origin && origin !== siteOrigin()) || fetchSite === "cross-site") {
+        throw new VisibleError(403, "cross_site", "This request came from another site and was refused.");
       }
     }
     await next();
@@ -42,7 +41,11 @@ export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
       c.req.header("transfer-encoding") !== undefined;
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (hasBody && type !== "application/json") {
-      throw new VisibleError(415, "Send the request body as JSON (content-type: application/json).");
+      throw new VisibleError(
+        415,
+        "unsupported_media_type",
+        "Send the request body as JSON (content-type: application/json).",
+      );
     }
   }
   await next();

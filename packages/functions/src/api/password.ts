@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Accounts from "@graph/core/auth/accounts";
+import * as Accounts from "@graph/core/auth";
 import { Email, NewPassword, required } from "@graph/core/auth/rules";
 import type { ApiEnv } from "./env.ts";
 import { jsonBody } from "./validate.ts";
@@ -14,9 +14,9 @@ const Reset = z.object({
 export const password = new Hono<ApiEnv>()
   .post("/request_password_reset", jsonBody(ResetRequest), async (c) => {
     await Accounts.requestPasswordReset(c.req.valid("json").email, c.var.clientAddress);
-    return c.json({ ok: true });
+    return c.json({ ok: true as const });
   })
   .post("/reset_password", jsonBody(Reset), async (c) => {
     await Accounts.resetPassword(c.req.valid("json"));
-    return c.json({ ok: true });
+    return c.json({ ok: true as const });
   });

@@ -1,43 +1,49 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Topics from "@graph/core/topics/index";
 import { forbidden } from "@graph/core/errors";
+import * as Topics from "@graph/core/topics";
+import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
-import { id, jsonBody } from "./validate.ts";
+import { id, idParam, jsonBody } from "./validate.ts";
 
 const AddTopics = z.object({
   keyTopicsArray: z
     .array(z.string().max(2000, "A topic is too long."), { error: "keyTopicsArray must be a list of topics" })
-    .max(Topics.TOPIC_LIMITS.maxTopics, Topics.MESSAGES.tooMany),
+    .max(TOPIC_LIMITS.maxTopics, MESSAGES.tooMany),
 });
 const TopicRef = z.object({ topicId: id("topicId") });
+const Supertag = z.object({
+  topicId: id("topicId"),
+  /** The state the person wants: a retried request then cannot flip it back. */
+  isSupertag: z.boolean({ error: "isSupertag must be true or false" }).optional(),
+});
 
 const AimInput = z.union([z.string(), z.object({ id: z.string().max(128).optional(), content: z.string() })]);
 const SaveAims = z.object({
-  aims: z
-    .array(AimInput, { error: "aims must be a list" })
-    .max(20, `You can have at most ${Topics.AIM_LIMITS.maxAims} aims.`),
+  // Empty aims are dropped before the limit applies, so a few more may be sent.
+  aims: z.array(AimInput, { error: "aims must be a list" }).max(4 * AIM_LIMITS.maxAims, MESSAGES.tooManyAims),
 });
 
 /** `/gpt/*`: topics (the path is the product's historical name for them). */
 export const topics = new Hono<ApiEnv>()
-  .get("/from_db/:id", async (c) => c.json(await Topics.list(c.req.param("id").slice(0, 64))))
+  .get("/from_db/:id", idParam("id"), async (c) => c.json(await Topics.list(c.req.valid("param").id)))
   .post("/to_db", requireSession, jsonBody(AddTopics), async (c) =>
     c.json({ topics: await Topics.add(currentUserId(c), c.req.valid("json").keyTopicsArray) }),
   )
   .post("/remove_topic", requireSession, jsonBody(TopicRef), async (c) => {
     await Topics.remove(currentUserId(c), c.req.valid("json").topicId);
-    return c.json({ ok: true });
+    return c.json({ ok: true as const });
   })
-  .post("/toggle_supertag", requireSession, jsonBody(TopicRef), async (c) =>
-    c.json(await Topics.toggleSupertag(currentUserId(c), c.req.valid("json").topicId)),
-  );
+  .post("/toggle_supertag", requireSession, jsonBody(Supertag), async (c) => {
+    const { topicId, isSupertag } = c.req.valid("json");
+    return c.json(await Topics.toggleSupertag(currentUserId(c), topicId, isSupertag));
+  });
 
 export const aims = new Hono<ApiEnv>()
-  .get("/from_db/:userId", requireSession, async (c) => {
+  .get("/from_db/:userId", requireSession, idParam("userId"), async (c) => {
     const userId = currentUserId(c);
-    if (c.req.param("userId") !== userId) throw forbidden("You can only read your own aims.");
+    if (c.req.valid("param").userId !== userId) throw forbidden("You can only read your own aims.");
     return c.json(await Topics.listAims(userId));
   })
   .post("/to_db", requireSession, jsonBody(SaveAims), async (c) => {

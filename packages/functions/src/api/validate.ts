@@ -1,26 +1,32 @@
-import { validator } from "hono/validator";
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
 import { z } from "zod";
 import { badRequest } from "@graph/core/errors";
 
 /**
- * Validates a JSON body against one or more schemas in order: the first failing schema's
- * first message is the answer, so "missing" is reported before "malformed".
+ * Validates one part of a request (`json` body, `query`, `param`) against a zod schema: the
+ * first issue's message is the answer (400, `invalid_input`). Schemas that must report
+ * "missing" before "malformed" pipe a presence schema into a format schema. The schema's input
+ * and output types reach the typed client (`hc<AppType>`), so requests are typed from here.
  */
-export function jsonBody<S extends z.ZodType>(...schemas: [...z.ZodType[], S]) {
-  return validator("json", (value): z.output<S> => {
-    let current: unknown = value;
-    for (const schema of schemas) {
-      const result = schema.safeParse(current);
-      if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request.");
-      current = result.data;
-    }
-    return current as z.output<S>;
+export const input = <Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) =>
+  zValidator(target, schema, (result) => {
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Invalid request.");
   });
-}
 
-/** A required identifier field (a topic, source or article id). */
+/** A JSON body checked against `schema`. */
+export const jsonBody = <Schema extends z.ZodType>(schema: Schema) => input("json", schema);
+
+/** A required identifier (a topic, source, article or user id). */
 export const id = (name: string) =>
   z
     .string({ error: `${name} is required` })
     .min(1, `${name} is required`)
-    .max(128);
+    .max(128, `${name} is too long`);
+
+/** A path that names one id, e.g. `/from_db/:id`. */
+export const idParam = <Name extends string>(name: Name) =>
+  input("param", z.object({ [name]: id(name) } as { [K in Name]: ReturnType<typeof id> }));

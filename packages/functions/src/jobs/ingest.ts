@@ -1,16 +1,15 @@
 import { Resource } from "sst";
-import { enqueueFeedJobs } from "@graph/core/jobs/feed-queue";
-import * as Sources from "@graph/core/sources/index";
-import { DEFAULT_CATALOGUE } from "@graph/core/sources/catalogue";
+import { enqueueIngestJobs } from "@graph/core/ingest";
+import * as Sources from "@graph/core/sources";
 
 /** A due source is leased for this long once queued, so the next tick does not queue it twice. */
 const LEASE_MS = 10 * 60 * 1000;
 
 /** Scheduled: queues every source whose next fetch is due. */
 export async function handler() {
-  if (Resource.Config.defaultFeeds === true) await Sources.ensureCatalogue(DEFAULT_CATALOGUE);
+  if (Resource.Config.defaultFeeds === true) await Sources.ensureCatalogue(Sources.DEFAULT_CATALOGUE);
   const due = await Sources.due();
   await Sources.lease(due, LEASE_MS);
-  await enqueueFeedJobs(due.map((s) => ({ kind: "source", sourceId: s.sourceId })));
+  await enqueueIngestJobs(due.map((s) => ({ kind: "source", sourceId: s.sourceId })));
   return { queued: due.length };
 }

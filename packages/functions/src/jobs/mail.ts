@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from "aws-lambda";
-import * as Email from "@graph/core/email/index";
+import * as Email from "@graph/core/email";
 import { parseMessage } from "./message.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from "aws-lambda";
-import { purgeUnverified } from "@graph/core/users/purge";
+import { purgeUnverified } from "@graph/core/auth";
 
 export async function handler(_event: EventBridgeEvent<"Scheduled Event", unknown>) {
   const result = await purgeUnverified();

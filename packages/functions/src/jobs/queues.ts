@@ -11,9 +11,9 @@ export const queues = [
     batchSize: 10,
   },
   {
-    name: "FeedQueue",
-    handler: "packages/functions/src/jobs/feed.handler",
-    deadLetter: "FeedDeadLetter",
+    name: "IngestQueue",
+    handler: "packages/functions/src/jobs/ingest-worker.handler",
+    deadLetter: "IngestDeadLetter",
     maxReceiveCount: 5,
     batchSize: 5,
   },

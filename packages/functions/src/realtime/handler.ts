@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import * as Sessions from "@graph/core/auth/sessions";
-import * as Realtime from "@graph/core/realtime/index";
+import { Sessions } from "@graph/core/auth";
+import * as Realtime from "@graph/core/realtime";
 import { SESSION_COOKIE } from "../api/middleware.ts";
 
 /** $connect carries the upgrade request's headers; the event type omits them. */

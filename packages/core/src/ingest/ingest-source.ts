@@ -1,18 +1,11 @@
-import { currentMatcher } from "../topics/dictionary.ts";
-import { indexArticle } from "../articles/postings.ts";
-import { storeArticle } from "../articles/store.ts";
-import { guardedFetch } from "../ingest/http.ts";
-import { markDirty } from "../search/index.ts";
-import { FeedParseError, parseFeed, type ParsedItem } from "../ingest/parse.ts";
-import { SourceEntity, type Source } from "./source.entity.ts";
+import * as Articles from "../articles/index.ts";
+import * as Search from "../search/index.ts";
+import * as Sources from "../sources/index.ts";
+import * as Topics from "../topics/index.ts";
+import { guardedFetch } from "./http.ts";
+import { FeedParseError, parseFeed, type ParsedItem } from "./parse.ts";
 
-export const FETCH_POLICY = {
-  minIntervalSeconds: 15 * 60,
-  maxIntervalSeconds: 24 * 60 * 60,
-  maxBackoffSeconds: 24 * 60 * 60,
-  /** A message redelivered this soon after a fetch does not fetch again. */
-  refetchGuardMs: 60_000,
-} as const;
+import { FETCH_POLICY } from "../sources/index.ts";
 
 export interface IngestReport {
   sourceId: string;
@@ -30,7 +23,7 @@ export interface IngestReport {
  */
 export async function ingestSource(sourceId: string, options: { allowPrivateFeeds: boolean }): Promise<IngestReport> {
   const report: IngestReport = { sourceId, status: "ok", added: 0, duplicates: 0, matched: 0 };
-  const { data: source } = await SourceEntity.get({ sourceId }).go();
+  const source = await Sources.get(sourceId);
   if (!source) return { ...report, status: "missing" };
   const now = Date.now();
   if (source.lastFetchedAt && now - source.lastFetchedAt < FETCH_POLICY.refetchGuardMs && source.nextFetchAt > now) {
@@ -44,11 +37,11 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
   });
 
   if (outcome.kind === "not-modified") {
-    await healthy(source, now, source.intervalSeconds);
+    await Sources.recordFetched(source, now, source.intervalSeconds);
     return { ...report, status: "not-modified" };
   }
   if (outcome.kind === "error") {
-    await failed(source, now, outcome.error, outcome.retryAfterSeconds);
+    await Sources.recordFailure(source, now, outcome.error, outcome.retryAfterSeconds);
     return { ...report, status: "failed", error: outcome.error };
   }
 
@@ -58,19 +51,19 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;
-    await failed(source, now, message);
+    await Sources.recordFailure(source, now, message);
     return { ...report, status: "failed", error: message };
   }
 
-  const matcher = await currentMatcher();
+  const matcher = await Topics.currentMatcher();
   const days = new Set<string>();
   for (const item of items) {
     try {
-      const stored = await storeArticle(source, item, now);
+      const stored = await Articles.store(source, item, now);
       if (stored.status === "new") {
         report.added++;
         days.add(stored.article.day);
-        if ((await indexArticle(stored.article, matcher)).length > 0) report.matched++;
+        if ((await Articles.index(stored.article, matcher)).length > 0) report.matched++;
       } else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
       // One bad item never costs the others; it is tried again with the next fetch.
@@ -78,49 +71,14 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
     }
   }
   // The search segments of these days lack the new articles until rebuilt.
-  if (days.size > 0) await markDirty(days);
+  if (days.size > 0) await Search.markDirty(days);
 
-  await healthy(source, now, adaptedInterval(source.intervalSeconds, items), {
+  await Sources.recordFetched(source, now, adaptedInterval(source.intervalSeconds, items), {
     etag: outcome.etag,
     lastModified: outcome.lastModified,
     added: report.added,
   });
   return report;
-}
-
-async function healthy(
-  source: Source,
-  now: number,
-  intervalSeconds: number,
-  extra: { etag?: string; lastModified?: string; added?: number } = {},
-) {
-  const update = SourceEntity.patch({ sourceId: source.sourceId }).set({
-    health: "ok",
-    consecutiveFailures: 0,
-    lastFetchedAt: now,
-    lastSuccessAt: now,
-    intervalSeconds,
-    nextFetchAt: now + intervalSeconds * 1000,
-    ...(extra.etag ? { etag: extra.etag } : {}),
-    ...(extra.lastModified ? { lastModified: extra.lastModified } : {}),
-  });
-  const withCount = extra.added ? update.add({ articleCount: extra.added }) : update;
-  await (source.lastError ? withCount.remove(["lastError"]) : withCount).go();
-}
-
-async function failed(source: Source, now: number, error: string, retryAfterSeconds?: number) {
-  const failures = source.consecutiveFailures + 1;
-  const backoff = Math.min(FETCH_POLICY.maxBackoffSeconds, source.intervalSeconds * 2 ** Math.min(failures, 10));
-  const wait = Math.max(backoff, retryAfterSeconds ?? 0);
-  await SourceEntity.patch({ sourceId: source.sourceId })
-    .set({
-      health: "failing",
-      lastError: error.slice(0, 500),
-      consecutiveFailures: failures,
-      lastFetchedAt: now,
-      nextFetchAt: now + wait * 1000,
-    })
-    .go();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleId, canonicalUrl, titleFingerprint } from "./normalize.ts";
+import { articleId, canonicalUrl, titleFingerprint } from "./identity.ts";
 
 describe("canonicalUrl", () => {
   it.each([
@@ -54,7 +54,7 @@ describe("titleFingerprint", () => {
     ];
     const fingerprints = new Set(variants.map(titleFingerprint));
     expect(fingerprints.size).toBe(1);
-    expect([...fingerprints][0]).toBe("apple chip m5 new unveils");
+    expect([...fingerprints][0]).toBe("apple chip m5 new unveil");
   });
 
   it("folds diacritics and case", () => {

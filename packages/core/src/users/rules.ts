@@ -30,3 +30,6 @@ export const RESERVED_PATHS = [
   "home/levers",
   "home/tune",
 ] as const;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { tokenize } from "../matching/index.ts";
 
 /** Query parameters that only track where a click came from; matched case-insensitively. */
 const TRACKING_PARAMS = new Set([
@@ -68,14 +69,9 @@ const STOPWORDS = new Set(
 /** Separators a site name is appended with: "Headline - Site", "Headline | Site", "Headline — Site". */
 const SUFFIX_SEPARATOR = /\s+[-|–—·•]\s+(?!.*\s[-|–—·•]\s)/u;
 
+/** Words of a headline as matching reads them (one text normalisation), without stopwords. */
 function foldedTokens(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/['’‘`´]/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token !== "" && !STOPWORDS.has(token));
+  return tokenize(text).filter((token) => !STOPWORDS.has(token));
 }
 
 /**
@@ -83,7 +79,7 @@ function foldedTokens(text: string): string[] {
  * folded, lowercase, punctuation and stopwords dropped, a trailing " - Site Name" /
  * " | Site Name" removed, the remaining words de-duplicated and sorted, joined by one space.
  * 'Apple unveils new M5 chip', 'Apple Unveils New M5 Chip!' and
- * 'Apple unveils new M5 chip - The Verge' all give 'apple chip m5 new unveils'.
+ * 'Apple unveils new M5 chip - The Verge' all give 'apple chip m5 new unveil'.
  * Very short titles give few tokens; callers should not match on fingerprints of one or
  * two words (they are too generic to identify a story).
  */

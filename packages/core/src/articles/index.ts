@@ -1,0 +1,26 @@
+/** Articles: storing what ingestion brings (once), the postings a feed reads, and backfills. */
+export { storeArticle as store, byIds, type StoreOutcome } from "./store.ts";
+export { indexArticle as index, postingsOf, type Posting } from "./postings.ts";
+export { backfill, BACKFILL_DAYS } from "./backfill.ts";
+export type { Article } from "./article.entity.ts";
+import { ArticleEntity, type Article } from "./article.entity.ts";
+
+export async function get(articleId: string): Promise<Article | undefined> {
+  const { data } = await ArticleEntity.get({ articleId }).go();
+  return data ?? undefined;
+}
+
+/** Articles published on a UTC day (`YYYY-MM-DD`), oldest first. */
+export async function ofDay(day: string): Promise<Article[]> {
+  const { data } = await ArticleEntity.query.byDay({ day }).go({ pages: "all" });
+  return data;
+}
+
+/** The articles of a day that are not copies of another: what search indexes. */
+export async function originalsOfDay(day: string): Promise<Article[]> {
+  const { data } = await ArticleEntity.query
+    .byDay({ day })
+    .where((attr, op) => op.notExists(attr.duplicateOf))
+    .go({ pages: "all" });
+  return data;
+}

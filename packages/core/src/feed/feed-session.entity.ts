@@ -1,0 +1,44 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../db.ts";
+import { SOURCE_TYPES } from "../sources/rules.ts";
+
+/** A picked article as a session keeps it, so a session reads back without joins. */
+const pick = {
+  type: "map",
+  properties: {
+    id: { type: "string", required: true },
+    title: { type: "string", required: true },
+    link: { type: "string", required: true },
+    source_name: { type: "string", required: true },
+    source_id: { type: "string", required: true },
+    source_type: { type: SOURCE_TYPES, required: true },
+    publishedAt: { type: "number", required: true },
+    bestMatchingKeywords: { type: "list", items: { type: "string" }, required: true },
+    group: { type: "string", required: true },
+  },
+} as const;
+
+/** One feed refresh: when, and what it picked (a later release shows friends' sessions). */
+export const FeedSessionEntity = new Entity(
+  {
+    model: { entity: "feedSession", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      createdAt: { type: "number", required: true, readOnly: true },
+      kind: { type: ["auto", "manual"] as const, required: true, readOnly: true },
+      groupOrder: { type: "list", items: { type: "string" }, required: true },
+      picks: { type: "list", items: pick, required: true },
+      nextRefreshAt: { type: "number", required: true },
+      expiresAt: { type: "number" },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: ["createdAt"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type FeedSession = EntityItem<typeof FeedSessionEntity>;

@@ -1,0 +1,47 @@
+import { SourceEntity, type Source } from "./source.entity.ts";
+
+/** When sources are fetched: adapted intervals within bounds, failures backed off. */
+export const FETCH_POLICY = {
+  minIntervalSeconds: 15 * 60,
+  maxIntervalSeconds: 24 * 60 * 60,
+  maxBackoffSeconds: 24 * 60 * 60,
+  /** A message redelivered this soon after a fetch does not fetch again. */
+  refetchGuardMs: 60_000,
+} as const;
+
+/** Records a fetch that worked (new items or not modified): healthy again, next fetch after the interval. */
+export async function recordFetched(
+  source: Source,
+  now: number,
+  intervalSeconds: number,
+  extra: { etag?: string; lastModified?: string; added?: number } = {},
+) {
+  const update = SourceEntity.patch({ sourceId: source.sourceId }).set({
+    health: "ok",
+    consecutiveFailures: 0,
+    lastFetchedAt: now,
+    lastSuccessAt: now,
+    intervalSeconds,
+    nextFetchAt: now + intervalSeconds * 1000,
+    ...(extra.etag ? { etag: extra.etag } : {}),
+    ...(extra.lastModified ? { lastModified: extra.lastModified } : {}),
+  });
+  const withCount = extra.added ? update.add({ articleCount: extra.added }) : update;
+  await (source.lastError ? withCount.remove(["lastError"]) : withCount).go();
+}
+
+/** Records a failed fetch: health and last error kept, the next try backed off (never given up). */
+export async function recordFailure(source: Source, now: number, error: string, retryAfterSeconds?: number) {
+  const failures = source.consecutiveFailures + 1;
+  const backoff = Math.min(FETCH_POLICY.maxBackoffSeconds, source.intervalSeconds * 2 ** Math.min(failures, 10));
+  const wait = Math.max(backoff, retryAfterSeconds ?? 0);
+  await SourceEntity.patch({ sourceId: source.sourceId })
+    .set({
+      health: "failing",
+      lastError: error.slice(0, 500),
+      consecutiveFailures: failures,
+      lastFetchedAt: now,
+      nextFetchAt: now + wait * 1000,
+    })
+    .go();
+}

@@ -1,0 +1,2 @@
+export { randomToken, sha256, sixDigitCode, safeEqual } from "./crypto.ts";
+export { escapeHtml } from "./html.ts";

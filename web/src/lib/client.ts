@@ -1,0 +1,8 @@
+import { hc } from "hono/client";
+import type { AppType } from "@graph/functions/api/app";
+
+/**
+ * The API, typed from its routes: request bodies, queries and answers come from the Hono app
+ * itself, so a renamed field fails the type check here instead of at run time.
+ */
+export const client = hc<AppType>("/", { init: { credentials: "include" } });

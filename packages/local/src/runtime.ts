@@ -14,6 +14,7 @@ import { Dispatcher } from "./dispatcher.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import { ROOT } from "./handlers.ts";
 import { Outbox } from "./outbox.ts";
+import { StartupGate } from "./startup-gate.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 
@@ -57,8 +58,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const dynamo = await startLocalDynamo({ path: options.dataDir && join(options.dataDir, "dynamo") });
 
   const root = new Hono();
+  // Requests are held off with 503 until every route below is mounted (see StartupGate).
+  const gate = new StartupGate();
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: root.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
+    const s = serve({ fetch: gate.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
@@ -144,6 +147,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   root.route("/", webApp(options.webDist ?? join(ROOT, "web/dist")));
+  gate.open(root.fetch);
 
   if (options.schedules) {
     // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.

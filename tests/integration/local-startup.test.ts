@@ -31,7 +31,7 @@ describe("starting the local runtime", () => {
     );
 
     // Requests from the moment the port is bound: dev routes and the API.
-    const paths = ["/api/dev/status", "/api/users/me", "/api/dev/outbox"];
+    const paths = ["/api/dev/status", "/api/rss/liked_ids", "/api/dev/outbox"];
     const answers: Answer[] = [];
     let afterReady = 0;
     for (let i = 0; afterReady < paths.length * 2 && !started.hasExited(); i++) {

@@ -13,6 +13,7 @@ import { devRoutes } from "./dev-routes.ts";
 import { Dispatcher } from "./dispatcher.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import { ROOT } from "./handlers.ts";
+import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
 import { StartupGate } from "./startup-gate.ts";
 import { webApp } from "./static.ts";
@@ -43,6 +44,11 @@ export interface Runtime {
   websockets: LocalWebSocketApi;
   /** The API app, for in-process calls with `app.request()`. */
   api: import("@graph/functions/api/app").Api;
+  /**
+   * Everything the port serves (stand-ins, dev routes, API, web app), for in-process calls;
+   * pass `{ incoming: { socket } }` as the env to play a caller's connection.
+   */
+  root: Hono;
   stop(): Promise<void>;
 }
 
@@ -126,6 +132,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     },
   });
 
+  // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port).
+  guardLocalOnly(root);
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
   mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"));
@@ -165,6 +173,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     dispatcher,
     websockets,
     api,
+    root,
     async stop() {
       dispatcher.stop();
       websockets.close();

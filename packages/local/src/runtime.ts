@@ -117,7 +117,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     import("@graph/functions/jobs/schedules"),
   ]);
   const outbox = await Outbox.open(options.dataDir && join(options.dataDir, "outbox.jsonl"));
-  const dispatcher = new Dispatcher(queues, schedules);
+  const dispatcher = new Dispatcher(queues, schedules, { dir: options.dataDir && join(options.dataDir, "queues") });
   if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
   const websockets = new LocalWebSocketApi("packages/functions/src/realtime/handler.handler");
   websockets.attach(server);
@@ -155,6 +155,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   root.route("/", webApp(options.webDist ?? join(ROOT, "web/dist")));
+  // Messages kept from the last run are delivered from the next tick on, once the gate is open
+  // (their handlers call the stand-ins through this port).
+  await dispatcher.recover();
   gate.open(root.fetch);
 
   if (options.schedules) {

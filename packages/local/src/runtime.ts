@@ -11,6 +11,7 @@ import { mountSqs, queueUrl } from "./aws/sqs.ts";
 import { LocalWebSocketApi } from "./aws/websocket.ts";
 import { devRoutes } from "./dev-routes.ts";
 import { Dispatcher } from "./dispatcher.ts";
+import type { DynamoFaults } from "./dynamo/faults.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import { ROOT } from "./handlers.ts";
 import { guardLocalOnly } from "./local-only.ts";
@@ -49,6 +50,8 @@ export interface Runtime {
    * pass `{ incoming: { socket } }` as the env to play a caller's connection.
    */
   root: Hono;
+  /** Makes the local DynamoDB answer errors (throttling, 500s) as DynamoDB does, for tests. */
+  dynamoFaults: DynamoFaults;
   stop(): Promise<void>;
 }
 
@@ -177,6 +180,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     websockets,
     api,
     root,
+    dynamoFaults: dynamo.faults,
     async stop() {
       dispatcher.stop();
       websockets.close();

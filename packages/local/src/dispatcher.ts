@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { lambdaContext, loadHandler } from "./handlers.ts";
+import { lambdaContext, loadHandler, type Handler } from "./handlers.ts";
+import { FileQueueStore, MemoryQueueStore, type QueuedMessage, type QueueStore } from "./queue-store.ts";
 
 export interface QueueDefinition {
   name: string;
@@ -16,11 +17,13 @@ export interface ScheduleDefinition {
   handler: string;
 }
 
-interface Message {
-  messageId: string;
-  body: string;
-  sentAt: number;
-  receiveCount: number;
+type Message = QueuedMessage;
+
+export interface DispatcherOptions {
+  /** Where queued messages are kept across restarts (one folder per queue); in memory when absent. */
+  dir?: string;
+  /** How handler references are loaded; tests pass their own handlers. */
+  loadHandler?: (reference: string) => Promise<Handler>;
 }
 
 const REGION = "local";
@@ -30,33 +33,63 @@ const retryDelayMs = (receiveCount: number) => Math.min(60_000, 1000 * 2 ** (rec
 
 /**
  * Runs queue workers and scheduled jobs in-process, calling the same handlers the AWS
- * deployment calls, with SQS- and EventBridge-shaped events.
+ * deployment calls, with SQS- and EventBridge-shaped events. With a `dir`, queues are durable
+ * as SQS is: a message is on disk before SendMessage answers and is deleted only once its
+ * handler succeeded, so after a crash `recover()` hands out again whatever was not.
  */
 export class Dispatcher {
   private readonly queues = new Map<
     string,
-    { definition: QueueDefinition; ready: Message[]; dead: Message[]; timer?: NodeJS.Timeout }
+    { definition: QueueDefinition; ready: Message[]; dead: Message[]; timer?: NodeJS.Timeout; pollAt?: number }
   >();
   private readonly schedules = new Map<string, ScheduleDefinition>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private inFlight = 0;
   private waiters: Array<() => void> = [];
   private stopped = false;
+  private readonly store: QueueStore;
+  private readonly load: (reference: string) => Promise<Handler>;
 
-  constructor(queues: readonly QueueDefinition[], schedules: readonly ScheduleDefinition[]) {
+  constructor(
+    queues: readonly QueueDefinition[],
+    schedules: readonly ScheduleDefinition[],
+    options: DispatcherOptions = {},
+  ) {
     for (const definition of queues) this.queues.set(definition.name, { definition, ready: [], dead: [] });
     for (const schedule of schedules) this.schedules.set(schedule.name, schedule);
+    this.store = options.dir ? new FileQueueStore(options.dir) : new MemoryQueueStore();
+    this.load = options.loadHandler ?? loadHandler;
+  }
+
+  /**
+   * Takes back the messages kept from an earlier run — ones never handled, ones whose handler
+   * was cut short (they keep their receive count, so a message that kills the process every
+   * time still ends in the dead-letter queue) — and the dead letters. Call once, before sends.
+   */
+  async recover(): Promise<void> {
+    for (const [name, state] of this.queues) {
+      const [ready, dead] = await Promise.all([this.store.load(name), this.store.load(state.definition.deadLetter)]);
+      const known = new Set([...state.ready, ...state.dead].map((m) => m.messageId));
+      state.ready.push(...ready.filter((m) => !known.has(m.messageId)));
+      state.dead.push(...dead.filter((m) => !known.has(m.messageId)));
+      this.retryLater(name);
+    }
   }
 
   has(queue: string) {
     return this.queues.has(queue);
   }
 
-  /** Accepts a message for a queue, as SQS SendMessage does, and delivers it soon after. */
-  send(queue: string, body: string): { messageId: string; md5: string } {
+  /**
+   * Accepts a message for a queue, as SQS SendMessage does, and delivers it soon after.
+   * Resolves once the message is kept: on disk, with a data dir.
+   */
+  async send(queue: string, body: string): Promise<{ messageId: string; md5: string }> {
     const state = this.queues.get(queue);
     if (!state) throw new Error(`no queue ${queue}`);
-    const message = { messageId: crypto.randomUUID(), body, sentAt: Date.now(), receiveCount: 0 };
+    const now = Date.now();
+    const message: Message = { messageId: crypto.randomUUID(), body, sentAt: now, receiveCount: 0, visibleAt: now };
+    await this.store.put(queue, message, { durable: true });
     state.ready.push(message);
     this.schedulePoll(queue, 0);
     return { messageId: message.messageId, md5: createHash("md5").update(body).digest("hex") };
@@ -76,7 +109,7 @@ export class Dispatcher {
     if (!schedule) return undefined;
     // Tracked from the first moment, so `idle()` right after this call waits for the job.
     return this.track(async () => {
-      const handler = await loadHandler(schedule.handler);
+      const handler = await this.load(schedule.handler);
       return handler(
         {
           version: "0",
@@ -128,7 +161,12 @@ export class Dispatcher {
 
   private schedulePoll(queue: string, delayMs: number) {
     const state = this.queues.get(queue)!;
-    if (state.timer || this.stopped) return;
+    if (this.stopped) return;
+    const at = Date.now() + delayMs;
+    // A poll already due sooner covers this one; one due later (a retry's back-off) is brought forward.
+    if (state.timer && state.pollAt! <= at) return;
+    if (state.timer) clearTimeout(state.timer);
+    state.pollAt = at;
     state.timer = setTimeout(() => {
       state.timer = undefined;
       void this.poll(queue);
@@ -138,40 +176,77 @@ export class Dispatcher {
   private async poll(queue: string) {
     const state = this.queues.get(queue)!;
     const now = Date.now();
-    const due = state.ready.filter((m) => m.receiveCount === 0 || m.sentAt <= now);
+    const due = state.ready.filter((m) => m.visibleAt <= now);
     if (due.length === 0) return this.retryLater(queue);
     const batch = due.slice(0, state.definition.batchSize);
     state.ready = state.ready.filter((m) => !batch.includes(m));
-    for (const message of batch) message.receiveCount++;
 
-    const failed = await this.track(async () => {
-      try {
-        const handler = await loadHandler(state.definition.handler);
-        const response = (await handler(sqsEvent(queue, batch), lambdaContext(queue))) as SQSBatchResponse | undefined;
-        const ids = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-        return batch.filter((m) => ids.has(m.messageId));
-      } catch (error) {
-        console.error(`[queue ${queue}] handler failed; the whole batch will be retried`, error);
-        return batch;
+    // Tracked from taking the batch to settling it, so `idle()` never sees the batch in neither place.
+    await this.track(async () => {
+      for (const message of batch) {
+        message.receiveCount++;
+        // Hidden while handled, and for the back-off after it if the process dies meanwhile.
+        message.visibleAt = Date.now() + retryDelayMs(message.receiveCount);
+      }
+      // The receive is recorded before the handler runs, as SQS counts it.
+      await this.keep(queue, batch, (m) => this.store.put(queue, m));
+
+      const failed = await this.handle(queue, state.definition.handler, batch);
+
+      await this.keep(
+        queue,
+        batch.filter((m) => !failed.includes(m)),
+        (m) => this.store.remove(queue, m.messageId),
+      );
+      for (const message of failed) {
+        if (message.receiveCount >= state.definition.maxReceiveCount) {
+          await this.keep(queue, [message], async (m) => {
+            await this.store.put(state.definition.deadLetter, m, { durable: true });
+            await this.store.remove(queue, m.messageId);
+          });
+          state.dead.push(message);
+          console.error(`[queue ${queue}] message ${message.messageId} moved to ${state.definition.deadLetter}`);
+        } else {
+          message.visibleAt = Date.now() + retryDelayMs(message.receiveCount);
+          await this.keep(queue, [message], (m) => this.store.put(queue, m));
+          state.ready.push(message);
+        }
       }
     });
-
-    for (const message of failed) {
-      if (message.receiveCount >= state.definition.maxReceiveCount) {
-        state.dead.push(message);
-        console.error(`[queue ${queue}] message ${message.messageId} moved to ${state.definition.deadLetter}`);
-      } else {
-        message.sentAt = Date.now() + retryDelayMs(message.receiveCount);
-        state.ready.push(message);
-      }
-    }
     if (state.ready.length) this.retryLater(queue);
+  }
+
+  /** Runs the queue's handler on a batch; answers the messages that failed. */
+  private async handle(queue: string, reference: string, batch: Message[]): Promise<Message[]> {
+    try {
+      const handler = await this.load(reference);
+      const response = (await handler(sqsEvent(queue, batch), lambdaContext(queue))) as SQSBatchResponse | undefined;
+      const ids = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+      return batch.filter((m) => ids.has(m.messageId));
+    } catch (error) {
+      console.error(`[queue ${queue}] handler failed; the whole batch will be retried`, error);
+      return batch;
+    }
+  }
+
+  /**
+   * Writes each message's new state to the store. A write that fails (a full disk) is logged
+   * and the message carries on in memory: the worst a restart then does is deliver it again.
+   */
+  private async keep(queue: string, messages: Message[], write: (message: Message) => Promise<void>) {
+    await Promise.all(
+      messages.map((m) =>
+        write(m).catch((error: unknown) =>
+          console.error(`[queue ${queue}] could not record message ${m.messageId}`, error),
+        ),
+      ),
+    );
   }
 
   private retryLater(queue: string) {
     const state = this.queues.get(queue)!;
     if (!state.ready.length) return;
-    const next = Math.min(...state.ready.map((m) => (m.receiveCount === 0 ? 0 : m.sentAt)));
+    const next = Math.min(...state.ready.map((m) => m.visibleAt));
     this.schedulePoll(queue, Math.max(0, next - Date.now()));
   }
 

@@ -11,9 +11,12 @@ import { mountSqs, queueUrl } from "./aws/sqs.ts";
 import { LocalWebSocketApi } from "./aws/websocket.ts";
 import { devRoutes } from "./dev-routes.ts";
 import { Dispatcher } from "./dispatcher.ts";
+import type { DynamoFaults } from "./dynamo/faults.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import { ROOT } from "./handlers.ts";
+import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
+import { StartupGate } from "./startup-gate.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 
@@ -42,6 +45,13 @@ export interface Runtime {
   websockets: LocalWebSocketApi;
   /** The API app, for in-process calls with `app.request()`. */
   api: import("@graph/functions/api/app").Api;
+  /**
+   * Everything the port serves (stand-ins, dev routes, API, web app), for in-process calls;
+   * pass `{ incoming: { socket } }` as the env to play a caller's connection.
+   */
+  root: Hono;
+  /** Makes the local DynamoDB answer errors (throttling, 500s) as DynamoDB does, for tests. */
+  dynamoFaults: DynamoFaults;
   stop(): Promise<void>;
 }
 
@@ -57,8 +67,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const dynamo = await startLocalDynamo({ path: options.dataDir && join(options.dataDir, "dynamo") });
 
   const root = new Hono();
+  // Requests are held off with 503 until every route below is mounted (see StartupGate).
+  const gate = new StartupGate();
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: root.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
+    const s = serve({ fetch: gate.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
@@ -108,7 +120,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     import("@graph/functions/jobs/schedules"),
   ]);
   const outbox = await Outbox.open(options.dataDir && join(options.dataDir, "outbox.jsonl"));
-  const dispatcher = new Dispatcher(queues, schedules);
+  const dispatcher = new Dispatcher(queues, schedules, { dir: options.dataDir && join(options.dataDir, "queues") });
   if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
   const websockets = new LocalWebSocketApi("packages/functions/src/realtime/handler.handler");
   websockets.attach(server);
@@ -123,6 +135,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     },
   });
 
+  // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port).
+  guardLocalOnly(root);
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
   mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"));
@@ -144,6 +158,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
   root.route("/", webApp(options.webDist ?? join(ROOT, "web/dist")));
+  // Messages kept from the last run are delivered from the next tick on, once the gate is open
+  // (their handlers call the stand-ins through this port).
+  await dispatcher.recover();
+  gate.open(root.fetch);
 
   if (options.schedules) {
     // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.
@@ -161,6 +179,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     dispatcher,
     websockets,
     api,
+    root,
+    dynamoFaults: dynamo.faults,
     async stop() {
       dispatcher.stop();
       websockets.close();

@@ -7,7 +7,7 @@ export const queueUrl = (base: string, name: string) => `${base}/_aws/sqs/${ACCO
 
 /**
  * SQS's JSON protocol (SendMessage, SendMessageBatch, GetQueueUrl), enough for SQSClient
- * to enqueue into the local dispatcher.
+ * to enqueue into the local dispatcher. A send answers once the dispatcher has kept the message.
  */
 export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
   app.post(`${basePath}/*`, async (c) => {
@@ -22,17 +22,19 @@ export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
       case "SendMessage": {
         const queue = queueOf(request.QueueUrl);
         if (!dispatcher.has(queue)) return fail("QueueDoesNotExist", `The specified queue ${queue} does not exist.`);
-        const { messageId, md5 } = dispatcher.send(queue, String(request.MessageBody ?? ""));
+        const { messageId, md5 } = await dispatcher.send(queue, String(request.MessageBody ?? ""));
         return c.json({ MessageId: messageId, MD5OfMessageBody: md5 });
       }
       case "SendMessageBatch": {
         const queue = queueOf(request.QueueUrl);
         if (!dispatcher.has(queue)) return fail("QueueDoesNotExist", `The specified queue ${queue} does not exist.`);
         const entries = (request.Entries as Array<{ Id: string; MessageBody: string }>) ?? [];
-        const Successful = entries.map((entry) => {
-          const { messageId, md5 } = dispatcher.send(queue, entry.MessageBody);
-          return { Id: entry.Id, MessageId: messageId, MD5OfMessageBody: md5 };
-        });
+        const Successful = await Promise.all(
+          entries.map(async (entry) => {
+            const { messageId, md5 } = await dispatcher.send(queue, entry.MessageBody);
+            return { Id: entry.Id, MessageId: messageId, MD5OfMessageBody: md5 };
+          }),
+        );
         return c.json({ Successful, Failed: [] });
       }
       case "GetQueueUrl": {

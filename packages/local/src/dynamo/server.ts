@@ -1,14 +1,17 @@
 // A local DynamoDB endpoint: dynalite, plus TransactWriteItems and TransactGetItems.
 //
 // Requests for the transact operations are answered here against dynalite's store;
-// every other request goes untouched to dynalite's own handler.
+// every other request goes untouched to dynalite's own handler. Tests can make requests
+// fail as DynamoDB fails them through `faults` (see faults.ts).
 
 import { mkdir } from "node:fs/promises";
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import type { DynaliteDb, DynaliteError, DynaliteFactory, Store } from "./dynalite.d.ts";
+import { DynamoFaults } from "./faults.ts";
 import { DynamoError, transactGetItems, transactWriteItems, type JsonObject } from "./transact.ts";
 
 const require = createRequire(import.meta.url);
@@ -17,6 +20,8 @@ const dynaliteDb = require("dynalite/db") as DynaliteDb;
 
 export interface LocalDynamo {
   endpoint: string;
+  /** Errors to answer instead of serving (throttling, 500s), for tests. */
+  faults: DynamoFaults;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,8 @@ export interface LocalDynamoOptions {
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 type Operation = (store: Store, data: JsonObject) => Promise<JsonObject>;
+
+const TARGET_PREFIX = "DynamoDB_20120810.";
 
 const OPERATIONS: Record<string, Operation> = {
   "DynamoDB_20120810.TransactWriteItems": transactWriteItems,
@@ -62,10 +69,18 @@ export async function startLocalDynamo(opts: LocalDynamoOptions = {}): Promise<L
     throw new Error("Unexpected request listeners on the dynalite server");
   }
   server.removeAllListeners("request");
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     const operation = req.method === "POST" ? OPERATIONS[String(req.headers["x-amz-target"] ?? "")] : undefined;
     if (operation) handleOperation(store, operation, req, res);
     else dynaliteHandler(req, res);
+  };
+  const faults = new DynamoFaults();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const target = String(req.headers["x-amz-target"] ?? "");
+    const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : "";
+    // Untouched (not even read) unless a fault could apply.
+    if (req.method === "POST" && name && faults.covers(name)) void faultOrServe(faults, name, req, res, serve);
+    else serve(req, res);
   });
 
   try {
@@ -82,6 +97,7 @@ export async function startLocalDynamo(opts: LocalDynamoOptions = {}): Promise<L
   let closing: Promise<void> | undefined;
   return {
     endpoint,
+    faults,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -166,6 +182,56 @@ function hasAuthentication(req: IncomingMessage): boolean {
   const auth = req.headers.authorization;
   if (auth) return auth.trim().startsWith("AWS4-");
   return new URL(req.url ?? "/", "http://localhost").searchParams.has("X-Amz-Algorithm");
+}
+
+/**
+ * Answers the request with the fault that matches it, if one does; otherwise serves it as
+ * usual, from the body already read.
+ */
+async function faultOrServe(
+  faults: DynamoFaults,
+  operation: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  serve: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<void> {
+  try {
+    const raw = await readBody(req);
+    if (raw === undefined) {
+      res.statusCode = 413;
+      res.end();
+      return;
+    }
+    let request: unknown;
+    try {
+      request = JSON.parse(raw.toString("utf8"));
+    } catch {
+      request = undefined;
+    }
+    const fault =
+      request && typeof request === "object" && !Array.isArray(request)
+        ? faults.take(operation, request as JsonObject)
+        : undefined;
+    if (fault) {
+      res.setHeader("x-amzn-RequestId", requestId());
+      return send(res, "application/x-amz-json-1.0", fault.status, fault.body);
+    }
+    // The body is consumed: hand on a stream that replays it, with the request's own headers.
+    const replay = Object.assign(Readable.from(raw.length ? [raw] : [], { objectMode: false }), {
+      headers: req.headers,
+      method: req.method,
+      url: req.url,
+      httpVersion: req.httpVersion,
+      socket: req.socket,
+    }) as unknown as IncomingMessage;
+    serve(replay, res);
+  } catch (err) {
+    if (res.headersSent) return void res.destroy();
+    send(res, "application/x-amz-json-1.0", 500, {
+      __type: "com.amazonaws.dynamodb.v20120810#InternalServerError",
+      message: err instanceof Error ? err.message : String(err),
+    });
+  }
 }
 
 async function handleOperation(

@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SQSEvent, SQSRecord } from "aws-lambda";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Dispatcher, type QueueDefinition } from "./dispatcher.ts";
+import type { Handler } from "./handlers.ts";
+
+const QUEUE: QueueDefinition = {
+  name: "WorkQueue",
+  handler: "work.handler",
+  deadLetter: "WorkDeadLetter",
+  maxReceiveCount: 2,
+  batchSize: 10,
+};
+
+let dir: string;
+const dispatchers: Dispatcher[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "graph-queues-"));
+});
+afterEach(async () => {
+  for (const d of dispatchers.splice(0)) d.stop();
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A dispatcher over `dir` (or memory only) whose one queue is worked by `handler`. */
+function dispatcher(handler: Handler, { inMemory = false } = {}) {
+  const d = new Dispatcher([QUEUE], [], { dir: inMemory ? undefined : dir, loadHandler: async () => handler });
+  dispatchers.push(d);
+  return d;
+}
+
+/** Records every delivery; `outcome` decides what the handler does with it. */
+function worker(outcome: (record: SQSRecord) => Promise<void> | void = () => undefined) {
+  const received: SQSRecord[] = [];
+  const handler: Handler = async (event: SQSEvent) => {
+    received.push(...event.Records);
+    for (const record of event.Records) await outcome(record);
+    return { batchItemFailures: [] };
+  };
+  return { handler, received };
+}
+
+const files = async (queue: string) => (await readdir(join(dir, queue)).catch(() => [] as string[])).sort();
+const never = () => new Promise<void>(() => undefined);
+const waitFor = (check: () => unknown | Promise<unknown>) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
+
+describe("durable local queues", () => {
+  it("keep a message on disk before SendMessage answers, and delete it once its handler succeeded", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { handler, received } = worker(() => held);
+    const d = dispatcher(handler);
+    await d.recover();
+
+    const { messageId } = await d.send(QUEUE.name, "hello");
+    expect(await files(QUEUE.name)).toEqual([`${messageId}.json`]);
+    const kept = JSON.parse(await readFile(join(dir, QUEUE.name, `${messageId}.json`), "utf8"));
+    expect(kept).toMatchObject({ messageId, body: "hello", receiveCount: expect.any(Number) });
+
+    await waitFor(() => expect(received).toHaveLength(1));
+    release();
+    await d.idle();
+    expect(await files(QUEUE.name)).toEqual([]);
+  });
+
+  it("deliver again after a restart what a crashed run never finished, counting the interrupted receive", async () => {
+    const first = worker(never);
+    const crashed = dispatcher(first.handler);
+    await crashed.recover();
+    const { messageId } = await crashed.send(QUEUE.name, JSON.stringify({ job: 1 }));
+    await waitFor(() => expect(first.received).toHaveLength(1));
+    // The process dies here: the handler never returns and nothing is drained.
+    crashed.stop();
+
+    const second = worker();
+    const restarted = dispatcher(second.handler);
+    await restarted.recover();
+    await waitFor(() => expect(second.received).toHaveLength(1));
+    expect(second.received[0]).toMatchObject({
+      messageId,
+      body: JSON.stringify({ job: 1 }),
+      attributes: { ApproximateReceiveCount: "2" },
+    });
+    await waitFor(async () => expect(await files(QUEUE.name)).toEqual([]));
+  });
+
+  it("retry a failing message with back-off, then move it to the dead-letter queue, which a restart keeps", async () => {
+    const failing = worker(() => {
+      throw new Error("downstream is down");
+    });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const d = dispatcher(failing.handler);
+    await d.recover();
+    const { messageId } = await d.send(QUEUE.name, "doomed");
+
+    await waitFor(() => expect(d.deadLetters(QUEUE.name)).toHaveLength(1));
+    expect(failing.received.map((r) => r.attributes.ApproximateReceiveCount)).toEqual(["1", "2"]);
+    const gap =
+      Number(failing.received[1]!.attributes.ApproximateFirstReceiveTimestamp) -
+      Number(failing.received[0]!.attributes.ApproximateFirstReceiveTimestamp);
+    expect(gap).toBeGreaterThanOrEqual(1000);
+    expect(await files(QUEUE.name)).toEqual([]);
+    expect(await files(QUEUE.deadLetter)).toEqual([`${messageId}.json`]);
+
+    const later = worker();
+    const restarted = dispatcher(later.handler);
+    await restarted.recover();
+    expect(restarted.deadLetters(QUEUE.name).map((m) => m.messageId)).toEqual([messageId]);
+    await restarted.idle();
+    expect(later.received).toEqual([]);
+  });
+
+  it("skip a torn or corrupt message file with a log line, and deliver the rest", async () => {
+    const folder = join(dir, QUEUE.name);
+    await mkdir(folder, { recursive: true });
+    const torn = randomUUID();
+    const wrongShape = randomUUID();
+    const good = randomUUID();
+    await writeFile(join(folder, `${torn}.json`), `{"messageId":"${torn}","bo`);
+    await writeFile(join(folder, `${wrongShape}.json`), JSON.stringify({ messageId: "someone-else", body: 3 }));
+    await writeFile(
+      join(folder, `${good}.json`),
+      JSON.stringify({ messageId: good, body: "intact", sentAt: 1, receiveCount: 0, visibleAt: 1 }),
+    );
+    await writeFile(join(folder, `.${randomUUID()}.${randomUUID()}.tmp`), "half a wri");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+    const { handler, received } = worker();
+    const d = dispatcher(handler);
+    await d.recover();
+    await waitFor(() => expect(received.map((r) => r.messageId)).toEqual([good]));
+    const logged = errors.mock.calls.map((call) => String(call[0]));
+    expect(logged.filter((line) => line.includes(torn))).toHaveLength(1);
+    expect(logged.filter((line) => line.includes(wrongShape))).toHaveLength(1);
+    await waitFor(async () =>
+      expect(await files(QUEUE.name)).toEqual([`${torn}.json.corrupt`, `${wrongShape}.json.corrupt`].sort()),
+    );
+  });
+
+  it("keep messages in memory when there is no data dir", async () => {
+    const { handler, received } = worker();
+    const d = dispatcher(handler, { inMemory: true });
+    await d.recover();
+    await d.send(QUEUE.name, "in memory");
+    await d.idle();
+    expect(received.map((r) => r.body)).toEqual(["in memory"]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

@@ -73,16 +73,17 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
 
   if (options.manual) {
-    if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan);
+    if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan, "not_in_plan");
     const cooldownEnds = (state.lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000;
     if (cooldownEnds > now) {
       const wait = Math.ceil((cooldownEnds - now) / 1000);
-      throw new RateLimitedError(MESSAGES.cooldown(Math.ceil(wait / 60)), wait);
+      throw new RateLimitedError(MESSAGES.cooldown(Math.ceil(wait / 60)), wait, "refresh_cooldown");
     }
     if (refreshFreesAt) {
       throw new RateLimitedError(
         MESSAGES.outOfRefreshes(limits.refreshesPerDay),
         Math.ceil((refreshFreesAt - now) / 1000),
+        "out_of_refreshes",
       );
     }
     await FeedState.recordManualRefresh(userId, now);

@@ -3,9 +3,6 @@ import * as Email from "../email/index.ts";
 import { unauthorized } from "../errors.ts";
 import * as Users from "../users/index.ts";
 
-/** The most a feedback message may hold; the page counts against the same number. */
-export const FEEDBACK_MAX = 5000;
-
 /** Forwards a signed-in person's feedback to the team's address, through the mail queue. */
 export async function send(userId: string, text: string): Promise<void> {
   const user = await Users.byId(userId);

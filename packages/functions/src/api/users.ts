@@ -4,15 +4,15 @@ import { required } from "@graph/core/auth/rules";
 import { notFound } from "@graph/core/errors";
 import { FeedState } from "@graph/core/feed";
 import * as FeedbackService from "@graph/core/feedback";
+import { FEEDBACK_MAX, FEEDBACK_TOO_LONG } from "@graph/core/feedback/rules";
 import * as Users from "@graph/core/users";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { idParam, jsonBody } from "./validate.ts";
 
-const { FEEDBACK_MAX } = FeedbackService;
 const Feedback = z.object({
   feedback: required("Feedback must not be empty.").pipe(
-    z.string().trim().max(FEEDBACK_MAX, `Feedback must be at most ${FEEDBACK_MAX} characters.`),
+    z.string().trim().max(FEEDBACK_MAX, FEEDBACK_TOO_LONG),
   ),
 });
 

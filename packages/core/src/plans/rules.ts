@@ -1,0 +1,61 @@
+/**
+ * The plans and their limits: constants only (no I/O), shared by the server, which enforces
+ * them, and the web app, which shows them.
+ */
+
+/** The plans a person can be on ("team" is the org plan of the plans page). */
+export const PLANS = ["free", "pro", "team"] as const;
+export type Plan = (typeof PLANS)[number];
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+export interface PlanLimits {
+  /** Feed refreshes a person gets in any 24 hours. */
+  refreshesPerDay: number;
+  /** Distinct articles delivered in any 24 hours. */
+  postsPerDay: number;
+  /** How far back articles may come from (ms); Infinity is all time. */
+  coverageMs: number;
+  /** Whether the person may refresh by hand, and how long they wait between manual refreshes. */
+  manualRefresh: false | { cooldownSeconds: number };
+  agentFetchesPerDay: number;
+  seats: { min: number };
+}
+
+/** The plan table of the spec (section 9), in one place: every plan rule reads it. */
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  free: {
+    refreshesPerDay: 3,
+    postsPerDay: 40,
+    coverageMs: DAY,
+    manualRefresh: false,
+    agentFetchesPerDay: 3,
+    seats: { min: 1 },
+  },
+  pro: {
+    refreshesPerDay: 8,
+    postsPerDay: 320,
+    coverageMs: 365 * DAY,
+    manualRefresh: { cooldownSeconds: 15 * 60 },
+    agentFetchesPerDay: 30,
+    seats: { min: 1 },
+  },
+  team: {
+    refreshesPerDay: 24,
+    postsPerDay: 640,
+    coverageMs: Number.POSITIVE_INFINITY,
+    manualRefresh: { cooldownSeconds: 5 * 60 },
+    agentFetchesPerDay: 180,
+    seats: { min: 2 },
+  },
+};
+
+/** Automatic refreshes are spread evenly over the day. */
+export const autoRefreshIntervalMs = (plan: Plan) => DAY / PLAN_LIMITS[plan].refreshesPerDay;
+
+/** Articles one refresh delivers at most: the day's budget spread over its refreshes. */
+export const postsPerRefresh = (plan: Plan) =>
+  Math.ceil(PLAN_LIMITS[plan].postsPerDay / PLAN_LIMITS[plan].refreshesPerDay);
+
+export const DAY_MS = DAY;

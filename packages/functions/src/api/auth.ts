@@ -30,6 +30,11 @@ const Resend = z.object({ email: required("Email is required").pipe(Email) });
 
 /** Until Google credentials are set, the Google routes do not exist for this deployment. */
 const notConfigured = () => notFound("Google sign-in is not configured.", "not_configured");
+/**
+ * What pages learn about this deployment. Google sign-in is not offered yet (its routes answer
+ * not_configured), but the answer stays a boolean: pages must not build on it being off.
+ */
+const publicConfig = (): { googleSignIn: boolean } => ({ googleSignIn: false });
 
 export const auth = new Hono<ApiEnv>()
   .post("/signup", jsonBody(Signup), async (c) => {
@@ -62,7 +67,7 @@ export const auth = new Hono<ApiEnv>()
     await Accounts.resendCode(c.req.valid("json").email, c.var.clientAddress);
     return c.json({ ok: true as const });
   })
-  .get("/config", (c) => c.json({ googleSignIn: false }))
+  .get("/config", (c) => c.json(publicConfig()))
   .post("/login/google/callback", () => {
     throw notConfigured();
   })

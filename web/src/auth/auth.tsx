@@ -1,22 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { api, setUnauthorizedHandler } from "../lib/api.ts";
+import type { InferResponseType } from "hono/client";
+import type { Plan } from "@graph/core/plans/rules";
+import { call, setUnauthorizedHandler } from "../lib/api.ts";
+import { client } from "../lib/client.ts";
 import { clearSessionStorageEntries } from "../lib/storage.ts";
 
-export type Plan = "free" | "pro" | "team";
-
-export type CheckAuthResponse =
-  | {
-      isAuthenticated: true;
-      userId: string;
-      isVerified: boolean;
-      plan: Plan;
-      email: string;
-      username: string;
-      isNewUser: boolean;
-    }
-  | { isAuthenticated: false };
+/** `GET /api/check_auth`: signed in (with who and on which plan) or not. */
+type CheckAuthResponse = InferResponseType<typeof client.api.check_auth.$get, 200>;
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -66,7 +58,8 @@ function toState(data: CheckAuthResponse | undefined, isLoading: boolean): AuthS
 
 async function fetchCheckAuth(): Promise<CheckAuthResponse> {
   try {
-    return await api.get<CheckAuthResponse>("/api/check_auth");
+    // A 401 here is an answer ("not signed in"), not a session that just ended.
+    return await call(client.api.check_auth.$get(), { logoutOn401: false });
   } catch {
     return SIGNED_OUT;
   }
@@ -106,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post("/api/logout");
+      await call(client.api.logout.$post(), { logoutOn401: false });
     } catch {
       // the local session is cleared either way
     }

@@ -1,31 +1,31 @@
-export class ApiError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-
-  constructor(status: number, message: string, body: unknown) {
-    super(message);
-    this.name = "ApiError";
-    this.status = status;
-    this.body = body;
-  }
-}
+import type { ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { ErrorCode } from "@graph/core/errors";
+import type { ErrorBody } from "@graph/functions/api/errors";
 
 /** Status used for failures that never reached the server (offline, DNS, CORS, aborted). */
 export const NETWORK_ERROR_STATUS = 0;
 
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  signal?: AbortSignal;
-  /**
-   * Whether a 401 answer means "the session ended" (log out and go to /login).
-   * Defaults to true except for the sign-in calls themselves.
-   */
-  logoutOn401?: boolean;
-}
+/**
+ * What a refusal answered: the server's `{ error, code, ...extra }` as far as it is there (a
+ * proxy or an outage may answer something else, so every field is optional).
+ */
+export type ErrorAnswer = Partial<Pick<ErrorBody, "error" | "code">> & Record<string, unknown>;
 
-/** Calls whose 401 is an answer about credentials, not about an expired session. */
-const SIGN_IN_PATHS = new Set(["/api/login", "/api/signup", "/api/check_auth", "/api/logout"]);
+/** A call the server refused (`status` and its stable `code`), or one that never reached it (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | null;
+  readonly body: ErrorAnswer | null;
+
+  constructor(status: number, body: ErrorAnswer | null) {
+    super(body?.error || (status === NETWORK_ERROR_STATUS ? "Network request failed" : `HTTP ${status}`));
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body?.code ?? null;
+    this.body = body;
+  }
+}
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
@@ -38,76 +38,71 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
-function messageFrom(body: unknown, fallback: string): string {
-  if (body && typeof body === "object" && "error" in body) {
-    const error = (body as { error: unknown }).error;
-    if (typeof error === "string" && error.length > 0) return error;
-  }
-  if (typeof body === "string" && body.length > 0 && body.length < 300) return body;
-  return fallback;
+/**
+ * The body of a successful JSON answer, as the route declares it. A route that answers
+ * `c.json(x)` may (by its type) use any status, so the answer counts when a success is among them.
+ */
+export type Answer<R> =
+  R extends ClientResponse<infer T, infer Status, infer Format>
+    ? [Status & SuccessStatusCode] extends [never]
+      ? never
+      : Format extends "json"
+        ? T
+        : never
+    : never;
+
+export interface CallOptions {
+  /**
+   * Whether a 401 answer means "the session ended" (log out and go to /login). True except for
+   * calls whose 401 is an answer about credentials: signing in, checking the session, verifying.
+   */
+  logoutOn401?: boolean;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
-  const text = await response.text();
-  if (text.length === 0) return null;
-  const type = response.headers.get("content-type") ?? "";
-  if (type.includes("json")) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function pathOf(path: string): string {
-  const q = path.indexOf("?");
-  return q === -1 ? path : path.slice(0, q);
+/** Reads a refusal's body; null when it is not a JSON object. Fields of the wrong type are dropped. */
+async function readErrorAnswer(response: ClientResponse<unknown>): Promise<ErrorAnswer | null> {
+  const value: unknown = await response.json().catch(() => null);
+  if (!isRecord(value)) return null;
+  const { error, code, ...extra } = value;
+  return {
+    ...extra,
+    ...(typeof error === "string" ? { error } : {}),
+    // The code list is the server's; an unknown code is treated like none by every switch on it.
+    ...(typeof code === "string" ? { code: code as ErrorCode } : {}),
+  };
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? "GET" : "POST", body, signal } = options;
-  const headers: Record<string, string> = { accept: "application/json" };
-  const init: RequestInit = { method, credentials: "include", headers };
-  if (signal) init.signal = signal;
-  if (body !== undefined) {
-    headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-
-  let response: Response;
+/**
+ * Awaits a typed-client call (`call(client.api.login.$post({ json }))`) and answers the route's
+ * body. A refusal throws an `ApiError` with the status, code and body (and a 401 on a signed-in
+ * call logs out first); a call that never reached the server throws one with status 0. Aborts
+ * (TanStack Query cancelling) are passed through untouched.
+ */
+export async function call<R extends ClientResponse<unknown>>(
+  request: Promise<R>,
+  options: CallOptions = {},
+): Promise<Answer<R>> {
+  let response: R;
   try {
-    response = await fetch(path, init);
+    response = await request;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(NETWORK_ERROR_STATUS, "Network request failed", null);
+    throw new ApiError(NETWORK_ERROR_STATUS, null);
   }
-
-  const data = await readBody(response).catch(() => null);
   if (!response.ok) {
-    const logoutOn401 = options.logoutOn401 ?? !SIGN_IN_PATHS.has(pathOf(path));
-    if (response.status === 401 && logoutOn401 && onUnauthorized) onUnauthorized();
-    throw new ApiError(response.status, messageFrom(data, response.statusText || `HTTP ${response.status}`), data);
+    const body = await readErrorAnswer(response);
+    if (response.status === 401 && (options.logoutOn401 ?? true)) onUnauthorized?.();
+    throw new ApiError(response.status, body);
   }
-  return data as T;
+  return (await response.json()) as Answer<R>;
 }
 
-export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "GET" }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "POST", body: body ?? {} }),
-  delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "DELETE", body }),
-};
-
-/** Server error text when there is one, else the fallback. */
+/** The server's own text for a refusal ("server error text" in the spec), else the fallback. */
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS) {
-    const text = messageFrom(error.body, "");
-    if (text) return text;
-  }
+  if (error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS && error.body?.error) return error.body.error;
   return fallback;
 }

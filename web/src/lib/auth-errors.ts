@@ -8,6 +8,7 @@ export interface AuthErrorResult {
   verify?: { userId: string; email: string };
 }
 
+/** The login screen's messages, word for word from the spec's error catalogue. */
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid username or password.",
   verifyEmail: "Please verify your email address before logging in.",
@@ -19,40 +20,39 @@ export const AUTH_MESSAGES = {
   networkSignup: "An unexpected error occurred during signup",
 } as const;
 
-function field(body: unknown, name: string): string | undefined {
-  if (body && typeof body === "object" && name in body) {
-    const value = (body as Record<string, unknown>)[name];
-    if (typeof value === "string" && value.length > 0) return value;
-    if (typeof value === "number") return String(value);
-  }
+function text(value: unknown): string | undefined {
+  if (typeof value === "string" && value.length > 0) return value;
+  if (typeof value === "number") return String(value);
   return undefined;
 }
 
-/** Maps a failed log-in or sign-up call to the message shown on the login screen. */
+/**
+ * Maps a failed log-in or sign-up call to the message shown on the login screen. The answer's
+ * `code` decides (the server's wording may change); the status decides only for answers without
+ * a code we know, such as a proxy's.
+ */
 export function mapAuthError(action: AuthAction, error: unknown): AuthErrorResult {
   const network = action === "login" ? AUTH_MESSAGES.networkLogin : AUTH_MESSAGES.networkSignup;
   if (!(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS) return { message: network };
 
-  const { status, body } = error;
-  const serverText = field(body, "error") ?? "";
+  const { status, code, body } = error;
+  switch (code) {
+    case "invalid_credentials":
+      return { message: AUTH_MESSAGES.invalidCredentials };
+    case "email_unverified": {
+      const userId = text(body?.userId);
+      return userId !== undefined
+        ? { message: AUTH_MESSAGES.verifyEmail, verify: { userId, email: text(body?.email) ?? "" } }
+        : { message: AUTH_MESSAGES.verifyEmail };
+    }
+    case "username_taken":
+      return { message: AUTH_MESSAGES.taken };
+  }
 
   if (status === 401) return { message: AUTH_MESSAGES.invalidCredentials };
-
-  if (status === 403 && serverText.toLowerCase().includes("verify your email")) {
-    const userId = field(body, "userId");
-    const email = field(body, "email");
-    return userId !== undefined
-      ? { message: AUTH_MESSAGES.verifyEmail, verify: { userId, email: email ?? "" } }
-      : { message: AUTH_MESSAGES.verifyEmail };
-  }
-
-  if (status === 409) {
-    return {
-      message: serverText.toLowerCase().includes("unique constraint") ? AUTH_MESSAGES.taken : AUTH_MESSAGES.conflict,
-    };
-  }
-
-  if (status >= 400 && status < 500) return { message: serverText || AUTH_MESSAGES.request };
+  if (status === 409) return { message: AUTH_MESSAGES.conflict };
+  // Other refusals (an invalid e-mail, rate_limited, ...) carry a message written for people.
+  if (status >= 400 && status < 500) return { message: text(body?.error) ?? AUTH_MESSAGES.request };
   if (status >= 500) return { message: AUTH_MESSAGES.server };
   return { message: network };
 }

@@ -1,14 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api.ts";
-
-export interface PublicConfig {
-  googleSignIn: boolean;
-}
+import { call } from "./api.ts";
+import { client } from "./client.ts";
 
 export function usePublicConfig() {
   return useQuery({
     queryKey: ["config"],
-    queryFn: () => api.get<PublicConfig>("/api/config", { logoutOn401: false }),
+    queryFn: () => call(client.api.config.$get(), { logoutOn401: false }),
     staleTime: Infinity,
     retry: false,
   });

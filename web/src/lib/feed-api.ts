@@ -1,12 +1,13 @@
 /** Feed and onboarding calls, and the stored-feed rules wrapped around them. */
-import { api } from "./api.ts";
+import { call } from "./api.ts";
+import { client } from "./client.ts";
 import { type FeedResponse, feedLoadPlan } from "./feed.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "./storage.ts";
 
 export const feedQueryKey = (userId: string) => ["feed", userId] as const;
 
 export function fetchFeed(manual = false): Promise<FeedResponse> {
-  return api.get<FeedResponse>(manual ? "/api/rss/articles?type=manual" : "/api/rss/articles");
+  return call(client.api.rss.articles.$get({ query: manual ? { type: "manual" } : {} }));
 }
 
 export function storeFeed(userId: string, feed: FeedResponse): void {
@@ -28,41 +29,31 @@ export async function loadFeed(userId: string, now = Date.now()): Promise<FeedRe
   return fresh;
 }
 
-export function toggleAddArticle(articleId: string): Promise<{ isAddedToGraph: boolean }> {
-  return api.post<{ isAddedToGraph: boolean }>("/api/articles/toggle_add_article", { articleId });
+/** Sets whether an article is in the person's graph: the wanted state, so a retry cannot flip it back. */
+export function setArticleAdded(articleId: string, added: boolean) {
+  return call(client.api.articles.toggle_add_article.$post({ json: { articleId, added } }));
 }
 
-export function silenceSource(sourceId: string): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>("/api/rss/user_source_blacklist", { sourceId });
+export function silenceSource(sourceId: string) {
+  return call(client.api.rss.user_source_blacklist.$post({ json: { sourceId } }));
 }
 
-export function markSeen(articleIds: string[]): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>("/api/articles/mark_seen", { articleIds });
+export function markSeen(articleIds: string[]) {
+  return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
 }
 
-export interface Topic {
-  id: string;
-  topic: string;
-  isSupertag: boolean;
+export function submitTopics(keyTopicsArray: string[]) {
+  return call(client.api.gpt.to_db.$post({ json: { keyTopicsArray } }));
 }
 
-export interface Aim {
-  id: string;
-  content: string;
+export function submitAims(aims: string[]) {
+  return call(client.api.aims.to_db.$post({ json: { aims: aims.map((content) => ({ content })) } }));
 }
 
-export function submitTopics(keyTopicsArray: string[]): Promise<{ topics: Topic[] }> {
-  return api.post<{ topics: Topic[] }>("/api/gpt/to_db", { keyTopicsArray });
+export function setHasOnboarded() {
+  return call(client.api.users.set_has_onboarded.$post());
 }
 
-export function submitAims(aims: string[]): Promise<{ aims: Aim[] }> {
-  return api.post<{ aims: Aim[] }>("/api/aims/to_db", { aims: aims.map((content) => ({ content })) });
-}
-
-export function setHasOnboarded(): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>("/api/users/set_has_onboarded");
-}
-
-export function clearLastFeedRefreshAt(): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>("/api/users/clear_last_feed_refresh_at");
+export function clearLastFeedRefreshAt() {
+  return call(client.api.users.clear_last_feed_refresh_at.$post());
 }

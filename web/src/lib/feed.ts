@@ -1,34 +1,16 @@
-/** The feed as the API answers it, and the pure rules the home page applies to it. */
+/** The pure rules the home page applies to the feed, typed from the API's answer. */
+import type { InferResponseType } from "hono/client";
+import { PICKS_GROUP } from "@graph/core/feed/rules";
+import type { client } from "./client.ts";
 
-export type FeedArticleType = "twitter" | "youtube" | "bluesky" | "other";
-export type FeedPlan = "free" | "pro" | "team";
-
-export interface FeedArticle {
-  id: string;
-  title: string;
-  link: string;
-  source_name: string;
-  source_id: string;
-  type: FeedArticleType;
-  bestMatchingKeywords: string[];
-  isAddedToGraph: boolean;
-  publishedAt: string;
-}
-
-export interface FeedResponse {
-  groups: Record<string, FeedArticle[]>;
-  nextRefreshTime: string;
-  nextManualRefreshTime: string | null;
-  refreshedAt: string;
-  plan: FeedPlan;
-}
+/** `GET /api/rss/articles`, as the route answers it. */
+export type FeedResponse = InferResponseType<typeof client.api.rss.articles.$get, 200>;
+export type FeedArticle = FeedResponse["groups"][string][number];
 
 export interface FeedGroup {
   name: string;
   articles: FeedArticle[];
 }
-
-export const PICKS_GROUP = "picks";
 
 export const FEED_EMPTY_TEXT = "nothing to show! add some topics to see content!";
 /** Following tab, when the person follows nobody. */

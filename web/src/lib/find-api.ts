@@ -1,25 +1,15 @@
 /** Search calls for the find page. */
-import { api } from "./api.ts";
-import {
-  type ArticleSearchPage,
-  type FindType,
-  type UserSearchResult,
-  postsSearchPath,
-  usersSearchPath,
-} from "./find.ts";
+import { call } from "./api.ts";
+import { client } from "./client.ts";
+import type { ArticleSearchPage, FindType, UserSearchResult } from "./find.ts";
 
 export const findQueryKey = (type: FindType, term: string | null) => ["find", type, term] as const;
 
-export async function searchPosts(term: string, page: number, signal?: AbortSignal): Promise<ArticleSearchPage> {
-  const data = await api.get<Partial<ArticleSearchPage> | null>(postsSearchPath(term, page), signal ? { signal } : {});
-  return {
-    results: Array.isArray(data?.results) ? data.results : [],
-    page: typeof data?.page === "number" ? data.page : page,
-    hasMore: data?.hasMore === true,
-  };
+export function searchPosts(term: string, page: number, signal?: AbortSignal): Promise<ArticleSearchPage> {
+  return call(client.api.rss.search.$get({ query: { q: term, page: String(page) } }, { init: { signal } }));
 }
 
 export async function searchUsers(term: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
-  const data = await api.get<UserSearchResult[] | null>(usersSearchPath(term), signal ? { signal } : {});
-  return Array.isArray(data) ? data.filter((u) => u && typeof u.username === "string" && u.username !== "") : [];
+  const people = await call(client.api.users.search.$get({ query: { q: term } }, { init: { signal } }));
+  return people.filter((person) => person.username !== "");
 }

@@ -1,48 +1,32 @@
 /** The find page's rules: which tab, what gets sent, how results are shaped and named. */
+import type { InferResponseType } from "hono/client";
+import { DEBOUNCE_MS, MIN_QUERY_LENGTH } from "@graph/core/search/rules";
+import type { client } from "./client.ts";
 
 export type FindType = "posts" | "users";
 
 export const FIND_TYPES: readonly FindType[] = ["posts", "users"];
 
-/** Shortest search, in characters after trimming; anything shorter is never sent. */
-export const FIND_MIN_CHARS = 2;
-/** Longest search the server reads. */
+/** Longest search the field takes (in characters); the server reads up to `MAX_QUERY_CHARS` of it. */
 export const FIND_MAX_CHARS = 100;
-export const POSTS_DEBOUNCE_MS = 300;
-export const USERS_DEBOUNCE_MS = 200;
-export const POSTS_PAGE_SIZE = 50;
 
 export const SEARCH_ERROR_TEXT = "Error loading search results";
 export const SEARCHING_TEXT = "searching…";
 
-export interface ArticleSearchResult {
-  id: string;
-  title: string;
-  source: string;
-  link: string;
-  /** ISO time. */
-  publication_date: string;
-}
-
-export interface ArticleSearchPage {
-  results: ArticleSearchResult[];
-  page: number;
-  hasMore: boolean;
-}
-
-export interface UserSearchResult {
-  id: string;
-  username: string;
-  image_url: string | null;
-}
+/** `GET /api/rss/search`: one page of articles, as the route answers it. */
+export type ArticleSearchPage = InferResponseType<typeof client.api.rss.search.$get, 200>;
+export type ArticleSearchResult = ArticleSearchPage["results"][number];
+/** `GET /api/users/search`: one person found, as the route answers it. */
+export type UserSearchResult = InferResponseType<typeof client.api.users.search.$get, 200>[number];
 
 /** The tab named by `?type=`: users when it says so, posts otherwise. */
 export function parseFindType(value: string | null | undefined): FindType {
   return value === "users" ? "users" : "posts";
 }
 
+/** How long the field waits before searching: the server's rules name the time per tab. */
 export function debounceFor(type: FindType): number {
-  return type === "users" ? USERS_DEBOUNCE_MS : POSTS_DEBOUNCE_MS;
+  return DEBOUNCE_MS[type];
 }
 
 /** Length in characters (code points), so an accented letter or an emoji counts once. */
@@ -52,26 +36,19 @@ function charCount(text: string): number {
 
 /**
  * What would be sent for the text in the field: trimmed, inner runs of whitespace made one space,
- * at most {@link FIND_MAX_CHARS} characters; null when it is shorter than {@link FIND_MIN_CHARS}.
+ * at most {@link FIND_MAX_CHARS} characters; null when it is shorter than `MIN_QUERY_LENGTH` (the
+ * server refuses those).
  */
 export function searchTerm(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const chars = Array.from(raw.replace(/\s+/gu, " ").trim());
   const term = chars.slice(0, FIND_MAX_CHARS).join("").trimEnd();
-  return charCount(term) >= FIND_MIN_CHARS ? term : null;
+  return charCount(term) >= MIN_QUERY_LENGTH ? term : null;
 }
 
 /** True when the field holds something, but too little to search for. */
 export function isTooShort(raw: string): boolean {
   return raw.trim() !== "" && searchTerm(raw) === null;
-}
-
-export function postsSearchPath(term: string, page: number): string {
-  return `/api/rss/search?q=${encodeURIComponent(term)}&page=${page}`;
-}
-
-export function usersSearchPath(term: string): string {
-  return `/api/users/search?q=${encodeURIComponent(term)}`;
 }
 
 export function noResultsText(term: string): string {

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { api } from "../lib/api.ts";
+import { FEEDBACK_MAX } from "@graph/core/feedback/rules";
+import { call } from "../lib/api.ts";
+import { client } from "../lib/client.ts";
 
 type State = "idle" | "loading" | "success" | "error";
 
@@ -13,7 +15,7 @@ export function FeedbackPage() {
     if (empty) return;
     setState("loading");
     try {
-      await api.post("/api/users/feedback", { feedback: feedback.trim() });
+      await call(client.api.users.feedback.$post({ json: { feedback: feedback.trim() } }));
       setState("success");
       setFeedback("");
     } catch {
@@ -36,6 +38,7 @@ export function FeedbackPage() {
               id="feedback-text"
               data-testid="feedback-text"
               rows={7}
+              maxLength={FEEDBACK_MAX}
               value={feedback}
               onChange={(e) => {
                 setFeedback(e.target.value);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { api } from "../lib/api.ts";
+import { call } from "../lib/api.ts";
+import { client } from "../lib/client.ts";
 import { isEmail, normalizeEmail } from "../lib/validation.ts";
 
 type State = "idle" | "sending" | "sent" | "error";
@@ -18,7 +19,9 @@ export function ForgotPasswordPage() {
     setFieldError(null);
     setState("sending");
     try {
-      await api.post("/api/password/request_password_reset", { email: target }, { logoutOn401: false });
+      await call(client.api.password.request_password_reset.$post({ json: { email: target } }), {
+        logoutOn401: false,
+      });
       setState("sent");
     } catch {
       setState("error");

@@ -1,23 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { homeFor, useAuth } from "../auth/auth.tsx";
-import { api } from "../lib/api.ts";
+import { USERNAME_MAX } from "@graph/core/users/rules";
+import { call } from "../lib/api.ts";
 import { mapAuthError, verifyEmailPath } from "../lib/auth-errors.ts";
+import { client } from "../lib/client.ts";
 import { usePublicConfig } from "../lib/config.ts";
 import { normalizeEmail, validateLogin, validateSignup } from "../lib/validation.ts";
 import { PreviewGrid } from "./PreviewGrid.tsx";
 
 type Mode = "login" | "signup";
-
-interface LoginResponse {
-  userId: string;
-  username: string;
-  isNewUser: boolean;
-}
-
-interface SignupResponse {
-  userId: string;
-}
 
 const GOOGLE_UNCONFIGURED = "Google sign-in is not configured";
 
@@ -48,7 +40,11 @@ export function LoginPage() {
     if (invalid) return setError(invalid);
     setBusy(true);
     try {
-      const result = await api.post<LoginResponse>("/api/login", { identifier: identifier.trim(), password });
+      const result = await call(
+        client.api.login.$post({ json: { identifier: identifier.trim(), password } }),
+        // A 401 here means wrong credentials, not an ended session.
+        { logoutOn401: false },
+      );
       const state = await auth.login();
       navigate(homeFor({ isNewUser: state.isAuthenticated ? state.isNewUser : result.isNewUser }), { replace: true });
     } catch (err) {
@@ -66,7 +62,9 @@ export function LoginPage() {
     const cleanEmail = normalizeEmail(email);
     setBusy(true);
     try {
-      const result = await api.post<SignupResponse>("/api/signup", { username, email: cleanEmail, password });
+      const result = await call(client.api.signup.$post({ json: { username, email: cleanEmail, password } }), {
+        logoutOn401: false,
+      });
       navigate(verifyEmailPath(result.userId, cleanEmail));
     } catch (err) {
       setError(mapAuthError("signup", err).message);
@@ -135,6 +133,7 @@ export function LoginPage() {
                   autoComplete="username"
                   autoCapitalize="none"
                   spellCheck={false}
+                  maxLength={USERNAME_MAX}
                   value={username}
                   onChange={(e) => setUsername(e.target.value.trim())}
                 />

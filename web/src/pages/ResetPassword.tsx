@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { api } from "../lib/api.ts";
+import { call } from "../lib/api.ts";
+import { client } from "../lib/client.ts";
 
 type State = "idle" | "saving" | "success" | "error";
 
@@ -18,7 +19,9 @@ export function ResetPasswordPage() {
     if (token === "") return setState("error");
     setState("saving");
     try {
-      await api.post("/api/password/reset_password", { token, newPassword: password }, { logoutOn401: false });
+      await call(client.api.password.reset_password.$post({ json: { token, newPassword: password } }), {
+        logoutOn401: false,
+      });
       setState("success");
     } catch {
       setState("error");

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../auth/auth.tsx";
-import { api, errorText } from "../lib/api.ts";
+import { call, errorText } from "../lib/api.ts";
+import { client } from "../lib/client.ts";
 import { isEmail, normalizeEmail, sanitizeCode } from "../lib/validation.ts";
 
 type VerifyState = "idle" | "verifying" | "success" | "already-verified" | "error";
@@ -30,11 +31,7 @@ export function VerifyEmailPage() {
     setState("verifying");
     setError(null);
     try {
-      const result = await api.post<{ alreadyVerified: boolean }>(
-        "/api/verify_account",
-        { userId, code },
-        { logoutOn401: false },
-      );
+      const result = await call(client.api.verify_account.$post({ json: { userId, code } }), { logoutOn401: false });
       if (result.alreadyVerified) {
         setState("already-verified");
         const fresh = await auth.login();
@@ -60,7 +57,7 @@ export function VerifyEmailPage() {
     setResendState("sending");
     setResendMessage(null);
     try {
-      await api.post("/api/verify-email-resend", { email: target }, { logoutOn401: false });
+      await call(client.api["verify-email-resend"].$post({ json: { email: target } }), { logoutOn401: false });
       setResendState("sent");
       setResendMessage(`a new code is on its way to ${target}.`);
     } catch (err) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { feedQueryKey, silenceSource, storeFeed, toggleAddArticle } from "../../lib/feed-api.ts";
+import { feedQueryKey, setArticleAdded, silenceSource, storeFeed } from "../../lib/feed-api.ts";
 import {
   type FeedArticle,
-  type FeedArticleType,
   type FeedResponse,
   TITLE_MAX,
   TITLE_MAX_MOBILE,
@@ -13,7 +12,7 @@ import {
   withoutSource,
 } from "../../lib/feed.ts";
 
-const TYPE_LABEL: Record<FeedArticleType, string> = {
+const TYPE_LABEL: Record<FeedArticle["type"], string> = {
   twitter: "twitter",
   youtube: "youtube",
   bluesky: "bluesky",
@@ -89,7 +88,10 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
   );
 }
 
-/** Adds the article to the person's graph or takes it out: flips at once, flips back if the server refuses. */
+/**
+ * Adds the article to the person's graph or takes it out: flips at once, flips back if the server
+ * refuses. The call names the state wanted, so a retried request cannot undo the person's choice.
+ */
 function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
   const key = feedQueryKey(userId);
@@ -99,20 +101,18 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
   };
 
   const mutation = useMutation({
-    mutationFn: () => toggleAddArticle(article.id),
-    onMutate: () => {
+    mutationFn: (wanted: boolean) => setArticleAdded(article.id, wanted),
+    onMutate: (wanted) => {
       const previous =
         isArticleAdded(queryClient.getQueryData<FeedResponse>(key), article.id) ?? article.isAddedToGraph;
-      setAdded(!previous);
+      setAdded(wanted);
       return { previous };
     },
-    onError: (error, _variables, context) => {
+    onError: (error, _wanted, context) => {
       console.error("toggle_add_article failed", error);
       if (context) setAdded(context.previous);
     },
-    onSuccess: (result) => {
-      if (typeof result?.isAddedToGraph === "boolean") setAdded(result.isAddedToGraph);
-    },
+    onSuccess: (result) => setAdded(result.isAddedToGraph),
     onSettled: () => {
       const feed = queryClient.getQueryData<FeedResponse>(key);
       if (feed) storeFeed(userId, feed);
@@ -129,7 +129,7 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
       title={added ? "in your graph" : "add to your graph"}
       data-testid="add-toggle"
       onClick={() => {
-        if (!mutation.isPending) mutation.mutate();
+        if (!mutation.isPending) mutation.mutate(!added);
       }}
     >
       <span className="add-toggle__glyph" aria-hidden="true">

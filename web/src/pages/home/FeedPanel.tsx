@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useAuth } from "../../auth/auth.tsx";
-import { ApiError } from "../../lib/api.ts";
+import type { Plan } from "@graph/core/plans/rules";
 import { feedQueryKey, fetchFeed, loadFeed, storeFeed } from "../../lib/feed-api.ts";
-import { type FeedPlan, type FeedResponse, formatCountdown, msUntil, orderedGroups } from "../../lib/feed.ts";
+import { refreshRefusal } from "../../lib/feed-errors.ts";
+import { type FeedResponse, formatCountdown, msUntil, orderedGroups } from "../../lib/feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
 
@@ -13,15 +14,6 @@ const STALE_RETRY_MS = 30_000;
 /** Fire the automatic refresh a moment after the countdown reaches zero, never before. */
 const REFRESH_SLACK_MS = 250;
 const MAX_TIMEOUT_MS = 2_147_483_647;
-
-function tryAgainAfterMs(error: ApiError): number | null {
-  const body = error.body;
-  if (body && typeof body === "object" && "tryAgainAfter" in body) {
-    const seconds = Number((body as { tryAgainAfter: unknown }).tryAgainAfter);
-    if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
-  }
-  return null;
-}
 
 export function FeedPanel() {
   const auth = useAuth();
@@ -55,10 +47,10 @@ export function FeedPanel() {
       storeFeed(userId, fresh);
     },
     onError: (error) => {
-      if (error instanceof ApiError && (error.status === 429 || error.status === 403)) {
-        const wait = tryAgainAfterMs(error);
-        if (wait !== null) setBlockedUntil(Date.now() + wait);
-        window.alert(error.message);
+      const refusal = refreshRefusal(error);
+      if (refusal) {
+        if (refusal.retryAfterMs !== null) setBlockedUntil(Date.now() + refusal.retryAfterMs);
+        window.alert(refusal.message);
         return;
       }
       console.error("manual refresh failed", error);
@@ -88,7 +80,7 @@ export function FeedPanel() {
     );
   }
 
-  const plan: FeedPlan = auth.plan ?? data.plan ?? "free";
+  const plan: Plan = auth.plan ?? data.plan ?? "free";
   const groups = orderedGroups(data.groups);
   const manualAt = Math.max(Date.parse(data.nextManualRefreshTime ?? "") || 0, blockedUntil);
 
@@ -144,7 +136,7 @@ export function FeedPanel() {
 }
 
 interface RefreshBarProps {
-  plan: FeedPlan;
+  plan: Plan;
   nextRefreshTime: string;
   /** Epoch ms before which a manual refresh is refused; 0 when it is allowed now. */
   nextManualAt: number;

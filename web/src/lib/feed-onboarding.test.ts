@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 import {
   AIMS_PROMPT,
-  AIM_MAX_CHARS,
   TOPICS_PROMPT,
   displayTopic,
   hasTopicsDraft,
   hasUnbracketedAimText,
   parseAims,
   parseTopics,
+  topicsProblem,
 } from "./feed-onboarding.ts";
 
 describe("topics", () => {
@@ -52,6 +53,21 @@ describe("topics", () => {
   });
 });
 
+describe("topic limits", () => {
+  it("says nothing while the topics are within the server's limits", () => {
+    expect(topicsProblem(["Rust", "Sourdough Baking"])).toBeNull();
+    expect(topicsProblem(Array.from({ length: TOPIC_LIMITS.maxTopics }, (_, i) => `Topic ${i}`))).toBeNull();
+  });
+
+  it("warns in the server's words about too many topics or a topic too long", () => {
+    expect(topicsProblem(Array.from({ length: TOPIC_LIMITS.maxTopics + 1 }, (_, i) => `Topic ${i}`))).toBe(
+      MESSAGES.tooMany,
+    );
+    expect(topicsProblem(["x".repeat(TOPIC_LIMITS.maxLength + 1)])).toBe(MESSAGES.tooLong);
+    expect(topicsProblem(["One Two Three Four Five Six Seven"])).toBe(MESSAGES.tooLong);
+  });
+});
+
 describe("aims", () => {
   it("reads the text inside each pair of brackets", () => {
     expect(parseAims("[run a marathon], [ship  my app ]")).toEqual(["run a marathon", "ship my app"]);
@@ -69,7 +85,7 @@ describe("aims", () => {
   it("cuts an aim to 280 characters", () => {
     const long = "x".repeat(400);
     const [aim] = parseAims(`[${long}]`);
-    expect(aim).toHaveLength(AIM_MAX_CHARS);
+    expect(aim).toHaveLength(AIM_LIMITS.maxLength);
   });
 
   it("keeps commas inside an aim", () => {

@@ -1,7 +1,5 @@
 /** Parsing and prompts for onboarding: topics are comma-separated, aims are written in [brackets]. */
-
-export const AIMS_MAX = 5;
-export const AIM_MAX_CHARS = 280;
+import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 
 export const TOPICS_PROMPT =
   "Based on everything you know about me, list 100 niche topics I am interested in. " +
@@ -51,6 +49,17 @@ export function parseTopics(draft: string): string[] {
   return topics;
 }
 
+/**
+ * Why the server would refuse these topics, in its own words: more than it keeps, or one longer
+ * than a topic may be. Null when they are within its limits.
+ */
+export function topicsProblem(topics: readonly string[]): string | null {
+  if (topics.length > TOPIC_LIMITS.maxTopics) return MESSAGES.tooMany;
+  const tooLong = (topic: string) =>
+    topic.length > TOPIC_LIMITS.maxLength || topic.split(" ").length > TOPIC_LIMITS.maxWords;
+  return topics.some(tooLong) ? MESSAGES.tooLong : null;
+}
+
 /** Whether the topics draft lets the person move on (non-empty after trimming). */
 export function hasTopicsDraft(draft: string): boolean {
   return draft.trim().length > 0;
@@ -59,15 +68,16 @@ export function hasTopicsDraft(draft: string): boolean {
 /**
  * Aims from a draft such as `[run a marathon], [ship the app]`: the text inside each pair of
  * brackets, trimmed and with inner whitespace collapsed, empty ones dropped, at most
- * {@link AIMS_MAX} aims of at most {@link AIM_MAX_CHARS} characters each. Text outside brackets is ignored.
+ * `AIM_LIMITS.maxAims` aims of at most `AIM_LIMITS.maxLength` characters each (the server's limits).
+ * Text outside brackets is ignored.
  */
 export function parseAims(draft: string): string[] {
   const aims: string[] = [];
   for (const match of draft.matchAll(/\[([^\]]*)\]/gu)) {
     const aim = (match[1] ?? "").replace(/\s+/gu, " ").trim();
     if (aim === "") continue;
-    aims.push(Array.from(aim).slice(0, AIM_MAX_CHARS).join("").trimEnd());
-    if (aims.length === AIMS_MAX) break;
+    aims.push(Array.from(aim).slice(0, AIM_LIMITS.maxLength).join("").trimEnd());
+    if (aims.length === AIM_LIMITS.maxAims) break;
   }
   return aims;
 }

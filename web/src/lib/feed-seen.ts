@@ -1,9 +1,8 @@
 /** Collects article ids as they are seen and reports them in batches once new ones stop arriving. */
+import { MAX_SEEN_PER_CALL } from "@graph/core/feed/rules";
 
 export const SEEN_DEBOUNCE_MS = 2000;
 export const SEEN_VISIBILITY = 0.5;
-/** Most ids the API takes in one call. */
-export const SEEN_BATCH_MAX = 100;
 
 export interface SeenBatcherOptions {
   /** Sends one batch; failures are the sender's to log, the ids are not offered again. */
@@ -21,7 +20,7 @@ export class SeenBatcher {
   private pending: string[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor({ send, delayMs = SEEN_DEBOUNCE_MS, batchMax = SEEN_BATCH_MAX }: SeenBatcherOptions) {
+  constructor({ send, delayMs = SEEN_DEBOUNCE_MS, batchMax = MAX_SEEN_PER_CALL }: SeenBatcherOptions) {
     this.send = send;
     this.delayMs = delayMs;
     this.batchMax = batchMax;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDebouncer, settleDelay } from "./find-debounce.ts";
-import { POSTS_DEBOUNCE_MS, USERS_DEBOUNCE_MS, searchTerm } from "./find.ts";
+import { DEBOUNCE_MS } from "@graph/core/search/rules";
+import { searchTerm } from "./find.ts";
 
 describe("createDebouncer", () => {
   beforeEach(() => {
@@ -31,10 +32,10 @@ describe("createDebouncer", () => {
     const onSettle = vi.fn();
     const d = createDebouncer<string | null>(null, onSettle);
     for (const text of ["q", "qu", "qua", "quan", "quant", "quantum"]) {
-      d.push(searchTerm(text), POSTS_DEBOUNCE_MS);
+      d.push(searchTerm(text), DEBOUNCE_MS.posts);
       vi.advanceTimersByTime(120);
     }
-    vi.advanceTimersByTime(POSTS_DEBOUNCE_MS);
+    vi.advanceTimersByTime(DEBOUNCE_MS.posts);
     expect(onSettle).toHaveBeenCalledTimes(1);
     expect(onSettle).toHaveBeenCalledWith("quantum");
   });
@@ -42,8 +43,8 @@ describe("createDebouncer", () => {
   it("waits the people delay when asked", () => {
     const onSettle = vi.fn();
     const d = createDebouncer<string>("", onSettle);
-    d.push("ada", USERS_DEBOUNCE_MS);
-    vi.advanceTimersByTime(USERS_DEBOUNCE_MS - 1);
+    d.push("ada", DEBOUNCE_MS.users);
+    vi.advanceTimersByTime(DEBOUNCE_MS.users - 1);
     expect(onSettle).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onSettle).toHaveBeenCalledWith("ada");

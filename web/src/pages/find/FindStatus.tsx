@@ -1,8 +1,8 @@
+import { MIN_QUERY_LENGTH } from "@graph/core/search/rules";
 import {
   type FindType,
   type FindView,
   type TitlePart,
-  FIND_MIN_CHARS,
   SEARCHING_TEXT,
   SEARCH_ERROR_TEXT,
   noResultsText,
@@ -25,7 +25,7 @@ export function FindStatus({ type, view, busy }: FindStatusProps) {
   let text = "";
   if (busy || view.kind === "searching") text = SEARCHING_TEXT;
   else if (view.kind === "idle") text = IDLE_HINT[type];
-  else if (view.kind === "too-short") text = `type at least ${FIND_MIN_CHARS} characters.`;
+  else if (view.kind === "too-short") text = `type at least ${MIN_QUERY_LENGTH} characters.`;
   return (
     <p className="find__status" role="status" data-testid="find-status" data-busy={busy || view.kind === "searching"}>
       {text}

@@ -3,14 +3,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../auth/auth.tsx";
 import { clearLastFeedRefreshAt, setHasOnboarded, submitAims, submitTopics } from "../../lib/feed-api.ts";
+import { AIM_LIMITS } from "@graph/core/topics/rules";
 import {
-  AIMS_MAX,
   AIMS_PROMPT,
   TOPICS_PROMPT,
   hasTopicsDraft,
   hasUnbracketedAimText,
   parseAims,
   parseTopics,
+  topicsProblem,
 } from "../../lib/feed-onboarding.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { CopyPrompt } from "./CopyPrompt.tsx";
@@ -219,6 +220,7 @@ function TopicsStep({ draft, onChange, topics, onNext }: TopicsStepProps) {
   const hintId = useId();
   const shown = topics.slice(0, PREVIEW_LIMIT);
   const more = topics.length - shown.length;
+  const problem = topicsProblem(topics);
   return (
     <ol className="onboarding__steps">
       <li className="onboarding__step">
@@ -257,6 +259,11 @@ function TopicsStep({ draft, onChange, topics, onNext }: TopicsStepProps) {
               ))}
               {more > 0 && <li className="chip chip--more">+{more} more</li>}
             </ul>
+          )}
+          {problem && (
+            <p className="fine-print onboarding__warning" data-testid="topics-problem">
+              {problem}
+            </p>
           )}
         </div>
       </li>
@@ -302,7 +309,7 @@ function AimsStep({ draft, onChange, aims }: AimsStepProps) {
             onChange={(e) => onChange(e.target.value)}
           />
           <p id={hintId} className="fine-print">
-            each aim in [brackets], comma-separated; up to {AIMS_MAX}. kept on this device until you submit.
+            each aim in [brackets], comma-separated; up to {AIM_LIMITS.maxAims}. kept on this device until you submit.
           </p>
         </div>
         <div className="topic-preview" aria-live="polite">

@@ -2,26 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import * as Sources from "@graph/core/sources";
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
-import { signedIn, travel, useTestApi, type TestApi } from "../support/runtime.ts";
+import { errorOf, signedIn, travel, useTestApi, type TestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
-
-interface FeedArticle {
-  id: string;
-  title: string;
-  source_id: string;
-  source_name: string;
-  type: string;
-  bestMatchingKeywords: string[];
-  isAddedToGraph: boolean;
-}
-interface Feed {
-  groups: Record<string, FeedArticle[]>;
-  nextRefreshTime: string;
-  nextManualRefreshTime: string | null;
-  refreshedAt: string | null;
-}
 
 const hoursAgo = (n: number) => n;
 
@@ -122,103 +106,84 @@ async function ingest(test: TestApi) {
 async function personWithTopics(topics: string[], plan?: "pro" | "team") {
   const person = await signedIn(api);
   if (plan) await UserEntity.patch({ userId: person.userId }).set({ plan }).go();
-  const response = await api.request("POST", "/api/gpt/to_db", {
-    cookie: person.cookie,
-    body: { keyTopicsArray: topics },
-  });
+  const response = await api.client({ cookie: person.cookie }).gpt.to_db.$post({ json: { keyTopicsArray: topics } });
   expect(response.status).toBe(200);
   await api.runtime.dispatcher.idle();
   return person;
 }
 
-async function feed(
-  cookie: string,
-  manual = false,
-): Promise<{ status: number; body: Feed & { error?: string; tryAgainAfter?: number } }> {
-  const response = await api.request("GET", `/api/rss/articles${manual ? "?type=manual" : ""}`, { cookie });
-  return { status: response.status, body: (await response.json()) as Feed & { error?: string } };
+const feedCall = (cookie: string, manual = false) =>
+  api.client({ cookie }).rss.articles.$get({ query: manual ? { type: "manual" } : {} });
+async function feed(cookie: string, manual = false) {
+  const response = await feedCall(cookie, manual);
+  return { status: response.status, body: await response.json() };
 }
+type Feed = Awaited<ReturnType<typeof feed>>["body"];
+const topicsOf = async (userId: string) =>
+  (await api.client().gpt.from_db[":id"].$get({ param: { id: userId } })).json();
+const clearRefresh = (cookie: string) => api.client({ cookie }).users.clear_last_feed_refresh_at.$post();
 const all = (f: Feed) => Object.values(f.groups).flat();
 const titles = (f: Feed) => all(f).map((a) => a.title);
 
 describe("topics", () => {
   it("normalises to capitalised words, trims and de-duplicates per person (plurals fold)", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/gpt/to_db", {
-      cookie: person.cookie,
-      body: { keyTopicsArray: ["  neural   networks ", "Neural Network", "sourdough baking, urban cycling", ""] },
-    });
-    const { topics } = (await response.json()) as { topics: Array<{ id: string; topic: string; isSupertag: boolean }> };
+    const add = (keyTopicsArray: string[]) =>
+      api.client({ cookie: person.cookie }).gpt.to_db.$post({ json: { keyTopicsArray } });
+    const response = await add(["  neural   networks ", "Neural Network", "sourdough baking, urban cycling", ""]);
+    const { topics } = await response.json();
     expect(topics.map((t) => t.topic)).toEqual(["Neural Networks", "Sourdough Baking", "Urban Cycling"]);
-    const listed = await (await api.request("GET", `/api/gpt/from_db/${person.userId}`)).json();
-    expect(listed).toEqual(topics);
-    const again = await api.request("POST", "/api/gpt/to_db", {
-      cookie: person.cookie,
-      body: { keyTopicsArray: ["URBAN cycling"] },
-    });
-    expect(((await again.json()) as { topics: unknown[] }).topics).toHaveLength(3);
+    expect(await topicsOf(person.userId)).toEqual(topics);
+    const again = await add(["URBAN cycling"]);
+    expect((await again.json()).topics).toHaveLength(3);
   });
 
   it("needs a session to add and refuses an empty list", async () => {
-    expect((await api.request("POST", "/api/gpt/to_db", { body: { keyTopicsArray: ["x"] } })).status).toBe(401);
+    expect((await api.client().gpt.to_db.$post({ json: { keyTopicsArray: ["x"] } })).status).toBe(401);
     const person = await signedIn(api);
-    const empty = await api.request("POST", "/api/gpt/to_db", {
-      cookie: person.cookie,
-      body: { keyTopicsArray: [" , "] },
-    });
+    const empty = await api.client({ cookie: person.cookie }).gpt.to_db.$post({ json: { keyTopicsArray: [" , "] } });
     expect(empty.status).toBe(400);
   });
 
   it("removes a topic and allows at most 5 supertags", async () => {
     const person = await signedIn(api);
-    const { topics } = (await (
-      await api.request("POST", "/api/gpt/to_db", {
-        cookie: person.cookie,
-        body: { keyTopicsArray: ["a1 topic", "a2 topic", "a3 topic", "a4 topic", "a5 topic", "a6 topic"] },
+    const gpt = api.client({ cookie: person.cookie }).gpt;
+    const { topics } = await (
+      await gpt.to_db.$post({
+        json: { keyTopicsArray: ["a1 topic", "a2 topic", "a3 topic", "a4 topic", "a5 topic", "a6 topic"] },
       })
-    ).json()) as { topics: Array<{ id: string }> };
+    ).json();
+    const toggle = (topicId: string) => gpt.toggle_supertag.$post({ json: { topicId } });
     for (const topic of topics.slice(0, 5)) {
-      const r = await api.request("POST", "/api/gpt/toggle_supertag", {
-        cookie: person.cookie,
-        body: { topicId: topic.id },
-      });
-      expect(await r.json()).toEqual({ isSupertag: true });
+      expect(await (await toggle(topic.id)).json()).toEqual({ isSupertag: true });
     }
-    const sixth = await api.request("POST", "/api/gpt/toggle_supertag", {
-      cookie: person.cookie,
-      body: { topicId: topics[5]!.id },
-    });
+    const sixth = await toggle(topics[5]!.id);
     expect(sixth.status).toBe(403);
     expect(await sixth.json()).toEqual({ error: "you can only have a max of 5 supertags", code: "supertag_limit" });
-    const off = await api.request("POST", "/api/gpt/toggle_supertag", {
-      cookie: person.cookie,
-      body: { topicId: topics[0]!.id },
-    });
+    const off = await toggle(topics[0]!.id);
     expect(await off.json()).toEqual({ isSupertag: false });
 
-    await api.request("POST", "/api/gpt/remove_topic", { cookie: person.cookie, body: { topicId: topics[5]!.id } });
-    const listed = (await (await api.request("GET", `/api/gpt/from_db/${person.userId}`)).json()) as unknown[];
-    expect(listed).toHaveLength(5);
+    await gpt.remove_topic.$post({ json: { topicId: topics[5]!.id } });
+    expect(await topicsOf(person.userId)).toHaveLength(5);
   });
 });
 
 describe("aims", () => {
   it("keeps at most 5 of at most 280 characters, drops empty ones, and are readable only by their owner", async () => {
     const person = await signedIn(api);
-    const save = (aims: unknown) => api.request("POST", "/api/aims/to_db", { cookie: person.cookie, body: { aims } });
+    const aims = api.client({ cookie: person.cookie }).aims;
+    const save = (list: Array<string | { id?: string; content: string }>) => aims.to_db.$post({ json: { aims: list } });
+    const aimsOf = (userId: string, cookie: string) =>
+      api.client({ cookie }).aims.from_db[":userId"].$get({ param: { userId } });
     expect((await save(["a", "b", "c", "d", "e", "f"])).status).toBe(400);
     expect((await save(["x".repeat(281)])).status).toBe(400);
-    const saved = (await (
-      await save([{ content: " learn to bake " }, "", { content: "ship the side project" }])
-    ).json()) as { aims: Array<{ id: string; content: string }> };
+    const saved = await (await save([{ content: " learn to bake " }, "", { content: "ship the side project" }])).json();
     expect(saved.aims.map((a) => a.content)).toEqual(["learn to bake", "ship the side project"]);
-    const own = await api.request("GET", `/api/aims/from_db/${person.userId}`, { cookie: person.cookie });
+    const own = await aimsOf(person.userId, person.cookie);
     expect(await own.json()).toEqual(saved.aims);
     const other = await signedIn(api);
-    expect((await api.request("GET", `/api/aims/from_db/${person.userId}`, { cookie: other.cookie })).status).toBe(403);
-    const edited = (await (await save([{ id: saved.aims[1]!.id, content: "ship it" }])).json()) as {
-      aims: Array<{ id: string; content: string }>;
-    };
+    expect((await aimsOf(person.userId, other.cookie)).status).toBe(403);
+    const edited = await (await save([{ id: saved.aims[1]!.id, content: "ship it" }])).json();
     expect(edited.aims).toEqual([{ id: saved.aims[1]!.id, content: "ship it" }]);
   });
 });
@@ -248,17 +213,13 @@ describe("the feed", () => {
     const person = await signedIn(api);
     const { body } = await feed(person.cookie);
     expect(all(body)).toEqual([]);
-    expect((await api.request("GET", "/api/rss/articles")).status).toBe(401);
+    expect((await api.client().rss.articles.$get({ query: {} })).status).toBe(401);
   });
 
   it("groups supertags after picks", async () => {
     const person = await personWithTopics(["Sourdough", "Neural Network"]);
-    const topics = (await (await api.request("GET", `/api/gpt/from_db/${person.userId}`)).json()) as Array<{
-      id: string;
-      topic: string;
-    }>;
-    const sourdough = topics.find((t) => t.topic === "Sourdough")!;
-    await api.request("POST", "/api/gpt/toggle_supertag", { cookie: person.cookie, body: { topicId: sourdough.id } });
+    const sourdough = (await topicsOf(person.userId)).find((t) => t.topic === "Sourdough")!;
+    await api.client({ cookie: person.cookie }).gpt.toggle_supertag.$post({ json: { topicId: sourdough.id } });
     const { body } = await feed(person.cookie);
     expect(Object.keys(body.groups)).toEqual(["picks", "Sourdough"]);
     expect(body.groups.Sourdough!.map((a) => a.title).sort()).toEqual([
@@ -277,14 +238,14 @@ describe("the feed", () => {
     expect(again.refreshedAt).toBe(first.refreshedAt);
 
     travel(60_000);
-    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    await clearRefresh(person.cookie);
     const second = (await feed(person.cookie)).body;
     expect(second.refreshedAt).not.toBe(first.refreshedAt);
     travel(60_000);
-    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    await clearRefresh(person.cookie);
     const third = (await feed(person.cookie)).body;
     travel(60_000);
-    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    await clearRefresh(person.cookie);
     const fourth = (await feed(person.cookie)).body;
     expect(fourth.refreshedAt).toBe(third.refreshedAt);
     expect(Date.parse(fourth.nextRefreshTime)).toBe(Date.parse(first.refreshedAt!) + 24 * 3_600_000);
@@ -292,18 +253,21 @@ describe("the feed", () => {
 
   it("free: refuses manual refresh; pro: allows it with a cooldown answered by 429 and tryAgainAfter", async () => {
     const free = await personWithTopics(["Neural Network"]);
-    const refused = await feed(free.cookie, true);
+    const refused = await feedCall(free.cookie, true);
     expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe("not_in_plan");
 
     const pro = await personWithTopics(["Neural Network"], "pro");
     const manual = await feed(pro.cookie, true);
     expect(manual.status).toBe(200);
     expect(Date.parse(manual.body.nextManualRefreshTime!)).toBeGreaterThan(Date.now());
-    const tooSoon = await feed(pro.cookie, true);
+    const tooSoon = await feedCall(pro.cookie, true);
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body.error).toMatch(/cooling down/);
-    expect(tooSoon.body.tryAgainAfter).toBeGreaterThan(0);
-    expect(tooSoon.body.tryAgainAfter).toBeLessThanOrEqual(15 * 60);
+    const cooling = await errorOf(tooSoon);
+    expect(cooling.error).toMatch(/cooling down/);
+    expect(cooling.code).toBe("refresh_cooldown");
+    expect(cooling.tryAgainAfter).toBeGreaterThan(0);
+    expect(cooling.tryAgainAfter).toBeLessThanOrEqual(15 * 60);
   });
 
   it("covers 24 hours on free and a year on pro", async () => {
@@ -317,72 +281,58 @@ describe("the feed", () => {
     const person = await personWithTopics(["Neural Network", "Sourdough"]);
     const first = (await feed(person.cookie)).body;
     const maps = all(first).find((a) => /read maps/i.test(a.title))!;
+    const as = api.client({ cookie: person.cookie });
+    const silenced = async () => (await as.rss.user_source_blacklist.$get()).json();
     const tooMany = Array.from({ length: 101 }, (_, i) => `article-${i}`);
-    const refused = await api.request("POST", "/api/articles/mark_seen", {
-      cookie: person.cookie,
-      body: { articleIds: tooMany },
-    });
+    const refused = await as.articles.mark_seen.$post({ json: { articleIds: tooMany } });
     expect(refused.status).toBe(400);
-    const seen = await api.request("POST", "/api/articles/mark_seen", {
-      cookie: person.cookie,
-      body: { articleIds: [maps.id] },
-    });
+    const seen = await as.articles.mark_seen.$post({ json: { articleIds: [maps.id] } });
     expect(seen.status).toBe(200);
-    const silence = await api.request("POST", "/api/rss/user_source_blacklist", {
-      cookie: person.cookie,
-      body: { sourceId: "daily" },
-    });
+    const silence = await as.rss.user_source_blacklist.$post({ json: { sourceId: "daily" } });
     expect(silence.status).toBe(200);
-    expect(
-      await (await api.request("GET", "/api/rss/user_source_blacklist", { cookie: person.cookie })).json(),
-    ).toEqual([{ sourceId: "daily", id: "daily", name: "Daily Digest" }]);
+    expect(await silenced()).toEqual([{ sourceId: "daily", id: "daily", name: "Daily Digest" }]);
     travel(60_000);
     const next = (await feed(person.cookie)).body;
     expect(titles(next).some((t) => /read maps/i.test(t))).toBe(false);
     expect(all(next).some((a) => a.source_id === "daily")).toBe(false);
-    await api.request("DELETE", "/api/rss/user_source_blacklist", {
-      cookie: person.cookie,
-      body: { sourceId: "daily" },
-    });
-    expect(
-      await (await api.request("GET", "/api/rss/user_source_blacklist", { cookie: person.cookie })).json(),
-    ).toEqual([]);
-    expect(
-      (
-        await api.request("POST", "/api/rss/user_source_blacklist", {
-          cookie: person.cookie,
-          body: { sourceId: "nope" },
-        })
-      ).status,
-    ).toBe(404);
+    await as.rss.user_source_blacklist.$delete({ json: { sourceId: "daily" } });
+    expect(await silenced()).toEqual([]);
+    expect((await as.rss.user_source_blacklist.$post({ json: { sourceId: "nope" } })).status).toBe(404);
   });
 
   it("adds an article to the person's graph and back, reflected in the feed, liked ids and profile", async () => {
     const person = await personWithTopics(["Sourdough"]);
     const [article] = all((await feed(person.cookie)).body);
-    const toggle = () =>
-      api.request("POST", "/api/articles/toggle_add_article", {
-        cookie: person.cookie,
-        body: { articleId: article!.id },
-      });
+    const articles = api.client({ cookie: person.cookie }).articles;
+    const toggle = () => articles.toggle_add_article.$post({ json: { articleId: article!.id } });
+    const likedIds = async () => (await articles.liked_ids.$get()).json();
     expect(await (await toggle()).json()).toEqual({ isAddedToGraph: true });
     expect(all((await feed(person.cookie)).body).find((a) => a.id === article!.id)?.isAddedToGraph).toBe(true);
-    expect(await (await api.request("GET", "/api/articles/liked_ids", { cookie: person.cookie })).json()).toEqual([
-      article!.id,
-    ]);
-    const profile = (await (
-      await api.request("GET", `/api/articles/from_db_by_user_id/${person.userId}`)
-    ).json()) as Array<{ id: string; title: string }>;
+    expect(await likedIds()).toEqual([article!.id]);
+    const profile = await (
+      await api.client().articles.from_db_by_user_id[":id"].$get({ param: { id: person.userId } })
+    ).json();
     expect(profile.map((a) => a.id)).toEqual([article!.id]);
     expect(await (await toggle()).json()).toEqual({ isAddedToGraph: false });
     await toggle();
-    await api.request("DELETE", "/api/articles", { cookie: person.cookie, body: { articleId: article!.id } });
-    expect(await (await api.request("GET", "/api/articles/liked_ids", { cookie: person.cookie })).json()).toEqual([]);
-    const missing = await api.request("POST", "/api/articles/toggle_add_article", {
-      cookie: person.cookie,
-      body: { articleId: "no-such-article" },
-    });
+    await articles.$delete({ json: { articleId: article!.id } });
+    expect(await likedIds()).toEqual([]);
+    const missing = await articles.toggle_add_article.$post({ json: { articleId: "no-such-article" } });
     expect(missing.status).toBe(404);
+  });
+
+  it("sets the state asked for, so a repeated request cannot flip a like back", async () => {
+    const person = await personWithTopics(["Sourdough"]);
+    const [article] = all((await feed(person.cookie)).body);
+    const articles = api.client({ cookie: person.cookie }).articles;
+    const set = async (added: boolean) =>
+      (await articles.toggle_add_article.$post({ json: { articleId: article!.id, added } })).json();
+    expect(await set(true)).toEqual({ isAddedToGraph: true });
+    expect(await set(true)).toEqual({ isAddedToGraph: true });
+    expect(await (await articles.liked_ids.$get()).json()).toEqual([article!.id]);
+    expect(await set(false)).toEqual({ isAddedToGraph: false });
+    expect(await set(false)).toEqual({ isAddedToGraph: false });
+    expect(await (await articles.liked_ids.$get()).json()).toEqual([]);
   });
 
   it("caps posts per day at the plan's number", async () => {
@@ -406,7 +356,7 @@ describe("the feed", () => {
     const delivered = new Set<string>();
     for (let i = 0; i < 3; i++) {
       travel(60_000);
-      await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+      await clearRefresh(person.cookie);
       for (const a of all((await feed(person.cookie)).body)) delivered.add(a.id);
     }
     expect(delivered.size).toBe(40);

@@ -17,10 +17,7 @@ let feeds: Awaited<ReturnType<typeof startFeedServer>>;
 /** Someone follows `topics`: their phrases join the dictionary articles are matched against. */
 async function follow(topics: string[]) {
   const person = await signedIn(api);
-  const added = await api.request("POST", "/api/gpt/to_db", {
-    cookie: person.cookie,
-    body: { keyTopicsArray: topics },
-  });
+  const added = await api.client({ cookie: person.cookie }).gpt.to_db.$post({ json: { keyTopicsArray: topics } });
   expect(added.status).toBe(200);
   await api.runtime.dispatcher.idle();
 }

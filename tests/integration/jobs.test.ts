@@ -22,9 +22,10 @@ const record = (messageId: string, body: string) =>
 describe("dev routes", () => {
   it("lists the outbox newest first as JSON", async () => {
     const person = await signedIn(api);
-    await api.request("POST", "/api/verify-email-resend", { body: { email: "someone-else@example.com" } });
-    await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "first" } });
-    await api.request("POST", "/api/users/feedback", { cookie: person.cookie, body: { feedback: "second" } });
+    await api.client()["verify-email-resend"].$post({ json: { email: "someone-else@example.com" } });
+    const feedback = api.client({ cookie: person.cookie }).users.feedback;
+    await feedback.$post({ json: { feedback: "first" } });
+    await feedback.$post({ json: { feedback: "second" } });
     await api.runtime.dispatcher.idle();
     const outbox = (await (await fetch(`${api.runtime.url}/api/dev/outbox`)).json()) as Array<Record<string, string>>;
     expect(Object.keys(outbox[0]!).sort()).toEqual(["html", "sentAt", "subject", "text", "to"]);
@@ -47,15 +48,16 @@ describe("dev routes", () => {
 describe("purge-unverified job", () => {
   it("removes sign-ups never verified within the grace period, freeing their name and e-mail, and keeps verified ones", async () => {
     const abandoned = newPerson();
-    await api.request("POST", "/api/signup", { body: abandoned, address: uniqueAddress() });
+    const signup = () => api.client({ address: uniqueAddress() }).signup.$post({ json: abandoned });
+    await signup();
     const verified = await signedIn(api);
     travel((UNVERIFIED_GRACE_DAYS + 1) * 24 * 60 * 60 * 1000);
     const result = await api.runtime.dispatcher.runJob("purge-unverified");
     expect(result).toMatchObject({ purged: 1 });
-    const again = await api.request("POST", "/api/signup", { body: abandoned, address: uniqueAddress() });
+    const again = await signup();
     expect(again.status).toBe(201);
-    const login = await api.request("POST", "/api/login", {
-      body: { identifier: verified.email, password: verified.password },
+    const login = await api.client().login.$post({
+      json: { identifier: verified.email, password: verified.password },
     });
     expect(login.status).toBe(200);
   });

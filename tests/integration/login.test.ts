@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { errorOf, newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
-const login = (body: unknown, address = uniqueAddress()) => api.request("POST", "/api/login", { body, address });
+const login = (json: { identifier: string; password: string }, address = uniqueAddress()) =>
+  api.client({ address }).login.$post({ json });
+/** Bodies with fields missing: sent raw, as the typed client would not send them. */
+const loginRaw = (body: unknown) => api.request("POST", "/api/login", { body, address: uniqueAddress() });
 
 describe("log-in", () => {
   it("signs in by username or e-mail, in any case, with a new session token each time", async () => {
@@ -34,7 +37,7 @@ describe("log-in", () => {
 
   it("answers 400 'username/email or password missing' when either is missing", async () => {
     for (const body of [{ identifier: "someone" }, { password: "x" }, { identifier: " ", password: "x" }, {}]) {
-      const response = await login(body);
+      const response = await loginRaw(body);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: "username/email or password missing", code: "invalid_input" });
     }
@@ -42,13 +45,12 @@ describe("log-in", () => {
 
   it("answers 403 'verify your email' with userId and email for an unverified account", async () => {
     const person = newPerson();
-    const { userId } = (await (
-      await api.request("POST", "/api/signup", { body: person, address: uniqueAddress() })
-    ).json()) as { userId: string };
+    const { userId } = await (await api.client({ address: uniqueAddress() }).signup.$post({ json: person })).json();
     const response = await login({ identifier: person.username, password: person.password });
     expect(response.status).toBe(403);
-    const body = (await response.json()) as { error: string; userId: string; email: string };
+    const body = await errorOf(response);
     expect(body.error.toLowerCase()).toContain("verify your email");
+    expect(body.code).toBe("email_unverified");
     expect(body).toMatchObject({ userId, email: person.email });
     expect(sessionCookie(response)).toBeUndefined();
   });
@@ -60,9 +62,7 @@ describe("log-in", () => {
     }
     const blocked = await login({ identifier: person.email, password: person.password });
     expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as { error: string }).error).toMatch(
-      /^Too many login attempts\. Try again in \d+ minutes?\.$/,
-    );
+    expect((await errorOf(blocked)).error).toMatch(/^Too many login attempts\. Try again in \d+ minutes?\.$/);
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
@@ -78,10 +78,10 @@ describe("log-in", () => {
   }, 240_000); // 51 scrypt hashes: slow by design, slower still on a loaded machine
 
   it("tells the signed-in state through check_auth", async () => {
-    const anonymous = await api.request("GET", "/api/check_auth");
+    const anonymous = await api.client().check_auth.$get();
     expect(await anonymous.json()).toEqual({ isAuthenticated: false });
     const person = await signedIn(api);
-    const me = await api.request("GET", "/api/check_auth", { cookie: person.cookie });
+    const me = await api.client({ cookie: person.cookie }).check_auth.$get();
     expect(await me.json()).toEqual({
       isAuthenticated: true,
       userId: person.userId,
@@ -91,8 +91,8 @@ describe("log-in", () => {
       plan: "free",
       isNewUser: true,
     });
-    const username = await api.request("GET", `/api/users/username/${person.userId}`);
+    const username = await api.client().users.username[":id"].$get({ param: { id: person.userId } });
     expect(await username.json()).toEqual({ username: person.username });
-    expect((await api.request("GET", "/api/users/username/no-such-user")).status).toBe(404);
+    expect((await api.client().users.username[":id"].$get({ param: { id: "no-such-user" } })).status).toBe(404);
   });
 });

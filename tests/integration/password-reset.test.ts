@@ -8,9 +8,10 @@ const api = useTestApi();
 afterEach(() => vi.useRealTimers());
 
 const requestReset = (email: string, address = uniqueAddress()) =>
-  api.request("POST", "/api/password/request_password_reset", { body: { email }, address });
+  api.client({ address }).password.request_password_reset.$post({ json: { email } });
 const reset = (token: string, newPassword: string) =>
-  api.request("POST", "/api/password/reset_password", { body: { token, newPassword } });
+  api.client().password.reset_password.$post({ json: { token, newPassword } });
+const login = (identifier: string, password: string) => api.client().login.$post({ json: { identifier, password } });
 
 async function resetToken(email: string) {
   await requestReset(email);
@@ -43,9 +44,7 @@ describe("password reset", () => {
 
   it("sets the new password, ends every session, and works only once", async () => {
     const person = await signedIn(api);
-    const other = await api.request("POST", "/api/login", {
-      body: { identifier: person.email, password: person.password },
-    });
+    const other = await login(person.email, person.password);
     const otherCookie = other.headers.get("set-cookie")!.split(";")[0]!;
     const { token } = await resetToken(person.email);
 
@@ -54,18 +53,12 @@ describe("password reset", () => {
     expect(await done.json()).toEqual({ ok: true });
 
     for (const cookie of [person.cookie, otherCookie]) {
-      const me = (await (await api.request("GET", "/api/check_auth", { cookie })).json()) as {
-        isAuthenticated: boolean;
-      };
+      const me = await (await api.client({ cookie }).check_auth.$get()).json();
       expect(me.isAuthenticated).toBe(false);
     }
-    const oldPassword = await api.request("POST", "/api/login", {
-      body: { identifier: person.email, password: person.password },
-    });
+    const oldPassword = await login(person.email, person.password);
     expect(oldPassword.status).toBe(401);
-    const newPassword = await api.request("POST", "/api/login", {
-      body: { identifier: person.email, password: "a brand new passphrase" },
-    });
+    const newPassword = await login(person.email, "a brand new passphrase");
     expect(newPassword.status).toBe(200);
 
     const reuse = await reset(token, "yet another passphrase");
@@ -83,10 +76,7 @@ describe("password reset", () => {
     const response = await reset(token, "a brand new passphrase");
     expect(response.status).toBe(400);
     vi.useRealTimers();
-    const login = await api.request("POST", "/api/login", {
-      body: { identifier: person.email, password: person.password },
-    });
-    expect(login.status).toBe(200);
+    expect((await login(person.email, person.password)).status).toBe(200);
   });
 
   it("refuses a made-up token and a weak password without changing anything", async () => {
@@ -101,7 +91,7 @@ describe("password reset", () => {
   });
 });
 
-function headerNames(response: Response) {
+function headerNames(response: { headers: Headers }) {
   const names: string[] = [];
   response.headers.forEach((_value, name) => names.push(name));
   return names.sort();

@@ -15,11 +15,9 @@ describe("people search", () => {
     await named("the_marlin");
     await named("Unrelated");
     const search = async (q: string) => {
-      const response = await api.request("GET", `/api/users/search?q=${encodeURIComponent(q)}`, {
-        cookie: searcher.cookie,
-      });
+      const response = await api.client({ cookie: searcher.cookie }).users.search.$get({ query: { q } });
       expect(response.status).toBe(200);
-      return (await response.json()) as Array<{ id: string; username: string; image_url: string | null }>;
+      return response.json();
     };
     expect((await search("MARL")).map((p) => p.username)).toEqual(["marl", "MarlaSinger", "the_marlin"]);
     expect((await search("rlin")).map((p) => p.username)).toEqual(["the_marlin"]);
@@ -30,23 +28,19 @@ describe("people search", () => {
 
   it("leaves out accounts that never verified", async () => {
     const searcher = await named("seeker01");
-    await api.request("POST", "/api/signup", {
-      body: { ...newPerson(), username: "ghostly_one" },
-      address: uniqueAddress(),
-    });
-    const response = await api.request("GET", "/api/users/search?q=ghostly", { cookie: searcher.cookie });
+    await api.client({ address: uniqueAddress() }).signup.$post({ json: { ...newPerson(), username: "ghostly_one" } });
+    const response = await api.client({ cookie: searcher.cookie }).users.search.$get({ query: { q: "ghostly" } });
     expect(await response.json()).toEqual([]);
   });
 
   it("answers at most 20, needs 2 characters and a session", async () => {
     const searcher = await named("counter00");
     await Promise.all(Array.from({ length: 22 }, (_, i) => named(`zeta${String(i).padStart(2, "0")}`)));
-    const many = (await (
-      await api.request("GET", "/api/users/search?q=zeta", { cookie: searcher.cookie })
-    ).json()) as unknown[];
+    const search = (q: string, cookie?: string) => api.client({ cookie }).users.search.$get({ query: { q } });
+    const many = await (await search("zeta", searcher.cookie)).json();
     expect(many).toHaveLength(20);
-    expect((await api.request("GET", "/api/users/search?q=z", { cookie: searcher.cookie })).status).toBe(400);
-    expect((await api.request("GET", "/api/users/search?q=%20%20z%20", { cookie: searcher.cookie })).status).toBe(400);
-    expect((await api.request("GET", "/api/users/search?q=zeta")).status).toBe(401);
+    expect((await search("z", searcher.cookie)).status).toBe(400);
+    expect((await search("  z ", searcher.cookie)).status).toBe(400);
+    expect((await search("zeta")).status).toBe(401);
   });
 });

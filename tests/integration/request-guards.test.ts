@@ -2,40 +2,32 @@ import { describe, expect, it } from "vitest";
 import { newPerson, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
+const fromEvil = { headers: { origin: "https://evil.example" } };
+const login = (identifier: string, password: string) => api.client().login.$post({ json: { identifier, password } });
 
 describe("request guards", () => {
   it("refuses a state-changing request from another site's Origin and changes nothing", async () => {
     const person = newPerson();
-    const response = await api.request("POST", "/api/signup", {
-      body: person,
-      address: uniqueAddress(),
-      headers: { origin: "https://evil.example" },
-    });
+    const response = await api.client({ address: uniqueAddress() }).signup.$post({ json: person }, fromEvil);
     expect(response.status).toBe(403);
-    const login = await api.request("POST", "/api/login", {
-      body: { identifier: person.username, password: person.password },
-    });
-    expect(login.status).toBe(401);
+    expect((await login(person.username, person.password)).status).toBe(401);
   });
 
   it("refuses a cross-site logout, keeping the session", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/logout", {
-      cookie: person.cookie,
-      headers: { origin: "https://evil.example" },
-    });
+    const response = await api.client({ cookie: person.cookie }).logout.$post(undefined, fromEvil);
     expect(response.status).toBe(403);
-    const me = (await (await api.request("GET", "/api/check_auth", { cookie: person.cookie })).json()) as {
-      isAuthenticated: boolean;
-    };
+    const me = await (await api.client({ cookie: person.cookie }).check_auth.$get()).json();
     expect(me.isAuthenticated).toBe(true);
   });
 
   it("accepts the site's own origin", async () => {
-    const response = await api.request("POST", "/api/login", {
-      body: { identifier: "nobody", password: "whatever1" },
-      headers: { origin: "http://graph.test" },
-    });
+    const response = await api
+      .client()
+      .login.$post(
+        { json: { identifier: "nobody", password: "whatever1" } },
+        { headers: { origin: "http://graph.test" } },
+      );
     expect(response.status).toBe(401);
   });
 
@@ -50,10 +42,7 @@ describe("request guards", () => {
       });
       expect(response.status).toBe(415);
     }
-    const login = await api.request("POST", "/api/login", {
-      body: { identifier: person.username, password: person.password },
-    });
-    expect(login.status).toBe(401);
+    expect((await login(person.username, person.password)).status).toBe(401);
   });
 
   it("answers malformed JSON with a 400", async () => {
@@ -72,7 +61,7 @@ describe("request guards", () => {
   });
 
   it("keeps Google sign-in clearly unavailable while it is not configured", async () => {
-    expect(await (await api.request("GET", "/api/config")).json()).toEqual({ googleSignIn: false });
+    expect(await (await api.client().config.$get()).json()).toEqual({ googleSignIn: false });
     const response = await api.request("POST", "/api/login/google/callback", { body: { code: "x" } });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Google sign-in is not configured.", code: "not_configured" });
@@ -81,26 +70,22 @@ describe("request guards", () => {
 
 describe("feedback", () => {
   it("needs a session", async () => {
-    const response = await api.request("POST", "/api/users/feedback", { body: { feedback: "hello" } });
+    const response = await api.client().users.feedback.$post({ json: { feedback: "hello" } });
     expect(response.status).toBe(401);
   });
 
   it("refuses empty feedback", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/users/feedback", {
-      cookie: person.cookie,
-      body: { feedback: "   " },
-    });
+    const response = await api.client({ cookie: person.cookie }).users.feedback.$post({ json: { feedback: "   " } });
     expect(response.status).toBe(400);
     expect(await api.mailTo("team@graph.test")).toEqual([]);
   });
 
   it("forwards the text to the team address with who sent it", async () => {
     const person = await signedIn(api);
-    const response = await api.request("POST", "/api/users/feedback", {
-      cookie: person.cookie,
-      body: { feedback: "  love the <b>feed</b>  " },
-    });
+    const response = await api
+      .client({ cookie: person.cookie })
+      .users.feedback.$post({ json: { feedback: "  love the <b>feed</b>  " } });
     expect(response.status).toBe(200);
     const [mail] = await api.mailTo("team@graph.test");
     expect(mail?.subject).toContain(person.username);

@@ -151,22 +151,22 @@ describe("article search", () => {
 describe("GET /api/rss/search", () => {
   it("answers a signed-in person's search, and refuses short queries and strangers", async () => {
     const person = await signedIn(api);
-    const ok = await api.request("GET", "/api/rss/search?q=aurora&page=1", { cookie: person.cookie });
+    const search = (query: { q: string; page?: string }, cookie?: string) =>
+      api.client({ cookie }).rss.search.$get({ query });
+    const ok = await search({ q: "aurora", page: "1" }, person.cookie);
     expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { results: Array<{ title: string }>; page: number; hasMore: boolean };
+    const body = await ok.json();
     expect(body).toMatchObject({ page: 1, hasMore: false });
     expect(body.results.map((r) => r.title)).toEqual(["Aurora season begins", "Weekly field notes"]);
 
-    const unicode = await api.request("GET", `/api/rss/search?q=${encodeURIComponent("東京 café")}`, {
-      cookie: person.cookie,
-    });
-    expect(((await unicode.json()) as { results: unknown[] }).results).toHaveLength(1);
+    const unicode = await search({ q: "東京 café" }, person.cookie);
+    expect((await unicode.json()).results).toHaveLength(1);
 
-    const short = await api.request("GET", "/api/rss/search?q=%20a%20", { cookie: person.cookie });
+    const short = await search({ q: " a " }, person.cookie);
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({ error: "Search needs at least 2 characters.", code: "invalid_input" });
 
-    expect((await api.request("GET", "/api/rss/search?q=aurora")).status).toBe(401);
+    expect((await search({ q: "aurora" })).status).toBe(401);
   });
 });
 

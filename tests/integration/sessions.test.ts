@@ -6,27 +6,22 @@ import { sessionCookie, signedIn, travel, useTestApi } from "../support/runtime.
 
 const api = useTestApi();
 const isSignedIn = async (cookie: string) =>
-  ((await (await api.request("GET", "/api/check_auth", { cookie })).json()) as { isAuthenticated: boolean })
-    .isAuthenticated;
+  (await (await api.client({ cookie }).check_auth.$get()).json()).isAuthenticated;
 
 afterEach(() => vi.useRealTimers());
 
 describe("sessions", () => {
   it("uses an opaque 256-bit token in an HttpOnly, SameSite=Lax cookie, Secure only over https", async () => {
     const person = await signedIn(api);
-    const http = await api.request("POST", "/api/login", {
-      body: { identifier: person.username, password: person.password },
-    });
+    const credentials = { identifier: person.username, password: person.password };
+    const http = await api.client().login.$post({ json: credentials });
     const header = http.headers.get("set-cookie")!;
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/SameSite=Lax/);
     expect(header).not.toMatch(/Secure/);
     const token = sessionCookie(http)!.split("=")[1]!;
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(16);
-    const https = await api.request("POST", "/api/login", {
-      url: "https://graph.test/api/login",
-      body: { identifier: person.username, password: person.password },
-    });
+    const https = await api.client({ site: "https://graph.test" }).login.$post({ json: credentials });
     expect(https.headers.get("set-cookie")).toMatch(/; Secure/);
   });
 
@@ -40,14 +35,11 @@ describe("sessions", () => {
   it("ends the session on the server at logout: the old cookie no longer works", async () => {
     const person = await signedIn(api);
     expect(await isSignedIn(person.cookie)).toBe(true);
-    const logout = await api.request("POST", "/api/logout", { cookie: person.cookie });
+    const logout = await api.client({ cookie: person.cookie }).logout.$post();
     expect(logout.status).toBe(200);
     expect(logout.headers.get("set-cookie")).toMatch(/graph_session=;|Max-Age=0/);
     expect(await isSignedIn(person.cookie)).toBe(false);
-    const feedback = await api.request("POST", "/api/users/feedback", {
-      cookie: person.cookie,
-      body: { feedback: "hi" },
-    });
+    const feedback = await api.client({ cookie: person.cookie }).users.feedback.$post({ json: { feedback: "hi" } });
     expect(feedback.status).toBe(401);
   });
 

@@ -10,17 +10,10 @@ import { ingestSource } from "@graph/core/ingest";
 import { FETCH_POLICY } from "@graph/core/sources";
 import { Suggestions } from "@graph/core/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
-import { signedIn, travel, useTestApi } from "../support/runtime.ts";
+import { errorOf, signedIn, travel, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
-
-interface SuggestionItem {
-  id: string;
-  website_url: string;
-  rss_feed_url: string;
-  approval_state: "pending" | "approved" | "rejected" | "duplicate";
-}
 
 const html = (head: string, body = "<p>Essays and notes.</p>") =>
   `<!doctype html><html><head><meta charset="utf-8"><title>A site</title>${head}</head><body>${body}</body></html>`;
@@ -54,15 +47,18 @@ beforeAll(async () => {
 afterAll(() => feeds?.close());
 
 async function search(cookie: string | undefined, q: string) {
-  const response = await api.request("GET", `/api/rss/source_search?q=${encodeURIComponent(q)}`, { cookie });
-  return { status: response.status, body: (await response.json()) as unknown };
+  const response = await api.client({ cookie }).rss.source_search.$get({ query: { q } });
+  return { status: response.status, body: await response.json() };
 }
 
-async function suggestionsOf(cookie: string): Promise<SuggestionItem[]> {
-  const response = await api.request("GET", "/api/rss/user_source_suggested_list", { cookie });
+async function suggestionsOf(cookie: string) {
+  const response = await api.client({ cookie }).rss.user_source_suggested_list.$get();
   expect(response.status).toBe(200);
-  return (await response.json()) as SuggestionItem[];
+  return response.json();
 }
+
+const suggest = (cookie: string | undefined, sourceLink: string) =>
+  api.client({ cookie }).rss.user_source_suggested_list.$post({ json: { sourceLink } });
 
 /** A pending suggestion stored as `POST` stores it, without queueing its check (the test runs it). */
 async function pendingSuggestion(userId: string, websiteUrl: string, rssFeedUrl = "") {
@@ -112,12 +108,9 @@ describe("suggested sources through the API", () => {
     });
     const person = await signedIn(api);
     const link = `${feeds.url}/private/feed.xml`;
-    const response = await api.request("POST", "/api/rss/user_source_suggested_list", {
-      cookie: person.cookie,
-      body: { sourceLink: link },
-    });
+    const response = await suggest(person.cookie, link);
     expect(response.status).toBeLessThan(300);
-    const item = (await response.json()) as SuggestionItem;
+    const item = await response.json();
     expect(item).toEqual({ id: expect.any(String), website_url: link, rss_feed_url: "", approval_state: "pending" });
 
     await api.runtime.dispatcher.idle();
@@ -148,31 +141,24 @@ describe("suggested sources through the API", () => {
         body,
       });
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(((await response.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      expect((await errorOf(response)).error).toEqual(expect.any(String));
     }
     await api.runtime.dispatcher.idle();
     expect(await suggestionsOf(person.cookie)).toEqual([]);
     const { data } = await SuggestedSourceEntity.query.byUser({ userId: person.userId }).go();
     expect(data).toEqual([]);
-    expect(
-      (await api.request("POST", "/api/rss/user_source_suggested_list", { body: { sourceLink: "https://a.example" } }))
-        .status,
-    ).toBe(401);
+    expect((await suggest(undefined, "https://a.example")).status).toBe(401);
   });
 
   it("shows each person only their own suggestions", async () => {
     const ada = await signedIn(api);
     const bob = await signedIn(api);
-    const suggest = async (cookie: string, sourceLink: string) =>
-      (await (
-        await api.request("POST", "/api/rss/user_source_suggested_list", { cookie, body: { sourceLink } })
-      ).json()) as SuggestionItem;
-    const adas = await suggest(ada.cookie, "http://10.20.30.40/ada-feed.xml");
-    const bobs = await suggest(bob.cookie, "http://10.20.30.40/bob-feed.xml");
+    const adas = await (await suggest(ada.cookie, "http://10.20.30.40/ada-feed.xml")).json();
+    const bobs = await (await suggest(bob.cookie, "http://10.20.30.40/bob-feed.xml")).json();
     await api.runtime.dispatcher.idle();
     expect((await suggestionsOf(ada.cookie)).map((s) => s.id)).toEqual([adas.id]);
     expect((await suggestionsOf(bob.cookie)).map((s) => s.id)).toEqual([bobs.id]);
-    expect((await api.request("GET", "/api/rss/user_source_suggested_list")).status).toBe(401);
+    expect((await api.client().rss.user_source_suggested_list.$get()).status).toBe(401);
   });
 });
 

@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CODE_TTL_SECONDS } from "@graph/core/auth";
-import { codeFrom, newPerson, sessionCookie, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { codeFrom, errorOf, newPerson, sessionCookie, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 afterEach(() => vi.useRealTimers());
 
 async function pendingAccount() {
   const person = newPerson();
-  const response = await api.request("POST", "/api/signup", { body: person, address: uniqueAddress() });
-  const { userId } = (await response.json()) as { userId: string };
+  const response = await api.client({ address: uniqueAddress() }).signup.$post({ json: person });
+  const { userId } = await response.json();
   const [mail] = await api.mailTo(person.email);
   return { ...person, userId, code: codeFrom(mail) };
 }
-const verify = (userId: string, code: string) => api.request("POST", "/api/verify_account", { body: { userId, code } });
+const verify = (userId: string, code: string) => api.client().verify_account.$post({ json: { userId, code } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("e-mail verification", () => {
@@ -22,11 +22,9 @@ describe("e-mail verification", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ alreadyVerified: false, userId: person.userId });
     const cookie = sessionCookie(response)!;
-    const me = (await (await api.request("GET", "/api/check_auth", { cookie })).json()) as Record<string, unknown>;
+    const me = await (await api.client({ cookie }).check_auth.$get()).json();
     expect(me).toMatchObject({ isAuthenticated: true, isVerified: true, isNewUser: true });
-    const login = await api.request("POST", "/api/login", {
-      body: { identifier: person.email, password: person.password },
-    });
+    const login = await api.client().login.$post({ json: { identifier: person.email, password: person.password } });
     expect(login.status).toBe(200);
   });
 
@@ -59,7 +57,7 @@ describe("e-mail verification", () => {
       code: "code_locked",
     });
 
-    await api.request("POST", "/api/verify-email-resend", { body: { email: person.email }, address: uniqueAddress() });
+    await api.client({ address: uniqueAddress() })["verify-email-resend"].$post({ json: { email: person.email } });
     const [latest] = await api.mailTo(person.email);
     const code = codeFrom(latest);
     expect((await verify(person.userId, code)).status).toBe(200);
@@ -88,7 +86,7 @@ describe("e-mail verification", () => {
   it("resend replaces the code, answers the same for unknown addresses, and is rate-limited", async () => {
     const person = await pendingAccount();
     const address = uniqueAddress();
-    const resend = (email: string) => api.request("POST", "/api/verify-email-resend", { body: { email }, address });
+    const resend = (email: string) => api.client({ address })["verify-email-resend"].$post({ json: { email } });
     const first = await resend(person.email);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ ok: true });
@@ -98,10 +96,9 @@ describe("e-mail verification", () => {
     // The old code stopped working when the new one was sent.
     if (codeFrom(newest) !== person.code) expect((await verify(person.userId, person.code)).status).toBe(400);
 
-    const unknown = await api.request("POST", "/api/verify-email-resend", {
-      body: { email: "nobody@example.com" },
-      address: uniqueAddress(),
-    });
+    const unknown = await api
+      .client({ address: uniqueAddress() })
+      ["verify-email-resend"].$post({ json: { email: "nobody@example.com" } });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual({ ok: true });
 
@@ -109,7 +106,7 @@ describe("e-mail verification", () => {
     expect((await resend(person.email)).status).toBe(200);
     const limited = await resend(person.email);
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { error: string }).error).toMatch(/Try again in/);
+    expect((await errorOf(limited)).error).toMatch(/Try again in/);
     expect(await api.mailTo(person.email)).toHaveLength(4);
   });
 });

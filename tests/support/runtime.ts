@@ -1,11 +1,32 @@
+import { hc } from "hono/client";
 import { vi } from "vitest";
-import { createApi } from "@graph/functions/api/app";
+import { createApi, type AppType } from "@graph/functions/api/app";
+import type { ErrorBody } from "@graph/functions/api/errors";
 import type { Runtime } from "@graph/local/runtime";
 import type { OutboxMessage } from "@graph/local/outbox";
 
+const SITE = "http://graph.test";
+const DEFAULT_ADDRESS = "198.51.100.1";
+
+/** Who is calling: the session cookie they hold, their network address, the site address they use. */
+export interface Caller {
+  cookie?: string;
+  address?: string;
+  /** The site's base address; `https://graph.test` plays a caller behind TLS. */
+  site?: string;
+}
+
+/** The API's routes under `/api`, typed from the app: `client(caller).login.$post({ json })`. */
+export type ApiClient = ReturnType<typeof hc<AppType>>["api"];
+
 export interface TestApi {
   runtime: Runtime;
-  /** An in-process call to the API; `address` is the caller's network address. */
+  /** The typed client, calling in-process as `caller` (anonymous, from the default address, by default). */
+  client(caller?: Caller): ApiClient;
+  /**
+   * A raw in-process call, for what the typed client would not send: malformed bodies, wrong
+   * content types, missing fields, made-up paths. `address` is the caller's network address.
+   */
   request(
     method: string,
     path: string,
@@ -29,15 +50,21 @@ export interface TestApi {
 export function useTestApi(): TestApi {
   const runtime = (globalThis as { __graphRuntime?: Runtime }).__graphRuntime;
   if (!runtime) throw new Error("integration tests need tests/support/setup-runtime.ts");
-  const app = createApi({ clientAddressOf: (c) => c.req.header("x-test-address") ?? "198.51.100.1" });
+  const app = createApi({ clientAddressOf: (c) => c.req.header("x-test-address") ?? DEFAULT_ADDRESS });
   return {
     runtime,
+    client({ cookie, address = DEFAULT_ADDRESS, site = SITE } = {}) {
+      return hc<AppType>(site, {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
+        headers: { "x-test-address": address, ...(cookie ? { cookie } : {}) },
+      }).api;
+    },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined) headers["content-type"] ??= "application/json";
       if (options.cookie) headers.cookie = options.cookie;
-      headers["x-test-address"] = options.address ?? "198.51.100.1";
-      return app.request(options.url ?? `http://graph.test${path}`, {
+      headers["x-test-address"] = options.address ?? DEFAULT_ADDRESS;
+      return app.request(options.url ?? `${SITE}${path}`, {
         method,
         headers,
         body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
@@ -50,8 +77,16 @@ export function useTestApi(): TestApi {
   };
 }
 
+/**
+ * The body of a refusal. Refusals are thrown, not returned, by the handlers, so the routes' types
+ * name only their successes; every refusal has the one shape of `errors.ts`.
+ */
+export async function errorOf(response: { json(): Promise<unknown> }): Promise<ErrorBody> {
+  return (await response.json()) as ErrorBody;
+}
+
 /** The session cookie (`name=value`) a response set, if any. */
-export function sessionCookie(response: Response): string | undefined {
+export function sessionCookie(response: { headers: Headers }): string | undefined {
   const header = response.headers.get("set-cookie") ?? "";
   const match = /graph_session=([^;]*)/.exec(header);
   return match && match[1] ? `graph_session=${match[1]}` : undefined;
@@ -79,10 +114,10 @@ export function travel(ms: number) {
 
 /** Signs up, verifies with the mailed code and answers the signed-in cookie. */
 export async function signedIn(api: TestApi, person = newPerson()) {
-  const signup = await api.request("POST", "/api/signup", { body: person, address: uniqueAddress() });
-  const { userId } = (await signup.json()) as { userId: string };
+  const signup = await api.client({ address: uniqueAddress() }).signup.$post({ json: person });
+  const { userId } = await signup.json();
   const [mail] = await api.mailTo(person.email);
-  const verify = await api.request("POST", "/api/verify_account", { body: { userId, code: codeFrom(mail) } });
+  const verify = await api.client().verify_account.$post({ json: { userId, code: codeFrom(mail) } });
   const cookie = sessionCookie(verify);
   if (!cookie) throw new Error(`verification failed: ${verify.status}`);
   return { ...person, userId, cookie };

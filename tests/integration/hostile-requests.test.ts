@@ -49,11 +49,12 @@ describe("hostile requests", () => {
   });
 
   it("compares Origin with the configured site only, never with Host or X-Forwarded-Host (DNS rebinding)", async () => {
-    for (const headers of [
+    const attempts: Array<Record<string, string>> = [
       { origin: "http://evil.example", host: "evil.example" },
       { origin: "http://evil.example", "x-forwarded-host": "evil.example" },
       { origin: "https://evil.example:3000", host: "evil.example:3000" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const person = newPerson("rebind");
       const response = await api.request("POST", "/api/signup", {
         body: person,

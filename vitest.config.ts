@@ -8,7 +8,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["packages/**/src/**/*.test.ts", "web/src/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["packages/**/src/**/*.test.ts", "web/src/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         // API integration tests: each file gets its own local runtime (in-memory DynamoDB,

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { isIP, type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -73,7 +73,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const s = serve({ fetch: gate.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
   });
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
+  const url = `http://${urlHost(host)}:${port}`;
   const siteUrl = options.siteUrl ?? url;
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
@@ -86,7 +86,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     AWS_ENDPOINT_URL_SQS: `${url}/_aws/sqs`,
     AWS_ENDPOINT_URL_SESV2: `${url}/_aws/ses`,
     // An IP address, so the SDK addresses buckets by path (a host name would put the bucket in it).
-    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}/_aws/s3`,
+    AWS_ENDPOINT_URL_S3: `http://${s3Host(host)}:${port}/_aws/s3`,
     // The SDK warns that it will drop Node 20 in 2027; the local runtime pins a version that supports it.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   });
@@ -191,4 +191,19 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await dynamo.close();
     },
   };
+}
+
+/** How this process's own URL names the address it listens on ("any address" is reached as localhost). */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+/**
+ * The S3 endpoint must be an IP address (a host name would make the SDK put the bucket in it):
+ * the listening address itself, or loopback when listening on every address or on a name.
+ */
+function s3Host(host: string): string {
+  if (host === "0.0.0.0" || host === "::" || isIP(host) === 0) return "127.0.0.1";
+  return isIP(host) === 6 ? `[${host}]` : host;
 }

@@ -10,6 +10,7 @@ import { randomToken, safeEqual, sha256, sixDigitCode } from "../util/index.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
 import { PendingAccountEntity } from "./pending-account.entity.ts";
 import { ResetTokenEntity } from "./reset-token.entity.ts";
+import * as Devices from "./devices.ts";
 import * as Sessions from "./sessions.ts";
 import { VerificationEntity } from "./verification.entity.ts";
 
@@ -19,7 +20,10 @@ export const RESET_TTL_SECONDS = 60 * 60;
 
 export const LIMITS = {
   signupPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  /** Log-in attempts on an account from browsers it does not know (the brute-force limit). */
   loginFailuresPerIdentifier: { max: 10, windowSeconds: 15 * 60 },
+  /** Failed log-ins from one known browser; past it, that browser is treated as unknown. */
+  loginFailuresPerDevice: { max: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { max: 50, windowSeconds: 15 * 60 },
   resendPerEmail: { max: 3, windowSeconds: 15 * 60 },
   resendPerAddress: { max: 20, windowSeconds: 60 * 60 },
@@ -75,31 +79,48 @@ export async function signUp(
   return { userId };
 }
 
-/** Checks a password log-in; answers the account and a new session token. */
-export async function logIn(input: { identifier: string; password: string }, clientAddress: string) {
+/**
+ * Checks a password log-in; answers the account, a new session token and a new device token.
+ *
+ * Guessing is limited per account: attempts from browsers the account does not know count
+ * together, and past the limit they are refused even with the right password. A browser that
+ * signed in to this account before (its device cookie) counts its own attempts instead, so a
+ * stranger's guessing never locks the owner out of their own browser (OWASP device cookies).
+ * Each attempt is counted before the password is checked, so parallel guesses cannot pass a limit.
+ */
+export async function logIn(
+  input: { identifier: string; password: string },
+  clientAddress: string,
+  deviceToken?: string,
+) {
   const identifier = input.identifier.trim().toLowerCase();
   const tooMany = (s: number) => `Too many login attempts. Try again in ${RateLimit.minutesText(s)}.`;
   await RateLimit.enforce({ bucket: `login:addr:${clientAddress}`, ...LIMITS.loginPerAddress }, tooMany);
   const user = await Users.byIdentifier(identifier);
-  // Failures count against the account (whichever of its names is used) or, for names
-  // that match no account, against the name itself.
-  const perIdentifier = {
+  const device = user ? await Devices.read(deviceToken) : undefined;
+  const perDevice =
+    device && device.userId === user?.userId
+      ? { bucket: `login:device:${device.tokenHash}`, ...LIMITS.loginFailuresPerDevice }
+      : undefined;
+  // Failures from unknown browsers count against the account (whichever of its names is used)
+  // or, for names that match no account, against the name itself.
+  const perAccount = {
     bucket: user ? `login:user:${user.userId}` : `login:id:${sha256(identifier)}`,
     ...LIMITS.loginFailuresPerIdentifier,
   };
-  const failures = await RateLimit.peek(perIdentifier);
-  if (!failures.allowed) throw new RateLimitedError(tooMany(failures.retryAfter), failures.retryAfter);
+  const deviceState = perDevice ? await RateLimit.hit(perDevice) : undefined;
+  const limit = deviceState?.allowed ? perDevice! : perAccount;
+  const state = limit === perAccount ? await RateLimit.hit(perAccount) : deviceState!;
+  if (!state.allowed) throw new RateLimitedError(tooMany(state.retryAfter), state.retryAfter);
 
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !valid) {
-    await RateLimit.hit(perIdentifier);
-    throw unauthorized(MESSAGES.invalidCredentials, "invalid_credentials");
-  }
-  await RateLimit.reset(perIdentifier);
+  if (!user || !valid) throw unauthorized(MESSAGES.invalidCredentials, "invalid_credentials");
+  await RateLimit.reset(limit);
   if (!user.isVerified)
     throw forbidden(MESSAGES.verifyEmail, "email_unverified", { userId: user.userId, email: user.email });
-  const session = await Sessions.create(user.userId);
-  return { user, session };
+  if (perDevice) await Devices.forget(device!);
+  const [session, newDevice] = await Promise.all([Sessions.create(user.userId), Devices.remember(user.userId)]);
+  return { user, session, device: newDevice };
 }
 
 /**
@@ -147,8 +168,8 @@ export async function verify(input: { userId: string; code: string }) {
   ]);
   if (result.canceled) throw badRequest(MESSAGES.noCode, "no_code");
   Users.directoryChanged();
-  const session = await Sessions.create(user.userId);
-  return { alreadyVerified: false as const, user: { ...user, isVerified: true }, session };
+  const [session, device] = await Promise.all([Sessions.create(user.userId), Devices.remember(user.userId)]);
+  return { alreadyVerified: false as const, user: { ...user, isVerified: true }, session, device };
 }
 
 /** Sends a new code. Answers the same whether or not the address has an unverified account. */

@@ -45,7 +45,14 @@ export interface Feed {
   nextManualRefreshTime: string | null;
   refreshedAt: string | null;
   plan: Plan;
+  /** New topics are still being matched against recent articles: this feed is provisional, ask again soon. */
+  preparing: boolean;
+  /** The refresh found nothing new (all delivered, seen or over the day's posts): these are the previous picks. */
+  caughtUp: boolean;
 }
+
+/** How soon a provisional feed (new topics still being matched) should be asked for again. */
+const PREPARING_RETRY_MS = 3_000;
 
 export const MESSAGES = {
   manualNotInPlan: "Manual refresh is part of the pro and team plans.",
@@ -87,7 +94,11 @@ export async function read(userId: string, options: { manual: boolean }, now = D
       );
     }
     await FeedState.recordManualRefresh(userId, now);
-    return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "manual", now), now, now);
+    const session = await refresh(userId, plan, today, state.staleSince, "manual", now, {
+      topics: await Topics.listRaw(userId),
+      store: true,
+    });
+    return view(userId, plan, session, now, now);
   }
 
   // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
@@ -99,7 +110,17 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   if (refreshFreesAt && latest) {
     return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt }, now, lastManual);
   }
-  return view(userId, plan, await refresh(userId, plan, today, state.staleSince, "auto", now), now, lastManual);
+  // While new topics are still being matched against recent articles (a backfill), the feed is
+  // computed but not kept: it does not use up a refresh, and the next read (soon) sees everything.
+  const topics = await Topics.listRaw(userId);
+  const preparing = await Topics.backfilling(
+    topics.map((t) => t.phrase),
+    now,
+  );
+  const session = await refresh(userId, plan, today, state.staleSince, "auto", now, { topics, store: !preparing });
+  if (preparing)
+    return view(userId, plan, { ...session, nextRefreshAt: now + PREPARING_RETRY_MS }, now, lastManual, true);
+  return view(userId, plan, session, now, lastManual);
 }
 
 async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
@@ -129,9 +150,10 @@ async function refresh(
   staleSince: number | undefined,
   kind: "auto" | "manual",
   now: number,
+  options: { topics: Topic[]; store: boolean },
 ): Promise<FeedSession> {
   const limits = PLAN_LIMITS[plan];
-  const topics = await Topics.listRaw(userId);
+  const { topics } = options;
   const delivered = new Set(today.flatMap((s) => s.picks.map((p) => p.id)));
   const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
@@ -183,15 +205,21 @@ async function refresh(
         group,
       };
     });
+  // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
+  // previous picks, said to be caught up, rather than an empty feed that reads like "no topics".
+  const previous = today.at(-1);
+  const caughtUp = picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
   const session = {
     userId,
     createdAt: now,
     kind,
-    groupOrder: [PICKS, ...supertags.map((t) => t.topic)],
-    picks,
+    groupOrder: caughtUp ? previous.groupOrder : [PICKS, ...supertags.map((t) => t.topic)],
+    picks: caughtUp ? previous.picks : picks,
+    caughtUp,
     nextRefreshAt: now + autoRefreshIntervalMs(plan),
     expiresAt: Math.floor(now / 1000) + 400 * 24 * 60 * 60,
   };
+  if (!options.store) return session;
   await FeedSessionEntity.put(session).go();
   await FeedState.clearStale(userId, staleSince);
   return session;
@@ -272,6 +300,7 @@ async function view(
   session: FeedSession | undefined,
   now: number,
   lastManualRefreshAt: number | undefined,
+  preparing = false,
 ): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
@@ -284,15 +313,20 @@ async function view(
       nextManualRefreshTime: nextManual,
       refreshedAt: null,
       plan,
+      preparing,
+      caughtUp: false,
     };
   }
+  // A source silenced since the session was made leaves it at once, whatever the refresh budget.
+  const silenced = await Silenced.ids(userId);
+  const picks = session.picks.filter((p) => !silenced.has(p.source_id));
   const liked = await Likes.likedAmong(
     userId,
-    session.picks.map((p) => p.id),
+    picks.map((p) => p.id),
   );
   const groups: Record<string, FeedArticle[]> = {};
   for (const name of session.groupOrder) groups[name] = [];
-  for (const pick of session.picks) {
+  for (const pick of picks) {
     (groups[pick.group] ??= []).push({
       id: pick.id,
       title: pick.title,
@@ -311,6 +345,8 @@ async function view(
     nextManualRefreshTime: nextManual,
     refreshedAt: new Date(session.createdAt).toISOString(),
     plan,
+    preparing,
+    caughtUp: session.caughtUp ?? false,
   };
 }
 

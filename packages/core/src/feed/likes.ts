@@ -3,8 +3,8 @@ import { isConditionFailure } from "../db.ts";
 import { notFound, UnavailableError } from "../errors.ts";
 import { LikeEntity } from "./like.entity.ts";
 
-/** A flip that lost a race with another flip of the same like is tried again this often. */
-const ATTEMPTS = 8;
+/** A flip that lost a race with another flip of the same like is tried again (after a short random wait) this often. */
+const ATTEMPTS = 25;
 
 const unlessCondition =
   <T>(fallback: T) =>

@@ -275,14 +275,38 @@ async function liveSegments(fresh = false): Promise<SearchSegment[]> {
 
 type Live = Pick<SearchSegment, "day" | "version">;
 
-/** A day's segment as stored, or undefined when that build is gone (replaced since it was listed). */
+/** Builds found unreadable by this process: each is reported and sent for rebuilding once. */
+const unreadable = new Set<string>();
+
+/**
+ * A day's segment as stored, or undefined when that build is gone (replaced since it was listed)
+ * or cannot be read (corrupt): such a build is logged and its day marked for rebuilding, and
+ * searches answer from the other segments meanwhile.
+ */
 async function fetchSegment(segment: Live): Promise<Segment | undefined> {
-  let bytes = await getBlob(segmentKey(segment.day, segment.version));
+  let key = segmentKey(segment.day, segment.version);
+  let bytes = await getBlob(key);
   if (!bytes) {
     const current = (await liveSegments(true)).find((s) => s.day === segment.day);
-    if (current && current.version !== segment.version) bytes = await getBlob(segmentKey(current.day, current.version));
+    if (current && current.version !== segment.version) {
+      key = segmentKey(current.day, current.version);
+      bytes = await getBlob(key);
+    }
   }
-  return bytes ? loadSegment(bytes) : undefined;
+  if (!bytes) return undefined;
+  try {
+    return loadSegment(bytes);
+  } catch (error) {
+    if (!unreadable.has(key)) {
+      unreadable.add(key);
+      console.error(`[search] ${key} cannot be read; searching without it until it is rebuilt`, error);
+      await markDirty([segment.day]).catch((e: unknown) => {
+        unreadable.delete(key);
+        console.error(`[search] marking ${segment.day} for rebuilding failed; the next read tries again`, e);
+      });
+    }
+    return undefined;
+  }
 }
 
 /**

@@ -19,6 +19,8 @@ export const DictionaryPhraseEntity = new Entity(
       updatedAt: { type: "number", required: true },
       /** Set by whoever queued the backfill of this phrase, so it is queued once. */
       backfillQueuedAt: { type: "number" },
+      /** When the backfill of this phrase finished: until then, feeds with it are provisional. */
+      backfilledAt: { type: "number" },
     },
     indexes: {
       byShard: {

@@ -63,3 +63,30 @@ export async function rarities(phrases: string[]): Promise<Map<string, number>> 
 
 /** The dictionary shard of a phrase. */
 export const shardOf = (phrase: string) => createHash("md5").update(phrase).digest()[0]! % DICTIONARY_SHARDS;
+
+/** A backfill queued longer ago than this is taken as lost (its feed stops waiting for it). */
+const BACKFILL_WAIT_MS = 10 * 60 * 1000;
+
+/** Whether any of the phrases is still being matched against recent articles (a backfill under way). */
+export async function backfilling(phrases: string[], now = Date.now()): Promise<boolean> {
+  if (phrases.length === 0) return false;
+  const keys = phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }));
+  const { data } = await DictionaryPhraseEntity.get(keys).go({ attributes: ["backfillQueuedAt", "backfilledAt"] });
+  return data.some(
+    (d) =>
+      d.backfillQueuedAt !== undefined &&
+      d.backfillQueuedAt > now - BACKFILL_WAIT_MS &&
+      (d.backfilledAt ?? 0) < d.backfillQueuedAt,
+  );
+}
+
+/** Records that these phrases have been matched against recent articles. */
+export async function markBackfilled(phrases: string[], now = Date.now()): Promise<void> {
+  await Promise.all(
+    phrases.map((phrase) =>
+      DictionaryPhraseEntity.patch({ shard: shardOf(phrase), phrase })
+        .set({ backfilledAt: now })
+        .go(),
+    ),
+  );
+}

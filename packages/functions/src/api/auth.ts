@@ -6,7 +6,7 @@ import { Sessions } from "@graph/core/auth";
 import { Email, NewPassword, required, Username } from "@graph/core/auth/rules";
 import { notFound } from "@graph/core/errors";
 import * as Users from "@graph/core/users";
-import { clearSessionCookie, setSessionCookie } from "./cookies.ts";
+import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
 import { jsonBody } from "./validate.ts";
@@ -42,8 +42,13 @@ export const auth = new Hono<ApiEnv>()
     return c.json({ userId }, 201);
   })
   .post("/login", jsonBody(Login), async (c) => {
-    const { user, session } = await Accounts.logIn(c.req.valid("json"), c.var.clientAddress);
+    const { user, session, device } = await Accounts.logIn(
+      c.req.valid("json"),
+      c.var.clientAddress,
+      getCookie(c, DEVICE_COOKIE),
+    );
     setSessionCookie(c, session);
+    setDeviceCookie(c, device);
     return c.json({ userId: user.userId, username: user.username, isNewUser: !user.hasOnboarded });
   })
   .post("/logout", async (c) => {
@@ -61,6 +66,7 @@ export const auth = new Hono<ApiEnv>()
     const result = await Accounts.verify(c.req.valid("json"));
     if (result.alreadyVerified) return c.json({ alreadyVerified: true });
     setSessionCookie(c, result.session);
+    setDeviceCookie(c, result.device);
     return c.json({ alreadyVerified: false, userId: result.user.userId, username: result.user.username });
   })
   .post("/verify-email-resend", jsonBody(Resend), async (c) => {

@@ -18,3 +18,17 @@ export function setSessionCookie(c: Context, session: { token: string; maxAge: n
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "Lax", secure: isHttps(c) });
 }
+
+/** The browser's device cookie: sent only with log-ins, where it lets the owner past a stranger's lockout. */
+export const DEVICE_COOKIE = "graph_device";
+const DEVICE_PATH = "/api/login";
+
+export function setDeviceCookie(c: Context, device: { token: string; maxAge: number }) {
+  setCookie(c, DEVICE_COOKIE, device.token, {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: isHttps(c),
+    path: DEVICE_PATH,
+    maxAge: device.maxAge,
+  });
+}

@@ -5,6 +5,7 @@ import * as Articles from "@graph/core/articles";
 import { IngestJob, ingestSource } from "@graph/core/ingest";
 import { buildDirtySegments } from "@graph/core/search";
 import { Suggestions } from "@graph/core/sources";
+import * as Topics from "@graph/core/topics";
 
 export type { IngestJob } from "@graph/core/ingest";
 
@@ -15,7 +16,10 @@ export async function runIngestJob(job: IngestJob): Promise<unknown> {
     case "source":
       return ingestSource(job.sourceId, { allowPrivateFeeds: allowPrivateFeeds() });
     case "backfill":
-      return Articles.backfill(job.phrases);
+      return Articles.backfill(job.phrases).then(async (report) => {
+        await Topics.markBackfilled(job.phrases);
+        return report;
+      });
     case "suggestion":
       return Suggestions.check(job.userId, job.suggestionId, { allowPrivateFeeds: allowPrivateFeeds() });
   }

@@ -87,7 +87,11 @@ export class LocalWebSocketApi {
       headers,
       queryStringParameters: Object.fromEntries(url.searchParams),
       identity: { sourceIp, userAgent },
-    }).catch(() => ({ statusCode: 500 }));
+    }).catch((error: unknown) => {
+      // As API Gateway does when the $connect function fails: the upgrade is refused.
+      console.error("[ws] $connect failed", error);
+      return { statusCode: 500 };
+    });
     const status = result?.statusCode ?? 200;
     if (status < 200 || status > 299) {
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Forbidden"}\r\nConnection: close\r\n\r\n`);

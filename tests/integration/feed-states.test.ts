@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Sources from "@graph/core/sources";
+import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
+import * as Topics from "@graph/core/topics";
+import { rss, startFeedServer } from "../support/feeds.ts";
+import { signedIn, useTestApi } from "../support/runtime.ts";
+
+/**
+ * What the feed says in the states between "here are your articles" and "add some topics": new
+ * topics still being matched, nothing new since the last refresh, a source silenced after the
+ * day's refreshes were used.
+ */
+const api = useTestApi();
+let feeds: Awaited<ReturnType<typeof startFeedServer>>;
+
+interface FeedBody {
+  groups: Record<string, Array<{ id: string; source_id: string }>>;
+  preparing: boolean;
+  caughtUp: boolean;
+  nextRefreshTime: string;
+  refreshedAt: string | null;
+}
+const feed = async (cookie: string) =>
+  (await (await api.request("GET", "/api/rss/articles", { cookie })).json()) as FeedBody;
+const ids = (f: FeedBody) =>
+  Object.values(f.groups)
+    .flat()
+    .map((a) => a.id);
+const sources = (f: FeedBody) =>
+  Object.values(f.groups)
+    .flat()
+    .map((a) => a.source_id);
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  const item = (site: string, title: string, ageHours: number) => ({
+    title,
+    summary: "Notes on kelp forests.",
+    link: `https://${site}.example/${encodeURIComponent(title)}`,
+    ageHours,
+  });
+  feeds.set("/a.xml", { body: rss("Kelp A", [item("a", "Kelp forests recover", 1), item("a", "Kelp farming", 2)]) });
+  feeds.set("/b.xml", { body: rss("Kelp B", [item("b", "Kelp under ice", 3)]) });
+  await Sources.ensureCatalogue(
+    ["a", "b"].map((id) => ({
+      sourceId: `kelp-${id}`,
+      name: `Kelp ${id.toUpperCase()}`,
+      siteUrl: `https://${id}.example`,
+      feedUrl: `${feeds.url}/${id}.xml`,
+      type: "rss" as const,
+    })),
+  );
+  await api.runtime.dispatcher.runJob("ingest");
+  await api.runtime.dispatcher.idle();
+});
+afterAll(() => feeds?.close());
+
+async function personFollowingKelp() {
+  const person = await signedIn(api);
+  await api.request("POST", "/api/gpt/to_db", { cookie: person.cookie, body: { keyTopicsArray: ["Kelp"] } });
+  await api.runtime.dispatcher.idle();
+  return person;
+}
+
+describe("feed states", () => {
+  it("is provisional, and uses up no refresh, while new topics are still being matched", async () => {
+    const person = await personFollowingKelp();
+    // As right after adding a phrase nobody followed: its backfill is queued and not finished.
+    const phrase = "kelp";
+    await DictionaryPhraseEntity.patch({ shard: Topics.shardOf(phrase), phrase })
+      .set({ backfillQueuedAt: Date.now() })
+      .remove(["backfilledAt"])
+      .go();
+    const first = await feed(person.cookie);
+    expect(first.preparing).toBe(true);
+    expect(Date.parse(first.nextRefreshTime) - Date.now()).toBeLessThan(10_000);
+    // Every read while preparing recomputes; none is kept as one of the day's 3 refreshes.
+    for (let i = 0; i < 4; i++) expect((await feed(person.cookie)).preparing).toBe(true);
+
+    await Topics.markBackfilled([phrase]);
+    const ready = await feed(person.cookie);
+    expect(ready.preparing).toBe(false);
+    expect(ids(ready)).toHaveLength(3);
+    // Two more refreshes are left today, so clearing the refresh recomputes (it is not out of refreshes).
+    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    expect((await feed(person.cookie)).refreshedAt).not.toBe(ready.refreshedAt);
+  });
+
+  it("keeps the previous picks, said to be caught up, when a refresh finds nothing new", async () => {
+    const person = await personFollowingKelp();
+    const first = await feed(person.cookie);
+    expect(first.caughtUp).toBe(false);
+    expect(ids(first)).toHaveLength(3);
+    await api.request("POST", "/api/articles/mark_seen", { cookie: person.cookie, body: { articleIds: ids(first) } });
+    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    const again = await feed(person.cookie);
+    expect(again.caughtUp).toBe(true);
+    expect(ids(again).sort()).toEqual(ids(first).sort());
+  });
+
+  it("drops a silenced source at once, even after the day's refreshes are used up", async () => {
+    const person = await personFollowingKelp();
+    for (let i = 0; i < 3; i++) {
+      await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+      await feed(person.cookie);
+    }
+    expect(sources(await feed(person.cookie))).toContain("kelp-a");
+    await api.request("POST", "/api/rss/user_source_blacklist", {
+      cookie: person.cookie,
+      body: { sourceId: "kelp-a" },
+    });
+    const after = await feed(person.cookie);
+    expect(sources(after)).not.toContain("kelp-a");
+    expect(sources(after)).toContain("kelp-b");
+  });
+});

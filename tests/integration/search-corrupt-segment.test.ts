@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from "vitest";
+import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { listBlobs, putBlob } from "../../packages/core/src/search/blobs.ts";
+import * as Search from "@graph/core/search";
+import { utcDay } from "@graph/core/db";
+import { signedIn, useTestApi } from "../support/runtime.ts";
+
+const api = useTestApi();
+const DAY = 24 * 3_600_000;
+
+async function put(title: string, publishedAt: number) {
+  const articleId = `corrupt-${Math.random().toString(36).slice(2, 10)}`;
+  await ArticleEntity.put({
+    articleId,
+    sourceId: "fixture",
+    sourceName: "Fixture",
+    sourceType: "rss",
+    title,
+    link: `https://fixture.example/${articleId}`,
+    guid: articleId,
+    publishedAt,
+    ingestedAt: Date.now(),
+    day: utcDay(publishedAt),
+    fingerprint: articleId,
+  }).go();
+  return articleId;
+}
+
+describe("a search segment that cannot be read", () => {
+  it("is skipped and logged, search answers from the rest, and the day is rebuilt", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const recent = Date.now() - 3_600_000;
+    const older = recent - 5 * DAY;
+    const fresh = await put("Zeppelin hangar restored", recent);
+    const old = await put("Zeppelin flights resume", older);
+    await Search.markDirty([utcDay(recent), utcDay(older)]);
+    await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
+
+    // The older day's live build is overwritten with bytes that are not a segment.
+    const [key] = await listBlobs(`search/segments/${utcDay(older)}/`);
+    await putBlob(key!, new TextEncoder().encode("not gzip at all"), "application/gzip");
+    Search.resetSearchCache();
+
+    const person = await signedIn(api);
+    const answer = await api.request("GET", "/api/rss/search?q=zeppelin", { cookie: person.cookie });
+    expect(answer.status).toBe(200);
+    const ids = ((await answer.json()) as { results: Array<{ id: string }> }).results.map((r) => r.id);
+    expect(ids).toEqual([fresh]);
+    expect(errors.mock.calls.some(([message]) => String(message).includes(key!))).toBe(true);
+
+    // The day was marked for rebuilding: the next index run brings the article back.
+    await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
+    Search.resetSearchCache();
+    expect((await Search.searchArticles("zeppelin", 1)).results.map((r) => r.id)).toEqual([fresh, old]);
+  });
+});

@@ -13,15 +13,9 @@ import { signedIn, useTestApi } from "../support/runtime.ts";
 const api = useTestApi();
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
 
-interface FeedBody {
-  groups: Record<string, Array<{ id: string; source_id: string }>>;
-  preparing: boolean;
-  caughtUp: boolean;
-  nextRefreshTime: string;
-  refreshedAt: string | null;
-}
-const feed = async (cookie: string) =>
-  (await (await api.request("GET", "/api/rss/articles", { cookie })).json()) as FeedBody;
+const feed = async (cookie: string) => (await api.client({ cookie }).rss.articles.$get({ query: {} })).json();
+type FeedBody = Awaited<ReturnType<typeof feed>>;
+const clearRefresh = (cookie: string) => api.client({ cookie }).users.clear_last_feed_refresh_at.$post();
 const ids = (f: FeedBody) =>
   Object.values(f.groups)
     .flat()
@@ -57,7 +51,7 @@ afterAll(() => feeds?.close());
 
 async function personFollowingKelp() {
   const person = await signedIn(api);
-  await api.request("POST", "/api/gpt/to_db", { cookie: person.cookie, body: { keyTopicsArray: ["Kelp"] } });
+  await api.client({ cookie: person.cookie }).gpt.to_db.$post({ json: { keyTopicsArray: ["Kelp"] } });
   await api.runtime.dispatcher.idle();
   return person;
 }
@@ -82,7 +76,7 @@ describe("feed states", () => {
     expect(ready.preparing).toBe(false);
     expect(ids(ready)).toHaveLength(3);
     // Two more refreshes are left today, so clearing the refresh recomputes (it is not out of refreshes).
-    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    await clearRefresh(person.cookie);
     expect((await feed(person.cookie)).refreshedAt).not.toBe(ready.refreshedAt);
   });
 
@@ -91,8 +85,8 @@ describe("feed states", () => {
     const first = await feed(person.cookie);
     expect(first.caughtUp).toBe(false);
     expect(ids(first)).toHaveLength(3);
-    await api.request("POST", "/api/articles/mark_seen", { cookie: person.cookie, body: { articleIds: ids(first) } });
-    await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+    await api.client({ cookie: person.cookie }).articles.mark_seen.$post({ json: { articleIds: ids(first) } });
+    await clearRefresh(person.cookie);
     const again = await feed(person.cookie);
     expect(again.caughtUp).toBe(true);
     expect(ids(again).sort()).toEqual(ids(first).sort());
@@ -101,14 +95,11 @@ describe("feed states", () => {
   it("drops a silenced source at once, even after the day's refreshes are used up", async () => {
     const person = await personFollowingKelp();
     for (let i = 0; i < 3; i++) {
-      await api.request("POST", "/api/users/clear_last_feed_refresh_at", { cookie: person.cookie });
+      await clearRefresh(person.cookie);
       await feed(person.cookie);
     }
     expect(sources(await feed(person.cookie))).toContain("kelp-a");
-    await api.request("POST", "/api/rss/user_source_blacklist", {
-      cookie: person.cookie,
-      body: { sourceId: "kelp-a" },
-    });
+    await api.client({ cookie: person.cookie }).rss.user_source_blacklist.$post({ json: { sourceId: "kelp-a" } });
     const after = await feed(person.cookie);
     expect(sources(after)).not.toContain("kelp-a");
     expect(sources(after)).toContain("kelp-b");

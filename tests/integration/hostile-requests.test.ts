@@ -44,7 +44,7 @@ describe("hostile requests", () => {
   });
 
   it("accepts an ordinary body", async () => {
-    const response = await api.request("POST", "/api/signup", { body: newPerson("small"), address: uniqueAddress() });
+    const response = await api.client({ address: uniqueAddress() }).signup.$post({ json: newPerson("small") });
     expect(response.status).toBe(201);
   });
 
@@ -64,8 +64,8 @@ describe("hostile requests", () => {
       });
       expect(response.status).toBe(403);
       expect(await response.json()).toMatchObject({ code: "cross_site" });
-      const login = await api.request("POST", "/api/login", {
-        body: { identifier: person.username, password: person.password },
+      const login = await api.client().login.$post({
+        json: { identifier: person.username, password: person.password },
       });
       expect(login.status).toBe(401);
     }

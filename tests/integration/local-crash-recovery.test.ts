@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort, spawnRuntime, stopRuntime, type ChildRuntime } from "../support/child-runtime.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
-import { codeFrom, newPerson, sessionCookie } from "../support/runtime.ts";
+import { clientAt, codeFrom, newPerson, sessionCookie } from "../support/runtime.ts";
 import type { OutboxMessage } from "@graph/local/outbox";
 
 const feeds = await startFeedServer();
@@ -24,17 +24,6 @@ function start(port: number) {
   return child;
 }
 
-async function call(base: string, method: string, path: string, options: { body?: unknown; cookie?: string } = {}) {
-  return fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
-
 describe("the local runtime killed mid-work (kill -9)", () => {
   it("delivers the queued job again after a restart on the same data: a suggested source does not stay pending", async () => {
     dataDir = await mkdtemp(join(tmpdir(), "graph-crash-"));
@@ -47,25 +36,25 @@ describe("the local runtime killed mid-work (kill -9)", () => {
     const first = start(port);
     await first.ready;
     const person = newPerson("crash");
-    const signup = await call(first.url, "POST", "/api/signup", { body: person });
+    const signup = await clientAt(first.url).signup.$post({ json: person });
     expect(signup.status).toBe(201);
-    const { userId } = (await signup.json()) as { userId: string };
+    const { userId } = await signup.json();
     const mail = await waitFor(async () => {
-      const outbox = (await (await call(first.url, "GET", "/api/dev/outbox")).json()) as OutboxMessage[];
+      // A development route of the local runtime, not part of the API's types.
+      const outbox = (await (await fetch(`${first.url}/api/dev/outbox`)).json()) as OutboxMessage[];
       const found = outbox.find((m) => m.to === person.email);
       expect(found).toBeDefined();
       return found!;
     });
-    const verify = await call(first.url, "POST", "/api/verify_account", { body: { userId, code: codeFrom(mail) } });
+    const verify = await clientAt(first.url).verify_account.$post({ json: { userId, code: codeFrom(mail) } });
     const cookie = sessionCookie(verify);
     expect(cookie).toBeDefined();
 
-    const suggested = await call(first.url, "POST", "/api/rss/user_source_suggested_list", {
-      cookie,
-      body: { sourceLink: `${feeds.url}${feedPath}` },
+    const suggested = await clientAt(first.url, cookie).rss.user_source_suggested_list.$post({
+      json: { sourceLink: `${feeds.url}${feedPath}` },
     });
     expect(suggested.status).toBe(201);
-    const { id } = (await suggested.json()) as { id: string };
+    const { id } = await suggested.json();
     await waitFor(() => expect(feeds.hits(feedPath)).toBe(1));
     await stopRuntime(first, "SIGKILL");
     expect((await first.exited).signal).toBe("SIGKILL");
@@ -75,12 +64,7 @@ describe("the local runtime killed mid-work (kill -9)", () => {
     const second = start(port);
     await second.ready;
     const states = await waitFor(async () => {
-      const list = (await (
-        await call(second.url, "GET", "/api/rss/user_source_suggested_list", { cookie })
-      ).json()) as Array<{
-        id: string;
-        approval_state: string;
-      }>;
+      const list = await (await clientAt(second.url, cookie).rss.user_source_suggested_list.$get()).json();
       expect(list.find((s) => s.id === id)?.approval_state).not.toBe("pending");
       return list;
     });

@@ -4,18 +4,16 @@ import { signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 const api = useTestApi();
 
 /** The device cookie (`graph_device=…`) a log-in or verification set. */
-function deviceCookie(response: Response): string {
+function deviceCookie(response: { headers: Headers }): string {
   const match = /graph_device=([^;]+)/.exec(response.headers.get("set-cookie") ?? "");
   if (!match) throw new Error("no device cookie");
   return `graph_device=${match[1]}`;
 }
 
 const login = (identifier: string, password: string, options: { cookie?: string; address?: string } = {}) =>
-  api.request("POST", "/api/login", {
-    body: { identifier, password },
-    address: options.address ?? uniqueAddress(),
-    ...(options.cookie ? { cookie: options.cookie } : {}),
-  });
+  api
+    .client({ address: options.address ?? uniqueAddress(), cookie: options.cookie })
+    .login.$post({ json: { identifier, password } });
 
 describe("log-in lockout and known browsers", () => {
   it("keeps the owner's own browser signing in while a stranger's guessing locks out unknown browsers", async () => {

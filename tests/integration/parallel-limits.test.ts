@@ -7,18 +7,20 @@ import { signedIn, useTestApi } from "../support/runtime.ts";
  * cannot pass it. Each case sends 30 (or more) requests in parallel.
  */
 const api = useTestApi();
-const post = (cookie: string, path: string, body: unknown) => api.request("POST", path, { cookie, body });
+const as = (cookie: string) => api.client({ cookie });
+const addTopics = (cookie: string, keyTopicsArray: string[]) =>
+  as(cookie).gpt.to_db.$post({ json: { keyTopicsArray } });
 const topicsOf = async (userId: string) =>
-  (await (await api.request("GET", `/api/gpt/from_db/${userId}`)).json()) as Array<{ id: string; isSupertag: boolean }>;
+  (await api.client().gpt.from_db[":id"].$get({ param: { id: userId } })).json();
 
 describe("per-person limits under parallel requests", () => {
   it("allows at most 5 supertags when 30 topics are made supertags at once", async () => {
     const person = await signedIn(api);
     const names = Array.from({ length: 30 }, (_, i) => `Parallel Topic ${String.fromCharCode(97 + (i % 26))}${i}`);
-    expect((await post(person.cookie, "/api/gpt/to_db", { keyTopicsArray: names })).status).toBe(200);
+    expect((await addTopics(person.cookie, names)).status).toBe(200);
     const topics = await topicsOf(person.userId);
     const answers = await Promise.all(
-      topics.map((t) => post(person.cookie, "/api/gpt/toggle_supertag", { topicId: t.id })),
+      topics.map((t) => as(person.cookie).gpt.toggle_supertag.$post({ json: { topicId: t.id } })),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
@@ -30,11 +32,11 @@ describe("per-person limits under parallel requests", () => {
 
   it("sets a supertag to the state asked for, so retries cannot flip it back", async () => {
     const person = await signedIn(api);
-    await post(person.cookie, "/api/gpt/to_db", { keyTopicsArray: ["Retried Supertag"] });
+    await addTopics(person.cookie, ["Retried Supertag"]);
     const [topic] = await topicsOf(person.userId);
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        post(person.cookie, "/api/gpt/toggle_supertag", { topicId: topic!.id, isSupertag: true }),
+        as(person.cookie).gpt.toggle_supertag.$post({ json: { topicId: topic!.id, isSupertag: true } }),
       ),
     );
     expect(answers.every((r) => r.status === 200)).toBe(true);
@@ -44,9 +46,7 @@ describe("per-person limits under parallel requests", () => {
   it("keeps a person within 300 topics when 30 requests of 20 new topics arrive at once", async () => {
     const person = await signedIn(api);
     const batch = (n: number) => Array.from({ length: 20 }, (_, i) => `Batch ${n} Topic ${i}`);
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => post(person.cookie, "/api/gpt/to_db", { keyTopicsArray: batch(n) })),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => addTopics(person.cookie, batch(n))));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(15);
     expect(statuses.filter((s) => s === 400)).toHaveLength(15);
@@ -58,15 +58,13 @@ describe("per-person limits under parallel requests", () => {
   it("adds a topic once when the same topics are sent 30 times at once", async () => {
     const person = await signedIn(api);
     const same = ["Tide Pools", "Lichen", "Moss Gardens"];
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () => post(person.cookie, "/api/gpt/to_db", { keyTopicsArray: same })),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, () => addTopics(person.cookie, same)));
     expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(await topicsOf(person.userId)).toHaveLength(3);
     // Removing one brings the count down, so the limit still counts right afterwards.
     const [first] = await topicsOf(person.userId);
     await Promise.all(
-      Array.from({ length: 30 }, () => post(person.cookie, "/api/gpt/remove_topic", { topicId: first!.id })),
+      Array.from({ length: 30 }, () => as(person.cookie).gpt.remove_topic.$post({ json: { topicId: first!.id } })),
     );
     expect(await topicsOf(person.userId)).toHaveLength(2);
   });
@@ -74,19 +72,20 @@ describe("per-person limits under parallel requests", () => {
   it("never holds more than 5 aims, nor a mix of two saves, when 30 saves arrive at once", async () => {
     const person = await signedIn(api);
     const saves = Array.from({ length: 30 }, (_, n) => Array.from({ length: 5 }, (_, i) => `aim ${i} of save ${n}`));
-    const answers = await Promise.all(saves.map((aims) => post(person.cookie, "/api/aims/to_db", { aims })));
+    const answers = await Promise.all(saves.map((aims) => as(person.cookie).aims.to_db.$post({ json: { aims } })));
     expect(answers.every((r) => r.status === 200)).toBe(true);
-    const stored = (await (
-      await api.request("GET", `/api/aims/from_db/${person.userId}`, { cookie: person.cookie })
-    ).json()) as Array<{ content: string }>;
+    const stored = await (
+      await as(person.cookie).aims.from_db[":userId"].$get({ param: { userId: person.userId } })
+    ).json();
     expect(stored).toHaveLength(5);
     const save = /of save (\d+)$/.exec(stored[0]!.content)![1];
     expect(stored.map((a) => a.content)).toEqual(saves[Number(save)]);
   });
 
   describe("likes", () => {
-    const likedIds = async (cookie: string) =>
-      (await (await api.request("GET", "/api/articles/liked_ids", { cookie })).json()) as string[];
+    const likedIds = async (cookie: string) => (await as(cookie).articles.liked_ids.$get()).json();
+    const setLike = (cookie: string, json: { articleId: string; added?: boolean }) =>
+      as(cookie).articles.toggle_add_article.$post({ json });
     async function anArticle() {
       const articleId = `parallel-${Math.random().toString(36).slice(2)}`;
       const now = Date.now();
@@ -109,13 +108,9 @@ describe("per-person limits under parallel requests", () => {
     it("counts each of 50 parallel flips once, ending where 50 flips one after another end", async () => {
       const person = await signedIn(api);
       const articleId = await anArticle();
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, () => post(person.cookie, "/api/articles/toggle_add_article", { articleId })),
-      );
+      const answers = await Promise.all(Array.from({ length: 50 }, () => setLike(person.cookie, { articleId })));
       expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
-      const states = await Promise.all(
-        answers.map(async (r) => ((await r.json()) as { isAddedToGraph: boolean }).isAddedToGraph),
-      );
+      const states = await Promise.all(answers.map(async (r) => (await r.json()).isAddedToGraph));
       expect(states.filter(Boolean)).toHaveLength(25);
       expect(await likedIds(person.cookie)).not.toContain(articleId);
     });
@@ -124,17 +119,11 @@ describe("per-person limits under parallel requests", () => {
       const person = await signedIn(api);
       const articleId = await anArticle();
       const add = await Promise.all(
-        Array.from({ length: 30 }, () =>
-          post(person.cookie, "/api/articles/toggle_add_article", { articleId, added: true }),
-        ),
+        Array.from({ length: 30 }, () => setLike(person.cookie, { articleId, added: true })),
       );
       expect(add.every((r) => r.status === 200)).toBe(true);
       expect(await likedIds(person.cookie)).toContain(articleId);
-      await Promise.all(
-        Array.from({ length: 30 }, () =>
-          post(person.cookie, "/api/articles/toggle_add_article", { articleId, added: false }),
-        ),
-      );
+      await Promise.all(Array.from({ length: 30 }, () => setLike(person.cookie, { articleId, added: false })));
       expect(await likedIds(person.cookie)).not.toContain(articleId);
     });
   });

@@ -42,9 +42,9 @@ describe("a search segment that cannot be read", () => {
     Search.resetSearchCache();
 
     const person = await signedIn(api);
-    const answer = await api.request("GET", "/api/rss/search?q=zeppelin", { cookie: person.cookie });
+    const answer = await api.client({ cookie: person.cookie }).rss.search.$get({ query: { q: "zeppelin" } });
     expect(answer.status).toBe(200);
-    const ids = ((await answer.json()) as { results: Array<{ id: string }> }).results.map((r) => r.id);
+    const ids = (await answer.json()).results.map((r) => r.id);
     expect(ids).toEqual([fresh]);
     expect(errors.mock.calls.some(([message]) => String(message).includes(key!))).toBe(true);
 

@@ -19,6 +19,11 @@ export interface Caller {
 /** The API's routes under `/api`, typed from the app: `client(caller).login.$post({ json })`. */
 export type ApiClient = ReturnType<typeof hc<AppType>>["api"];
 
+/** The typed client over the network, for a runtime running as its own process at `site`. */
+export function clientAt(site: string, cookie?: string): ApiClient {
+  return hc<AppType>(site, { headers: cookie ? { cookie } : {} }).api;
+}
+
 export interface TestApi {
   runtime: Runtime;
   /** The typed client, calling in-process as `caller` (anonymous, from the default address, by default). */

@@ -38,6 +38,8 @@ function feed(over: Partial<FeedResponse> = {}): FeedResponse {
     nextManualRefreshTime: null,
     refreshedAt: new Date(NOW - 60_000).toISOString(),
     plan: "free",
+    preparing: false,
+    caughtUp: false,
     ...over,
   };
 }

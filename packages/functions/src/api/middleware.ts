@@ -35,10 +35,12 @@ export const sameOrigin = (siteOrigin: () => string) =>
 /** Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. */
 export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
+    // A declared length decides (0 is no body: an empty POST over HTTP still carries a stream);
+    // without one, a chunked or in-process body counts.
+    const length = c.req.header("content-length");
     const hasBody =
-      c.req.raw.body !== null ||
-      Number(c.req.header("content-length") ?? 0) > 0 ||
-      c.req.header("transfer-encoding") !== undefined;
+      c.req.header("transfer-encoding") !== undefined ||
+      (length !== undefined ? Number(length) > 0 : c.req.raw.body !== null);
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (hasBody && type !== "application/json") {
       throw new VisibleError(

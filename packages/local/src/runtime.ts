@@ -14,6 +14,7 @@ import { Dispatcher } from "./dispatcher.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import { ROOT } from "./handlers.ts";
 import { Outbox } from "./outbox.ts";
+import { securityHeadersMiddleware } from "./security-headers.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 
@@ -63,6 +64,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
   const siteUrl = options.siteUrl ?? url;
+  // First, so every answer below — web app, API, dev pages — carries the headers.
+  root.use(securityHeadersMiddleware(siteUrl));
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
     (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));

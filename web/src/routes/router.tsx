@@ -1,8 +1,13 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
 import { Protected, PublicOnly } from "../components/Guards.tsx";
 import { RootLayout } from "../components/Layout.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
+
+interface PageHandle {
+  /** Starts downloading the page's chunk (the browser keeps one copy per module). */
+  preload(): Promise<unknown>;
+}
 
 /**
  * Each page is its own chunk, fetched when its route is first shown: /login downloads the
@@ -11,11 +16,15 @@ import { ErrorPage } from "./ErrorPage.tsx";
  */
 function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
-  );
+  const handle: PageHandle = { preload: load };
+  return {
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
+    handle,
+  };
 }
 
 /** Shown while a page's chunk loads; announced politely to screen readers. */
@@ -52,39 +61,44 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: "/", element: page(pages.landing, "LandingPage") },
-          { path: "/preview", element: page(pages.preview, "PreviewPage") },
-          { path: "/login", element: page(pages.login, "LoginPage") },
-          { path: "/forgot-password", element: page(pages.forgotPassword, "ForgotPasswordPage") },
-          { path: "/reset-password", element: page(pages.resetPassword, "ResetPasswordPage") },
-          { path: "/verify-email", element: page(pages.verifyEmail, "VerifyEmailPage") },
+          { path: "/", ...page(pages.landing, "LandingPage") },
+          { path: "/preview", ...page(pages.preview, "PreviewPage") },
+          { path: "/login", ...page(pages.login, "LoginPage") },
+          { path: "/forgot-password", ...page(pages.forgotPassword, "ForgotPasswordPage") },
+          { path: "/reset-password", ...page(pages.resetPassword, "ResetPasswordPage") },
+          { path: "/verify-email", ...page(pages.verifyEmail, "VerifyEmailPage") },
         ],
       },
       {
         element: <Protected />,
         children: [
-          { path: "/getting-started", element: page(pages.gettingStarted, "GettingStartedPage") },
-          { path: "/home", element: page(pages.home, "HomePage") },
-          { path: "/home/tune", element: page(pages.placeholders, "TunePage") },
-          { path: "/home/find", element: page(pages.find, "FindPage") },
-          { path: "/home/chat", element: page(pages.placeholders, "ChatPage") },
-          { path: "/home/upgrade", element: page(pages.placeholders, "UpgradePage") },
-          { path: "/home/feedback", element: page(pages.feedback, "FeedbackPage") },
-          { path: "/home/why-graph", element: page(pages.whyGraph, "WhyGraphPage") },
-          { path: "/home/coming-soon", element: page(pages.simple, "ComingSoonPage") },
+          { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
+          { path: "/home", ...page(pages.home, "HomePage") },
+          { path: "/home/tune", ...page(pages.placeholders, "TunePage") },
+          { path: "/home/find", ...page(pages.find, "FindPage") },
+          { path: "/home/chat", ...page(pages.placeholders, "ChatPage") },
+          { path: "/home/upgrade", ...page(pages.placeholders, "UpgradePage") },
+          { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
+          { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
+          { path: "/home/coming-soon", ...page(pages.simple, "ComingSoonPage") },
         ],
       },
-      { path: "/terms-of-service", element: page(pages.legal, "TermsPage") },
-      { path: "/privacy-policy", element: page(pages.legal, "PrivacyPage") },
-      { path: "/unsubscribe-success", element: page(pages.simple, "UnsubscribeSuccessPage") },
-      { path: "/oauth/youtube/success", element: page(pages.simple, "YoutubeAuthSuccessPage") },
-      { path: "/profile/*", element: page(pages.placeholders, "ProfileRoute") },
-      { path: "/:username", element: page(pages.placeholders, "UsernameRoute") },
-      { path: "*", element: page(pages.simple, "NotFoundPage") },
+      { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
+      { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
+      { path: "/unsubscribe-success", ...page(pages.simple, "UnsubscribeSuccessPage") },
+      { path: "/oauth/youtube/success", ...page(pages.simple, "YoutubeAuthSuccessPage") },
+      { path: "/profile/*", ...page(pages.placeholders, "ProfileRoute") },
+      { path: "/:username", ...page(pages.placeholders, "UsernameRoute") },
+      { path: "*", ...page(pages.simple, "NotFoundPage") },
     ],
   },
 ];
 
 export function createAppRouter() {
+  // The guards render the page only once the session check answers; fetching the first page's
+  // chunk now, alongside that check, saves a round trip on the first visit.
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
+  }
   return createBrowserRouter(routes);
 }

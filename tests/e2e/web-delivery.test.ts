@@ -95,7 +95,7 @@ describe("web delivery in the browser", () => {
 
     const layout = await card.first().evaluate((article) => {
       const box = article.getBoundingClientRect();
-      const chips = [...article.querySelectorAll<HTMLElement>(".chip")].map((chip) => {
+      const chips = Array.from(article.querySelectorAll<HTMLElement>(".chip")).map((chip) => {
         const rect = chip.getBoundingClientRect();
         const style = getComputedStyle(chip);
         return {

@@ -162,6 +162,10 @@ describe("web delivery in the browser", () => {
     await page.getByTestId("find-page").waitFor();
     await page.waitForLoadState("networkidle");
     expect(scripts.some((s) => s.startsWith("/assets/FindPage-"))).toBe(true);
+
+    // The local outbox page keeps its one inline style, allowed by hash.
+    await page.goto(`${server.url}/dev/outbox`);
+    expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe("760px");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,15 @@
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Dispatcher } from "./dispatcher.ts";
 import type { Outbox } from "./outbox.ts";
 import { escapeHtml } from "@graph/core/util";
+import { contentSecurityPolicy } from "@graph/core/web/rules";
+
+/** The outbox page's one inline style, allowed by its hash (the site's policy allows no inline style). */
+const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}\nh1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}`;
+const OUTBOX_CSP = contentSecurityPolicy({
+  styleHashes: [`sha256-${createHash("sha256").update(OUTBOX_STYLE).digest("base64")}`],
+});
 
 /** Routes that exist only in the local runtime: the outbox and running jobs on demand. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
@@ -27,9 +35,9 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
               `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
           )
           .join("");
+        c.header("Content-Security-Policy", OUTBOX_CSP);
         return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>outbox · graph (local)</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}
-h1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}</style></head>
+<style>${OUTBOX_STYLE}</style></head>
 <body><h1>local outbox</h1><p>every e-mail graph sent while running locally, newest first. <a href="/dev/outbox">refresh</a></p>${rows || "<p>no e-mail sent yet.</p>"}</body></html>`);
       })
   );

@@ -77,7 +77,9 @@ export async function read(userId: string, options: { manual: boolean }, now = D
     Topics.changedAt(userId),
   ]);
   const latest = today.at(-1) ?? (await latestSession(userId));
-  const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
+  // Provisional sessions (made while new topics were still matched) do not use up a refresh.
+  const counted = today.filter((s) => !s.provisional);
+  const refreshFreesAt = counted.length >= limits.refreshesPerDay ? counted[0]!.createdAt + DAY_MS : undefined;
 
   if (options.manual) {
     if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan);
@@ -95,30 +97,29 @@ export async function read(userId: string, options: { manual: boolean }, now = D
     await FeedState.recordManualRefresh(userId, now);
     const session = await refresh(userId, plan, today, state.staleSince, "manual", now, {
       topics: await Topics.listRaw(userId),
-      store: true,
+      provisional: false,
     });
     return view(userId, plan, session, now, now);
   }
 
-  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
-  const stale =
-    (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
-    (latest !== undefined && topicsChangedAt >= latest.createdAt);
-  const lastManual = state.lastManualRefreshAt;
-  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
-  if (refreshFreesAt && latest) {
-    return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt }, now, lastManual);
-  }
   // While new topics are still being matched against recent articles (a backfill), the feed is
-  // computed but not kept: it does not use up a refresh, and the next read (soon) sees everything.
+  // provisional: kept and shown, but it uses up no refresh and is out of date once matching ends.
   const topics = await Topics.listRaw(userId);
-  const preparing = await Topics.backfilling(
+  const provisional = await Topics.backfilling(
     topics.map((t) => t.phrase),
     now,
   );
-  const session = await refresh(userId, plan, today, state.staleSince, "auto", now, { topics, store: !preparing });
-  if (preparing)
-    return view(userId, plan, { ...session, nextRefreshAt: now + PREPARING_RETRY_MS }, now, lastManual, true);
+  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
+  const stale =
+    (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
+    (latest !== undefined && topicsChangedAt >= latest.createdAt) ||
+    (latest?.provisional === true && !provisional);
+  const lastManual = state.lastManualRefreshAt;
+  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
+  if (refreshFreesAt && latest) {
+    return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt, provisional: false }, now, lastManual);
+  }
+  const session = await refresh(userId, plan, today, state.staleSince, "auto", now, { topics, provisional });
   return view(userId, plan, session, now, lastManual);
 }
 
@@ -149,7 +150,7 @@ async function refresh(
   staleSince: number | undefined,
   kind: "auto" | "manual",
   now: number,
-  options: { topics: Topic[]; store: boolean },
+  options: { topics: Topic[]; provisional: boolean },
 ): Promise<FeedSession> {
   const limits = PLAN_LIMITS[plan];
   const { topics } = options;
@@ -215,10 +216,10 @@ async function refresh(
     groupOrder: caughtUp ? previous.groupOrder : [PICKS, ...supertags.map((t) => t.topic)],
     picks: caughtUp ? previous.picks : picks,
     caughtUp,
-    nextRefreshAt: now + autoRefreshIntervalMs(plan),
+    nextRefreshAt: now + (options.provisional ? PREPARING_RETRY_MS : autoRefreshIntervalMs(plan)),
+    provisional: options.provisional,
     expiresAt: Math.floor(now / 1000) + 400 * 24 * 60 * 60,
   };
-  if (!options.store) return session;
   await FeedSessionEntity.put(session).go();
   await FeedState.clearStale(userId, staleSince);
   return session;
@@ -299,7 +300,6 @@ async function view(
   session: FeedSession | undefined,
   now: number,
   lastManualRefreshAt: number | undefined,
-  preparing = false,
 ): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
@@ -312,7 +312,7 @@ async function view(
       nextManualRefreshTime: nextManual,
       refreshedAt: null,
       plan,
-      preparing,
+      preparing: false,
       caughtUp: false,
     };
   }
@@ -344,7 +344,7 @@ async function view(
     nextManualRefreshTime: nextManual,
     refreshedAt: new Date(session.createdAt).toISOString(),
     plan,
-    preparing,
+    preparing: session.provisional ?? false,
     caughtUp: session.caughtUp ?? false,
   };
 }

@@ -349,25 +349,29 @@ function deflateDecoder(): Transform {
 
 /**
  * Decode by, in order: a byte-order mark, the charset of Content-Type, the XML declaration's
- * (or an HTML meta tag's) encoding, else UTF-8. Bytes that are not valid UTF-8 when UTF-8 was
- * chosen are read as windows-1252, the usual mislabelling.
+ * (or an HTML meta tag's) encoding, else UTF-8. A declared encoding is followed: invalid bytes
+ * become U+FFFD one by one, so one bad byte cannot turn a whole UTF-8 feed into mojibake.
+ * Only an undeclared body that is not valid UTF-8 is read as windows-1252, the usual encoding
+ * of feeds that say nothing.
  */
 export function decodeBody(bytes: Uint8Array, contentType?: string): string {
-  const label = bomEncoding(bytes) ?? charsetOf(contentType) ?? documentEncoding(bytes) ?? "utf-8";
+  let declared = bomEncoding(bytes) ?? charsetOf(contentType) ?? documentEncoding(bytes);
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(label);
+    decoder = new TextDecoder(declared ?? "utf-8");
   } catch {
+    // A label no decoder knows declares nothing usable.
+    declared = undefined;
     decoder = new TextDecoder("utf-8");
   }
-  if (decoder.encoding === "utf-8") {
+  if (decoder.encoding === "windows-1252") return decodeWindows1252(bytes);
+  if (decoder.encoding === "utf-8" && declared === undefined) {
     try {
       return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
       return decodeWindows1252(bytes);
     }
   }
-  if (decoder.encoding === "windows-1252") return decodeWindows1252(bytes);
   return decoder.decode(bytes);
 }
 

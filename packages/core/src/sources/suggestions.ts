@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { isIP } from "node:net";
 import { badRequest } from "../errors.ts";
 import { isConditionFailure } from "../db.ts";
 import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch, parseFeed } from "../ingest/index.ts";
@@ -40,7 +41,10 @@ export function parseUserUrl(raw: string): string {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw badRequest("Only http and https addresses can be sources.");
-  if (!url.hostname.includes(".") && url.hostname !== "localhost")
+  // A name needs a dot (or is localhost); an IPv6 literal ("[2606:4700::1111]") has none.
+  // Whether the address is one graph may fetch is decided when fetching, not here.
+  const ipv6Literal = url.hostname.startsWith("[") && isIP(url.hostname.slice(1, -1)) === 6;
+  if (!url.hostname.includes(".") && url.hostname !== "localhost" && !ipv6Literal)
     throw badRequest("That does not look like a web address.");
   return url.toString();
 }

@@ -47,7 +47,7 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
 
   let items: ParsedItem[];
   try {
-    items = (await parseFeed(outcome.body, outcome.finalUrl)).items;
+    items = (await parseFeed(outcome.body, outcome.finalUrl, { maxItems: FETCH_POLICY.maxItemsPerFetch })).items;
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { badRequest } from "../errors.ts";
 import { isConditionFailure } from "../db.ts";
-import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch, parseFeed } from "../ingest/index.ts";
+import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
 import type { SourceType } from "./rules.ts";
 import { SourceEntity } from "./source.entity.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
@@ -115,12 +115,8 @@ export async function check(
   const existing = (await Sources.all()).find((s) => canonicalUrl(s.feedUrl) === feedUrl);
   if (existing) return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
 
-  let parsed;
-  try {
-    parsed = await parseFeed(discovered.body, feedUrl);
-  } catch (error) {
-    return settle("rejected", { reason: (error as Error).message });
-  }
+  // Discovery parsed it already (a candidate counts only when it parses as a feed).
+  const parsed = discovered.feed;
   const sourceId = `src_${createHash("sha256").update(feedUrl).digest("base64url").slice(0, 16)}`;
   const now = Date.now();
   await SourceEntity.create({

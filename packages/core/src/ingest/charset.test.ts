@@ -33,3 +33,14 @@ describe("decodeBody: one invalid byte in a declared encoding", () => {
     );
   });
 });
+
+describe("decodeBody: a server label the bytes contradict", () => {
+  it("reads a body served as UTF-8 by its own windows-1252 declaration when it is not UTF-8", () => {
+    const body = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="windows-1252"?><title>caf'),
+      Buffer.from([0xe9, 0x20, 0x80, 0x35]),
+      Buffer.from("</title>"),
+    ]);
+    expect(decodeBody(body, "text/xml; charset=utf-8")).toContain("<title>café €5</title>");
+  });
+});

@@ -167,7 +167,11 @@ async function refresh(
 
   const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
   const picks = chosen
-    .filter(({ candidate }) => articles.has(candidate.articleId))
+    // A copy displaced by its original publisher's article may still have postings: never shown.
+    .filter(
+      ({ candidate }) =>
+        articles.get(candidate.articleId)?.duplicateOf === undefined && articles.has(candidate.articleId),
+    )
     .map(({ candidate, group }) => {
       const article = articles.get(candidate.articleId)!;
       return {

@@ -25,3 +25,9 @@ export async function originalsOfDay(day: string): Promise<Article[]> {
     .go({ pages: "all" });
   return data;
 }
+
+/** The UTC days a source has articles on (to index them again when it comes to matter). */
+export async function daysOfSource(sourceId: string): Promise<string[]> {
+  const { data } = await ArticleEntity.query.bySource({ sourceId }).go({ pages: "all", attributes: ["day"] });
+  return [...new Set(data.map((a) => a.day))];
+}

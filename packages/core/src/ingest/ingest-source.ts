@@ -30,10 +30,13 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
     return { ...report, status: "skipped" };
   }
 
+  // Before any of its articles is stored: a suggested source from before trust was recorded
+  // joins the untrusted list, so its articles do not reach everyone.
+  await Sources.recordLegacyOrigin(source);
   const outcome = await guardedFetch(source.feedUrl, {
     etag: source.etag,
     lastModified: source.lastModified,
-    allowPrivate: source.trusted || options.allowPrivateFeeds,
+    allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
   });
 
   if (outcome.kind === "not-modified") {

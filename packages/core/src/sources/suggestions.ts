@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { badRequest } from "../errors.ts";
-import { isConditionFailure } from "../db.ts";
 import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
 import type { SourceType } from "./rules.ts";
-import { SourceEntity } from "./source.entity.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 import * as Sources from "./index.ts";
+import { createSuggested, recordSuggester } from "./trust.ts";
 
 export interface SuggestionView {
   id: string;
@@ -87,8 +86,8 @@ const typeOf = (feedUrl: string, body: string): SourceType => {
 
 /**
  * Checks a suggestion: the site is resolved to its feed; a feed graph already reads is a
- * duplicate; a new valid feed becomes a source and is fetched at once; anything unreachable
- * or not a feed is rejected with the reason.
+ * duplicate (and counts towards that source's trust); a new valid feed becomes an untrusted
+ * source and is fetched at once; anything unreachable or not a feed is rejected with the reason.
  */
 export async function check(
   userId: string,
@@ -113,27 +112,29 @@ export async function check(
   if ("error" in discovered) return settle("rejected", { reason: discovered.error });
   const feedUrl = canonicalUrl(discovered.feedUrl);
   const existing = (await Sources.all()).find((s) => canonicalUrl(s.feedUrl) === feedUrl);
-  if (existing) return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
+  if (existing) {
+    // A feed graph reads already: this person counts towards its trust (once per person).
+    await recordSuggester(existing.sourceId, { userId, suggestionId });
+    return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
+  }
 
   // Discovery parsed it already (a candidate counts only when it parses as a feed).
   const parsed = discovered.feed;
   const sourceId = `src_${createHash("sha256").update(feedUrl).digest("base64url").slice(0, 16)}`;
-  const now = Date.now();
-  await SourceEntity.create({
-    sourceId,
-    name: (parsed.title?.trim() || new URL(suggestion.websiteUrl).hostname).slice(0, 120),
-    siteUrl: parsed.siteUrl || suggestion.websiteUrl,
-    feedUrl,
-    type: typeOf(feedUrl, discovered.body),
-    trusted: false,
-    nextFetchAt: now,
-    createdAt: now,
-  })
-    .go()
-    .catch((error: unknown) => {
-      // Created concurrently by another suggestion of the same feed: that source is this one.
-      if (!isConditionFailure(error)) throw error;
-    });
+  // Untrusted: its articles reach only the people who suggested it until it is trusted.
+  // Created meanwhile by another suggestion of the same feed: that source is this one, and
+  // this person is counted towards its trust.
+  await createSuggested(
+    {
+      sourceId,
+      name: (parsed.title?.trim() || new URL(suggestion.websiteUrl).hostname).slice(0, 120),
+      siteUrl: parsed.siteUrl || suggestion.websiteUrl,
+      feedUrl,
+      type: typeOf(feedUrl, discovered.body),
+      nextFetchAt: Date.now(),
+    },
+    { userId, suggestionId },
+  );
   await enqueueIngestJobs([{ kind: "source", sourceId }]);
   return settle("approved", { sourceId, rssFeedUrl: feedUrl });
 }

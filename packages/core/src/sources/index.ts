@@ -7,6 +7,7 @@ export { SOURCE_TYPES, TRUST_SUGGESTERS, type SourceType } from "./rules.ts";
 export { trust, untrustedIds, untrustedNotSuggestedBy, mayUsePrivateAddress, recordLegacyOrigin } from "./trust.ts";
 export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
 export * as Suggestions from "./suggestions.ts";
+export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
 export { DEFAULT_CATALOGUE } from "./catalogue.ts";
 
 export interface CatalogueEntry {

@@ -1,8 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
+import { transact } from "../db.ts";
 import { badRequest } from "../errors.ts";
 import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
 import type { SourceType } from "./rules.ts";
+import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
+import { isStale, unlistPending } from "./stale.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 import * as Sources from "./index.ts";
 import { createSuggested, recordSuggester } from "./trust.ts";
@@ -60,7 +63,10 @@ export async function suggest(
 ): Promise<SuggestionView> {
   const websiteUrl = parseUserUrl(input.sourceLink);
   const rssFeedUrl = input.sourceRss?.trim() ? parseUserUrl(input.sourceRss) : "";
-  const pending = (await list(userId)).filter((s) => s.approval_state === "pending").length;
+  const now = Date.now();
+  const { data: mine } = await SuggestedSourceEntity.query.byUser({ userId }).go({ pages: "all" });
+  // A suggestion pending too long has lost its check (it is queued again): it no longer counts.
+  const pending = mine.filter((s) => s.approvalState === "pending" && !isStale(s.createdAt, now)).length;
   if (pending >= MAX_PENDING)
     throw badRequest(`You have ${MAX_PENDING} suggestions waiting to be checked; try again soon.`);
   const suggestion = {
@@ -69,10 +75,17 @@ export async function suggest(
     websiteUrl,
     rssFeedUrl,
     approvalState: "pending" as const,
-    createdAt: Date.now(),
+    createdAt: now,
   };
-  await SuggestedSourceEntity.create(suggestion).go();
-  await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId: suggestion.suggestionId }]);
+  // Listed as pending with it: if the check queued below is lost, the `ingest` schedule queues it again.
+  const { suggestionId, createdAt } = suggestion;
+  const created = await transact([
+    SuggestedSourceEntity.create(suggestion),
+    PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks: 1 }),
+  ]);
+  if (created.canceled)
+    throw new Error(`suggestion ${suggestionId} could not be stored: ${created.reasons.join(", ")}`);
+  await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId }]);
   return view(suggestion);
 }
 
@@ -95,14 +108,23 @@ export async function check(
   options: { allowPrivateFeeds: boolean },
 ): Promise<SuggestionView | undefined> {
   const { data: suggestion } = await SuggestedSourceEntity.get({ userId, suggestionId }).go();
-  if (!suggestion || suggestion.approvalState !== "pending") return suggestion ? view(suggestion) : undefined;
+  if (!suggestion) return undefined;
+  const listing = unlistPending({ createdAt: suggestion.createdAt, userId, suggestionId });
+  if (suggestion.approvalState !== "pending") {
+    // Settled by an earlier check: a listing left behind (suggestions from before it) goes.
+    await listing.go();
+    return view(suggestion);
+  }
   const settle = async (
     approvalState: SuggestionView["approval_state"],
     extra: { sourceId?: string; reason?: string; rssFeedUrl?: string },
   ) => {
-    await SuggestedSourceEntity.patch({ userId, suggestionId })
-      .set({ approvalState, ...extra })
-      .go();
+    const settled = await transact([
+      SuggestedSourceEntity.patch({ userId, suggestionId }).set({ approvalState, ...extra }),
+      listing,
+    ]);
+    if (settled.canceled)
+      throw new Error(`suggestion ${suggestionId} could not be settled: ${settled.reasons.join(", ")}`);
     return view({ ...suggestion, ...extra, approvalState });
   };
 

@@ -11,7 +11,7 @@ const OUTBOX_CSP = contentSecurityPolicy({
   styleHashes: [`sha256-${createHash("sha256").update(OUTBOX_STYLE).digest("base64")}`],
 });
 
-/** Routes that exist only in the local runtime: the outbox and running jobs on demand. */
+/** Routes that exist only in the local runtime: the outbox, running jobs on demand, trusting a source. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
   return (
     new Hono()
@@ -26,6 +26,14 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
         const result = await dispatcher.runJob(name);
         await dispatcher.idle();
         return c.json({ job: name, result: result ?? null });
+      })
+      /** An operator trusts a suggested source: its articles reach everyone, not only who suggested it. */
+      .post("/api/dev/sources/:id/trust", async (c) => {
+        // Imported when used: core's entities read the table's link, which the runtime sets up first.
+        const Sources = await import("@graph/core/sources");
+        const source = await Sources.trust(c.req.param("id"));
+        if (!source) return c.json({ error: "No source with this id." }, 404);
+        return c.json({ sourceId: source.sourceId, name: source.name, trusted: source.trusted });
       })
       .get("/dev/outbox", (c) => {
         const rows = outbox

@@ -2,6 +2,7 @@ import { PICKS_GROUP } from "./rules.ts";
 import * as Articles from "../articles/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
+import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import type { Topic } from "../topics/index.ts";
@@ -159,9 +160,10 @@ async function refresh(
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
 
   const candidates = budget > 0 && topics.length > 0 ? await collect(topics, windowStart, now, limits.coverageMs) : [];
-  const silenced = await Silenced.ids(userId);
+  // Untrusted sources reach only the people who suggested them.
+  const [silenced, unreached] = await Promise.all([Silenced.ids(userId), Sources.untrustedNotSuggestedBy(userId)]);
   const eligible = candidates
-    .filter((c) => !silenced.has(c.sourceId) && !delivered.has(c.articleId))
+    .filter((c) => !silenced.has(c.sourceId) && !unreached.has(c.sourceId) && !delivered.has(c.articleId))
     .sort((a, b) => b.score - a.score)
     .slice(0, SEEN_CHECK_LIMIT);
   const seen = await Seen.seenAmong(
@@ -190,7 +192,11 @@ async function refresh(
 
   const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
   const picks = chosen
-    .filter(({ candidate }) => articles.has(candidate.articleId))
+    // A copy displaced by its original publisher's article may still have postings: never shown.
+    .filter(
+      ({ candidate }) =>
+        articles.get(candidate.articleId)?.duplicateOf === undefined && articles.has(candidate.articleId),
+    )
     .map(({ candidate, group }) => {
       const article = articles.get(candidate.articleId)!;
       return {

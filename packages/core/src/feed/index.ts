@@ -212,15 +212,25 @@ async function refresh(
       };
     });
   // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
-  // previous picks, said to be caught up, rather than an empty feed that reads like "no topics".
+  // previous picks not yet seen — or, when every one was seen, all of them — said to be caught
+  // up, rather than an empty feed that reads like "add some topics".
   const previous = today.at(-1);
   const caughtUp = picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
+  let carried = caughtUp ? previous.picks : [];
+  if (caughtUp) {
+    const seenBefore = await Seen.seenAmong(
+      userId,
+      carried.map((p) => p.id),
+    );
+    const unseen = carried.filter((p) => !seenBefore.has(p.id));
+    if (unseen.length > 0) carried = unseen;
+  }
   const session = {
     userId,
     createdAt: now,
     kind,
     groupOrder: caughtUp ? previous.groupOrder : [PICKS, ...supertags.map((t) => t.topic)],
-    picks: caughtUp ? previous.picks : picks,
+    picks: caughtUp ? carried : picks,
     caughtUp,
     nextRefreshAt: now + (options.provisional ? PREPARING_RETRY_MS : autoRefreshIntervalMs(plan)),
     provisional: options.provisional,

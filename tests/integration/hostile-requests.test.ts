@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPerson, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { newPerson, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /** Requests a hostile client sends: other sites posing as graph, and bodies meant to exhaust memory. */
 const api = useTestApi();
@@ -46,6 +46,15 @@ describe("hostile requests", () => {
   it("accepts an ordinary body", async () => {
     const response = await api.client({ address: uniqueAddress() }).signup.$post({ json: newPerson("small") });
     expect(response.status).toBe(201);
+  });
+
+  it("takes an empty POST over HTTP (Content-Length: 0, no type) as having no body", async () => {
+    const person = await signedIn(api);
+    const response = await fetch(`${api.runtime.url}/api/users/clear_last_feed_refresh_at`, {
+      method: "POST",
+      headers: { cookie: person.cookie },
+    });
+    expect(response.status).toBe(200);
   });
 
   it("compares Origin with the configured site only, never with Host or X-Forwarded-Host (DNS rebinding)", async () => {

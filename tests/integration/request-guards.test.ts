@@ -45,17 +45,6 @@ describe("request guards", () => {
     expect((await login(person.username, person.password)).status).toBe(401);
   });
 
-  it("accepts a state-changing call that carries no body at all (content-length: 0)", async () => {
-    const person = await signedIn(api);
-    const response = await api.request("POST", "/api/logout", {
-      cookie: person.cookie,
-      rawBody: "",
-      headers: { "content-length": "0" },
-    });
-    expect(response.status).toBe(200);
-    expect((await (await api.client({ cookie: person.cookie }).check_auth.$get()).json()).isAuthenticated).toBe(false);
-  });
-
   it("answers malformed JSON with a 400", async () => {
     const response = await api.request("POST", "/api/login", {
       rawBody: "{nope",

@@ -1,9 +1,17 @@
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Dispatcher } from "./dispatcher.ts";
 import type { Outbox } from "./outbox.ts";
 import { escapeHtml } from "@graph/core/util";
+import { contentSecurityPolicy } from "@graph/core/web/rules";
 
-/** Routes that exist only in the local runtime: the outbox and running jobs on demand. */
+/** The outbox page's one inline style, allowed by its hash (the site's policy allows no inline style). */
+const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}\nh1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}`;
+const OUTBOX_CSP = contentSecurityPolicy({
+  styleHashes: [`sha256-${createHash("sha256").update(OUTBOX_STYLE).digest("base64")}`],
+});
+
+/** Routes that exist only in the local runtime: the outbox, running jobs on demand, trusting a source. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
   return (
     new Hono()
@@ -19,6 +27,14 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
         await dispatcher.idle();
         return c.json({ job: name, result: result ?? null });
       })
+      /** An operator trusts a suggested source: its articles reach everyone, not only who suggested it. */
+      .post("/api/dev/sources/:id/trust", async (c) => {
+        // Imported when used: core's entities read the table's link, which the runtime sets up first.
+        const Sources = await import("@graph/core/sources");
+        const source = await Sources.trust(c.req.param("id"));
+        if (!source) return c.json({ error: "No source with this id." }, 404);
+        return c.json({ sourceId: source.sourceId, name: source.name, trusted: source.trusted });
+      })
       .get("/dev/outbox", (c) => {
         const rows = outbox
           .list()
@@ -27,9 +43,9 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
               `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
           )
           .join("");
+        c.header("Content-Security-Policy", OUTBOX_CSP);
         return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>outbox · graph (local)</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}
-h1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}</style></head>
+<style>${OUTBOX_STYLE}</style></head>
 <body><h1>local outbox</h1><p>every e-mail graph sent while running locally, newest first. <a href="/dev/outbox">refresh</a></p>${rows || "<p>no e-mail sent yet.</p>"}</body></html>`);
       })
   );

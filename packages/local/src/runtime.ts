@@ -17,6 +17,7 @@ import { ROOT } from "./handlers.ts";
 import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
 import { StartupGate } from "./startup-gate.ts";
+import { securityHeadersMiddleware } from "./security-headers.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 
@@ -75,6 +76,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(host)}:${port}`;
   const siteUrl = options.siteUrl ?? url;
+  // First, so every answer below — web app, API, dev pages — carries the headers.
+  root.use(securityHeadersMiddleware(siteUrl));
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
     (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));

@@ -1,21 +1,57 @@
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { type ComponentType, lazy, Suspense } from "react";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
 import { Protected, PublicOnly } from "../components/Guards.tsx";
 import { RootLayout } from "../components/Layout.tsx";
-import { FeedbackPage } from "../pages/Feedback.tsx";
-import { ForgotPasswordPage } from "../pages/ForgotPassword.tsx";
-import { LandingPage } from "../pages/Landing.tsx";
-import { PrivacyPage, TermsPage } from "../pages/Legal.tsx";
-import { LoginPage } from "../pages/Login.tsx";
-import { HomePage } from "../pages/home/HomePage.tsx";
-import { GettingStartedPage } from "../pages/onboarding/GettingStarted.tsx";
-import { FindPage } from "../pages/find/FindPage.tsx";
-import { ChatPage, ProfileRoute, TunePage, UpgradePage, UsernameRoute } from "../pages/Placeholders.tsx";
-import { PreviewPage } from "../pages/Preview.tsx";
-import { ResetPasswordPage } from "../pages/ResetPassword.tsx";
-import { ComingSoonPage, NotFoundPage, UnsubscribeSuccessPage, YoutubeAuthSuccessPage } from "../pages/Simple.tsx";
-import { VerifyEmailPage } from "../pages/VerifyEmail.tsx";
-import { WhyGraphPage } from "../pages/WhyGraph.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
+
+interface PageHandle {
+  /** Starts downloading the page's chunk (the browser keeps one copy per module). */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * Each page is its own chunk, fetched when its route is first shown: /login downloads the
+ * login form, not the feed, search or onboarding. The shell (layout, guards, auth) stays in
+ * the entry chunk because every route needs it.
+ */
+function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  const handle: PageHandle = { preload: load };
+  return {
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
+    handle,
+  };
+}
+
+/** Shown while a page's chunk loads; announced politely to screen readers. */
+function PageLoading() {
+  return (
+    <div className="loading" role="status" aria-live="polite" data-testid="page-loading">
+      Loading...
+    </div>
+  );
+}
+
+const pages = {
+  landing: () => import("../pages/Landing.tsx"),
+  preview: () => import("../pages/Preview.tsx"),
+  login: () => import("../pages/Login.tsx"),
+  forgotPassword: () => import("../pages/ForgotPassword.tsx"),
+  resetPassword: () => import("../pages/ResetPassword.tsx"),
+  verifyEmail: () => import("../pages/VerifyEmail.tsx"),
+  gettingStarted: () => import("../pages/onboarding/GettingStarted.tsx"),
+  home: () => import("../pages/home/HomePage.tsx"),
+  find: () => import("../pages/find/FindPage.tsx"),
+  placeholders: () => import("../pages/Placeholders.tsx"),
+  feedback: () => import("../pages/Feedback.tsx"),
+  whyGraph: () => import("../pages/WhyGraph.tsx"),
+  simple: () => import("../pages/Simple.tsx"),
+  legal: () => import("../pages/Legal.tsx"),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -25,39 +61,44 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: "/", element: <LandingPage /> },
-          { path: "/preview", element: <PreviewPage /> },
-          { path: "/login", element: <LoginPage /> },
-          { path: "/forgot-password", element: <ForgotPasswordPage /> },
-          { path: "/reset-password", element: <ResetPasswordPage /> },
-          { path: "/verify-email", element: <VerifyEmailPage /> },
+          { path: "/", ...page(pages.landing, "LandingPage") },
+          { path: "/preview", ...page(pages.preview, "PreviewPage") },
+          { path: "/login", ...page(pages.login, "LoginPage") },
+          { path: "/forgot-password", ...page(pages.forgotPassword, "ForgotPasswordPage") },
+          { path: "/reset-password", ...page(pages.resetPassword, "ResetPasswordPage") },
+          { path: "/verify-email", ...page(pages.verifyEmail, "VerifyEmailPage") },
         ],
       },
       {
         element: <Protected />,
         children: [
-          { path: "/getting-started", element: <GettingStartedPage /> },
-          { path: "/home", element: <HomePage /> },
-          { path: "/home/tune", element: <TunePage /> },
-          { path: "/home/find", element: <FindPage /> },
-          { path: "/home/chat", element: <ChatPage /> },
-          { path: "/home/upgrade", element: <UpgradePage /> },
-          { path: "/home/feedback", element: <FeedbackPage /> },
-          { path: "/home/why-graph", element: <WhyGraphPage /> },
-          { path: "/home/coming-soon", element: <ComingSoonPage /> },
+          { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
+          { path: "/home", ...page(pages.home, "HomePage") },
+          { path: "/home/tune", ...page(pages.placeholders, "TunePage") },
+          { path: "/home/find", ...page(pages.find, "FindPage") },
+          { path: "/home/chat", ...page(pages.placeholders, "ChatPage") },
+          { path: "/home/upgrade", ...page(pages.placeholders, "UpgradePage") },
+          { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
+          { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
+          { path: "/home/coming-soon", ...page(pages.simple, "ComingSoonPage") },
         ],
       },
-      { path: "/terms-of-service", element: <TermsPage /> },
-      { path: "/privacy-policy", element: <PrivacyPage /> },
-      { path: "/unsubscribe-success", element: <UnsubscribeSuccessPage /> },
-      { path: "/oauth/youtube/success", element: <YoutubeAuthSuccessPage /> },
-      { path: "/profile/*", element: <ProfileRoute /> },
-      { path: "/:username", element: <UsernameRoute /> },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
+      { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
+      { path: "/unsubscribe-success", ...page(pages.simple, "UnsubscribeSuccessPage") },
+      { path: "/oauth/youtube/success", ...page(pages.simple, "YoutubeAuthSuccessPage") },
+      { path: "/profile/*", ...page(pages.placeholders, "ProfileRoute") },
+      { path: "/:username", ...page(pages.placeholders, "UsernameRoute") },
+      { path: "*", ...page(pages.simple, "NotFoundPage") },
     ],
   },
 ];
 
 export function createAppRouter() {
+  // The guards render the page only once the session check answers; fetching the first page's
+  // chunk now, alongside that check, saves a round trip on the first visit.
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
+  }
   return createBrowserRouter(routes);
 }

@@ -21,6 +21,12 @@ export const ArticleEntity = new Entity(
       day: { type: "string", required: true },
       fingerprint: { type: "string", required: true },
       duplicateOf: { type: "string" },
+      /**
+       * Whether the link is on the site of the article's source (same registrable domain): such
+       * a copy is the original over copies from other sources. Unset on articles stored before
+       * this was recorded, which keep their place.
+       */
+      onSourceSite: { type: "boolean" },
     },
     indexes: {
       byId: {

@@ -1,5 +1,6 @@
 /** Articles: storing what ingestion brings (once), the postings a feed reads, and backfills. */
-export { storeArticle as store, byIds, type StoreOutcome } from "./store.ts";
+export { storeArticle as store, byIds, type StoreOutcome, type StoreOptions } from "./store.ts";
+export { retractPostings as retract } from "./retract.ts";
 export { indexArticle as index, postingsOf, type Posting } from "./postings.ts";
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";
@@ -23,4 +24,10 @@ export async function originalsOfDay(day: string): Promise<Article[]> {
     .where((attr, op) => op.notExists(attr.duplicateOf))
     .go({ pages: "all" });
   return data;
+}
+
+/** The UTC days a source has articles on (to index them again when it comes to matter). */
+export async function daysOfSource(sourceId: string): Promise<string[]> {
+  const { data } = await ArticleEntity.query.bySource({ sourceId }).go({ pages: "all", attributes: ["day"] });
+  return [...new Set(data.map((a) => a.day))];
 }

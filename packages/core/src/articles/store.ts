@@ -1,5 +1,11 @@
-import { isConditionFailure, transact, utcDay } from "../db.ts";
-import { articleId as articleIdOf, canonicalUrl, titleFingerprint, type ParsedItem } from "../ingest/index.ts";
+import { isConditionFailure, transact, utcDay, type WriteOp } from "../db.ts";
+import {
+  articleId as articleIdOf,
+  canonicalUrl,
+  sameSite,
+  titleFingerprint,
+  type ParsedItem,
+} from "../ingest/index.ts";
 import type { Source } from "../sources/index.ts";
 import { ArticleClaimEntity } from "./article-claim.entity.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
@@ -8,19 +14,56 @@ import { ArticleEntity, type Article } from "./article.entity.ts";
 const FINGERPRINT_HOURS = 36;
 /** Fingerprints of very short titles collide by chance ("Update"), so they are not claimed. */
 const MIN_FINGERPRINT_TOKENS = 3;
+/** Claims that keep changing under a store (concurrent swaps) are read again this often at most. */
+const ATTEMPTS = 4;
 
 export type StoreOutcome =
-  { status: "new"; article: Article } | { status: "exists" } | { status: "duplicate"; article: Article };
+  | {
+      status: "new";
+      article: Article;
+      /** Earlier originals this article displaced (now its duplicates): their postings must go. */
+      demoted: Article[];
+    }
+  | { status: "exists" }
+  | { status: "duplicate"; article: Article };
+
+export interface StoreOptions {
+  /**
+   * Called with the UTC days of the articles a write is about to add or change, before it is
+   * made: a crash after the write then leaves nothing unrecorded (search marks them dirty).
+   */
+  beforeWrite?: (days: string[]) => Promise<void>;
+}
+
+type NewArticle = Omit<Article, "duplicateOf">;
+interface Claims {
+  link: string;
+  /** Absent when the title is too short to claim. */
+  fingerprint?: string;
+}
+/** Who holds each claim now (live fingerprint claims only). */
+interface Held {
+  link?: string;
+  fingerprint?: string;
+}
 
 /**
  * Stores a parsed item once. The same GUID from the same source is recognised (a re-fetch
  * writes nothing); the same canonical link or a near-identical title from another source is
- * stored as a duplicate linked to the first, so it is never shown twice.
+ * stored as a duplicate linked to the original, so it is never shown twice.
+ *
+ * The original is the copy whose link is on its own source's site: a source that publishes
+ * another site's links (a hostile feed copying an outlet, or an aggregator) never wins over
+ * that site's own feed. When such a copy came first, the site's own article takes its place:
+ * in one transaction, conditioned on nothing having changed, the claims move to the new
+ * article and the earlier one becomes its duplicate (answered in `demoted`). Otherwise the
+ * first to claim stays the original.
  */
 export async function storeArticle(
-  source: Pick<Source, "sourceId" | "name" | "type">,
+  source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl">,
   item: ParsedItem,
   now = Date.now(),
+  options: StoreOptions = {},
 ): Promise<StoreOutcome> {
   const articleId = articleIdOf(source.sourceId, item.guid);
   const { data: existing } = await ArticleEntity.get({ articleId }).go();
@@ -29,7 +72,7 @@ export async function storeArticle(
   const link = canonicalUrl(item.link);
   const fingerprint = titleFingerprint(item.title);
   const publishedAt = Math.min(item.publishedAt ?? now, now);
-  const article = {
+  const article: NewArticle = {
     articleId,
     sourceId: source.sourceId,
     sourceName: source.name,
@@ -42,28 +85,108 @@ export async function storeArticle(
     ingestedAt: now,
     day: utcDay(publishedAt),
     fingerprint,
+    onSourceSite: sameSite(link, source.siteUrl),
   };
-  const claimFingerprint = fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS;
-  const result = await transact([
-    ArticleEntity.create(article),
-    ArticleClaimEntity.create({ kind: "link", value: link, articleId }),
-    ...(claimFingerprint
-      ? [
-          ArticleClaimEntity.put({
-            kind: "fingerprint",
-            value: fingerprint,
-            articleId,
-            expiresAt: Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600,
-          }).where((attr, op) => `${op.notExists(attr.articleId)} OR ${op.lt(attr.expiresAt, Math.floor(now / 1000))}`),
-        ]
-      : []),
-  ]);
-  if (!result.canceled) return { status: "new", article };
-  // The article itself exists: an earlier attempt stored it.
-  if (result.reasons[0] !== "None") return { status: "exists" };
-  const original = await claimedBy(link, claimFingerprint ? fingerprint : undefined);
-  if (!original || original === articleId) return { status: "exists" };
-  const duplicate = { ...article, duplicateOf: original };
+  const claims: Claims = { link };
+  if (fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS) claims.fingerprint = fingerprint;
+  const expiresAt = Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600;
+
+  await options.beforeWrite?.([article.day]);
+  let held: Held = {};
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const holders = await articlesHolding(held);
+    if (holders === "changed") {
+      held = await claimsHeld(claims, now);
+      continue;
+    }
+    if (holders.length > 0) {
+      // Only a copy on its own source's site displaces, and only copies that are not on theirs.
+      const displaces = article.onSourceSite && holders.every((h) => h.onSourceSite === false);
+      if (!displaces) return storeDuplicate(article, originalAmong(held, holders));
+      await options.beforeWrite?.([...new Set(holders.map((h) => h.day))]);
+    }
+
+    const result = await transact([
+      ArticleEntity.create(article),
+      ...claimOps(articleId, claims, held, expiresAt, now),
+      ...holders.map((h) =>
+        ArticleEntity.patch({ articleId: h.articleId })
+          .set({ duplicateOf: articleId })
+          .where((attr, op) => op.notExists(attr.duplicateOf)),
+      ),
+    ]);
+    if (!result.canceled) {
+      return { status: "new", article, demoted: holders.map((h) => ({ ...h, duplicateOf: articleId })) };
+    }
+    // The article itself exists: an earlier attempt stored it.
+    if (result.reasons[0] !== "None") return { status: "exists" };
+    // A claim is held, or changed hands since it was read: see who holds what now.
+    held = await claimsHeld(claims, now);
+  }
+  throw new Error(`the claims of article ${articleId} kept changing; it is tried again with the next fetch`);
+}
+
+/**
+ * The articles holding `held`'s claims; "changed" when one is gone or is a duplicate by now
+ * (claims always name an original, so the claims moved meanwhile and must be read again).
+ */
+async function articlesHolding(held: Held): Promise<Article[] | "changed"> {
+  const ids = [...new Set([held.link, held.fingerprint].filter((id): id is string => id !== undefined))];
+  if (ids.length === 0) return [];
+  const found = await byIds(ids);
+  const holders = ids.map((id) => found.get(id));
+  if (holders.some((h) => h === undefined || h.duplicateOf !== undefined)) return "changed";
+  return holders as Article[];
+}
+
+/**
+ * The article a copy that may not displace them repeats: a holder on its own source's site
+ * (or stored before that was known) first, else the link's holder, else the title's.
+ */
+function originalAmong(held: Held, holders: Article[]): string {
+  const preferred = holders.find((h) => h.onSourceSite !== false);
+  return preferred?.articleId ?? held.link ?? held.fingerprint ?? holders[0]!.articleId;
+}
+
+/** Each claim taken by `articleId`: a free one created, a held one moved only if still held by the same article. */
+function claimOps(articleId: string, claims: Claims, held: Held, expiresAt: number, now: number): WriteOp[] {
+  const ops: WriteOp[] = [
+    held.link
+      ? ArticleClaimEntity.put({ kind: "link", value: claims.link, articleId }).where((attr, op) =>
+          op.eq(attr.articleId, held.link!),
+        )
+      : ArticleClaimEntity.create({ kind: "link", value: claims.link, articleId }),
+  ];
+  if (claims.fingerprint) {
+    const claim = ArticleClaimEntity.put({ kind: "fingerprint", value: claims.fingerprint, articleId, expiresAt });
+    ops.push(
+      held.fingerprint
+        ? claim.where((attr, op) => op.eq(attr.articleId, held.fingerprint!))
+        : claim.where(
+            (attr, op) => `${op.notExists(attr.articleId)} OR ${op.lt(attr.expiresAt, Math.floor(now / 1000))}`,
+          ),
+    );
+  }
+  return ops;
+}
+
+async function claimsHeld(claims: Claims, now: number): Promise<Held> {
+  const held: Held = {};
+  const byLink = await ArticleClaimEntity.get({ kind: "link", value: claims.link }).go();
+  if (byLink.data) held.link = byLink.data.articleId;
+  if (claims.fingerprint) {
+    const byTitle = await ArticleClaimEntity.get({ kind: "fingerprint", value: claims.fingerprint }).go();
+    // A lapsed fingerprint claim is free to take.
+    if (byTitle.data && (byTitle.data.expiresAt ?? Infinity) >= Math.floor(now / 1000)) {
+      held.fingerprint = byTitle.data.articleId;
+    }
+  }
+  return held;
+}
+
+async function storeDuplicate(article: NewArticle, original: string): Promise<StoreOutcome> {
+  if (original === article.articleId) return { status: "exists" };
+  const duplicate: Article = { ...article, duplicateOf: original };
   await ArticleEntity.create(duplicate)
     .go()
     .catch((error: unknown) => {
@@ -71,14 +194,6 @@ export async function storeArticle(
       if (!isConditionFailure(error)) throw error;
     });
   return { status: "duplicate", article: duplicate };
-}
-
-async function claimedBy(link: string, fingerprint: string | undefined): Promise<string | undefined> {
-  const byLink = await ArticleClaimEntity.get({ kind: "link", value: link }).go();
-  if (byLink.data) return byLink.data.articleId;
-  if (!fingerprint) return undefined;
-  const byTitle = await ArticleClaimEntity.get({ kind: "fingerprint", value: fingerprint }).go();
-  return byTitle.data?.articleId;
 }
 
 export async function byIds(ids: string[]): Promise<Map<string, Article>> {

@@ -29,6 +29,8 @@ export const FeedSessionEntity = new Entity(
       groupOrder: { type: "list", items: { type: "string" }, required: true },
       picks: { type: "list", items: pick, required: true },
       nextRefreshAt: { type: "number", required: true },
+      /** Made while new topics were still being matched: shown, but it uses up no refresh. */
+      provisional: { type: "boolean" },
       /** Nothing new was found: the picks are the previous session's. */
       caughtUp: { type: "boolean" },
       expiresAt: { type: "number" },

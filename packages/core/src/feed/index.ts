@@ -2,6 +2,7 @@ import { PICKS_GROUP } from "./rules.ts";
 import * as Articles from "../articles/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
+import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import type { Topic } from "../topics/index.ts";
@@ -77,7 +78,9 @@ export async function read(userId: string, options: { manual: boolean }, now = D
     Topics.changedAt(userId),
   ]);
   const latest = today.at(-1) ?? (await latestSession(userId));
-  const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
+  // Provisional sessions (made while new topics were still matched) do not use up a refresh.
+  const counted = today.filter((s) => !s.provisional);
+  const refreshFreesAt = counted.length >= limits.refreshesPerDay ? counted[0]!.createdAt + DAY_MS : undefined;
 
   if (options.manual) {
     if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan, "not_in_plan");
@@ -96,30 +99,29 @@ export async function read(userId: string, options: { manual: boolean }, now = D
     await FeedState.recordManualRefresh(userId, now);
     const session = await refresh(userId, plan, today, state.staleSince, "manual", now, {
       topics: await Topics.listRaw(userId),
-      store: true,
+      provisional: false,
     });
     return view(userId, plan, session, now, now);
   }
 
-  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
-  const stale =
-    (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
-    (latest !== undefined && topicsChangedAt >= latest.createdAt);
-  const lastManual = state.lastManualRefreshAt;
-  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
-  if (refreshFreesAt && latest) {
-    return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt }, now, lastManual);
-  }
   // While new topics are still being matched against recent articles (a backfill), the feed is
-  // computed but not kept: it does not use up a refresh, and the next read (soon) sees everything.
+  // provisional: kept and shown, but it uses up no refresh and is out of date once matching ends.
   const topics = await Topics.listRaw(userId);
-  const preparing = await Topics.backfilling(
+  const provisional = await Topics.backfilling(
     topics.map((t) => t.phrase),
     now,
   );
-  const session = await refresh(userId, plan, today, state.staleSince, "auto", now, { topics, store: !preparing });
-  if (preparing)
-    return view(userId, plan, { ...session, nextRefreshAt: now + PREPARING_RETRY_MS }, now, lastManual, true);
+  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
+  const stale =
+    (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
+    (latest !== undefined && topicsChangedAt >= latest.createdAt) ||
+    (latest?.provisional === true && !provisional);
+  const lastManual = state.lastManualRefreshAt;
+  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
+  if (refreshFreesAt && latest) {
+    return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt, provisional: false }, now, lastManual);
+  }
+  const session = await refresh(userId, plan, today, state.staleSince, "auto", now, { topics, provisional });
   return view(userId, plan, session, now, lastManual);
 }
 
@@ -150,7 +152,7 @@ async function refresh(
   staleSince: number | undefined,
   kind: "auto" | "manual",
   now: number,
-  options: { topics: Topic[]; store: boolean },
+  options: { topics: Topic[]; provisional: boolean },
 ): Promise<FeedSession> {
   const limits = PLAN_LIMITS[plan];
   const { topics } = options;
@@ -159,9 +161,10 @@ async function refresh(
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
 
   const candidates = budget > 0 && topics.length > 0 ? await collect(topics, windowStart, now, limits.coverageMs) : [];
-  const silenced = await Silenced.ids(userId);
+  // Untrusted sources reach only the people who suggested them.
+  const [silenced, unreached] = await Promise.all([Silenced.ids(userId), Sources.untrustedNotSuggestedBy(userId)]);
   const eligible = candidates
-    .filter((c) => !silenced.has(c.sourceId) && !delivered.has(c.articleId))
+    .filter((c) => !silenced.has(c.sourceId) && !unreached.has(c.sourceId) && !delivered.has(c.articleId))
     .sort((a, b) => b.score - a.score)
     .slice(0, SEEN_CHECK_LIMIT);
   const seen = await Seen.seenAmong(
@@ -190,7 +193,11 @@ async function refresh(
 
   const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
   const picks = chosen
-    .filter(({ candidate }) => articles.has(candidate.articleId))
+    // A copy displaced by its original publisher's article may still have postings: never shown.
+    .filter(
+      ({ candidate }) =>
+        articles.get(candidate.articleId)?.duplicateOf === undefined && articles.has(candidate.articleId),
+    )
     .map(({ candidate, group }) => {
       const article = articles.get(candidate.articleId)!;
       return {
@@ -206,20 +213,30 @@ async function refresh(
       };
     });
   // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
-  // previous picks, said to be caught up, rather than an empty feed that reads like "no topics".
+  // previous picks not yet seen — or, when every one was seen, all of them — said to be caught
+  // up, rather than an empty feed that reads like "add some topics".
   const previous = today.at(-1);
   const caughtUp = picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
+  let carried = caughtUp ? previous.picks : [];
+  if (caughtUp) {
+    const seenBefore = await Seen.seenAmong(
+      userId,
+      carried.map((p) => p.id),
+    );
+    const unseen = carried.filter((p) => !seenBefore.has(p.id));
+    if (unseen.length > 0) carried = unseen;
+  }
   const session = {
     userId,
     createdAt: now,
     kind,
     groupOrder: caughtUp ? previous.groupOrder : [PICKS, ...supertags.map((t) => t.topic)],
-    picks: caughtUp ? previous.picks : picks,
+    picks: caughtUp ? carried : picks,
     caughtUp,
-    nextRefreshAt: now + autoRefreshIntervalMs(plan),
+    nextRefreshAt: now + (options.provisional ? PREPARING_RETRY_MS : autoRefreshIntervalMs(plan)),
+    provisional: options.provisional,
     expiresAt: Math.floor(now / 1000) + 400 * 24 * 60 * 60,
   };
-  if (!options.store) return session;
   await FeedSessionEntity.put(session).go();
   await FeedState.clearStale(userId, staleSince);
   return session;
@@ -300,7 +317,6 @@ async function view(
   session: FeedSession | undefined,
   now: number,
   lastManualRefreshAt: number | undefined,
-  preparing = false,
 ): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
@@ -313,7 +329,7 @@ async function view(
       nextManualRefreshTime: nextManual,
       refreshedAt: null,
       plan,
-      preparing,
+      preparing: false,
       caughtUp: false,
     };
   }
@@ -345,7 +361,7 @@ async function view(
     nextManualRefreshTime: nextManual,
     refreshedAt: new Date(session.createdAt).toISOString(),
     plan,
-    preparing,
+    preparing: session.provisional ?? false,
     caughtUp: session.caughtUp ?? false,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress } from "./address.ts";
+import { embeddedIpv4, isPrivateAddress } from "./address.ts";
 
 describe("isPrivateAddress", () => {
   it.each([
@@ -61,5 +61,52 @@ describe("isPrivateAddress", () => {
   ])("%s classification (%s)", (ip, label) => {
     const expected = label.includes("refused");
     expect(isPrivateAddress(ip)).toBe(expected);
+  });
+});
+
+describe("IPv6 addresses carrying an IPv4 address", () => {
+  it.each([
+    ["::ffff:127.0.0.1", "127.0.0.1"],
+    ["::ffff:7f00:1", "127.0.0.1"],
+    ["0:0:0:0:0:FFFF:0A00:0001", "10.0.0.1"],
+    ["::ffff:8.8.8.8", "8.8.8.8"],
+    ["64:ff9b::7f00:1", "127.0.0.1"],
+    ["64:ff9b::169.254.169.254", "169.254.169.254"],
+    ["2002:c0a8:101::1", "192.168.1.1"],
+    ["2606:4700::1111", undefined],
+    ["64:ff9b:1::a00:1", undefined],
+    ["8.8.8.8", undefined],
+  ])("%s carries %s", (ip, v4) => {
+    expect(embeddedIpv4(ip)).toBe(v4);
+  });
+
+  it.each([
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:10.0.0.1",
+    "::ffff:0:0",
+    "::ffff:192.168.0.1",
+    "::ffff:172.16.5.4",
+    "::ffff:100.64.0.1",
+    "::ffff:224.0.0.1",
+    "::ffff:255.255.255.255",
+    "[::ffff:a9fe:a9fe]",
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b::c0a8:1",
+    "64:ff9b::",
+  ])("%s is private, by the IPv4 table", (ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+  });
+
+  it.each([
+    "::ffff:8.8.8.8",
+    "::ffff:808:808",
+    "::ffff:1.1.1.1",
+    "64:ff9b::8.8.8.8",
+    "64:ff9b::101:101",
+    "2606:4700::1111",
+  ])("%s is public", (ip) => {
+    expect(isPrivateAddress(ip)).toBe(false);
   });
 });

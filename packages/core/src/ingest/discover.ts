@@ -18,6 +18,11 @@ const FEED_LINK_TYPES = new Set([
 ]);
 /** Linked feeds tried at most, in document order. */
 const MAX_LINKED_FEEDS = 5;
+/**
+ * Items read from a candidate: enough to tell a feed and show what it holds, without holding a
+ * huge one whole (the source's own fetches read up to `FETCH_POLICY.maxItemsPerFetch`).
+ */
+const DISCOVERY_ITEMS = 50;
 
 /**
  * Find the feed of a site: the URL itself when it is a feed; else a feed the page announces
@@ -39,7 +44,11 @@ export async function discoverFeed(
 
   let notAFeed: string;
   try {
-    return { feedUrl: page.finalUrl, body: page.body, feed: await parseFeed(page.body, page.finalUrl) };
+    return {
+      feedUrl: page.finalUrl,
+      body: page.body,
+      feed: await parseFeed(page.body, page.finalUrl, { maxItems: DISCOVERY_ITEMS }),
+    };
   } catch (error) {
     notAFeed = error instanceof Error ? error.message : String(error);
   }
@@ -70,7 +79,11 @@ async function fetchFeed(
   const outcome = await fetcher(url, options);
   if (outcome.kind !== "ok") return undefined;
   try {
-    return { feedUrl: outcome.finalUrl, body: outcome.body, feed: await parseFeed(outcome.body, outcome.finalUrl) };
+    return {
+      feedUrl: outcome.finalUrl,
+      body: outcome.body,
+      feed: await parseFeed(outcome.body, outcome.finalUrl, { maxItems: DISCOVERY_ITEMS }),
+    };
   } catch {
     return undefined;
   }

@@ -349,26 +349,48 @@ function deflateDecoder(): Transform {
 
 /**
  * Decode by, in order: a byte-order mark, the charset of Content-Type, the XML declaration's
- * (or an HTML meta tag's) encoding, else UTF-8. Bytes that are not valid UTF-8 when UTF-8 was
- * chosen are read as windows-1252, the usual mislabelling.
+ * (or an HTML meta tag's) encoding, else UTF-8. A declared encoding is followed: invalid bytes
+ * become U+FFFD one by one, so one bad byte cannot turn a whole UTF-8 feed into mojibake.
+ * Two cases read otherwise: a body the server calls UTF-8 that is not, whose own declaration
+ * names another encoding (the server's label is the wrong one), is read by that declaration;
+ * an undeclared body that is not valid UTF-8 is read as windows-1252, the usual encoding of
+ * feeds that say nothing.
  */
 export function decodeBody(bytes: Uint8Array, contentType?: string): string {
-  const label = bomEncoding(bytes) ?? charsetOf(contentType) ?? documentEncoding(bytes) ?? "utf-8";
-  let decoder: TextDecoder;
+  const bom = bomEncoding(bytes);
+  if (bom) return decodeAs(bom, bytes);
+  const served = knownEncoding(charsetOf(contentType));
+  const inDocument = knownEncoding(documentEncoding(bytes));
+  const declared = served ?? inDocument;
+  if (declared !== "utf-8") return decodeAs(declared ?? "utf-8", bytes, { orWindows1252: declared === undefined });
   try {
-    decoder = new TextDecoder(label);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    decoder = new TextDecoder("utf-8");
+    if (inDocument && inDocument !== "utf-8") return decodeAs(inDocument, bytes);
+    return decodeAs("utf-8", bytes);
   }
-  if (decoder.encoding === "utf-8") {
+}
+
+/** The WHATWG name of an encoding label, or undefined for a label no decoder knows. */
+function knownEncoding(label: string | undefined): string | undefined {
+  if (!label) return undefined;
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeAs(encoding: string, bytes: Uint8Array, options: { orWindows1252?: boolean } = {}): string {
+  if (encoding === "windows-1252") return decodeWindows1252(bytes);
+  if (options.orWindows1252) {
     try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      return new TextDecoder(encoding, { fatal: true }).decode(bytes);
     } catch {
       return decodeWindows1252(bytes);
     }
   }
-  if (decoder.encoding === "windows-1252") return decodeWindows1252(bytes);
-  return decoder.decode(bytes);
+  return new TextDecoder(encoding).decode(bytes);
 }
 
 /** windows-1252 characters for bytes 0x80–0x9F (the WHATWG index; the rest equals Latin-1). */

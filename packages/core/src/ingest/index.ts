@@ -6,6 +6,6 @@ export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-sourc
 export { guardedFetch, type FetchOutcome, type GuardedFetchOptions, type ResolveHost } from "./http.ts";
 export { parseFeed, FeedParseError, type ParsedFeed, type ParsedItem } from "./parse.ts";
 export { discoverFeed } from "./discover.ts";
-export { canonicalUrl, titleFingerprint, articleId } from "./identity.ts";
+export { canonicalUrl, titleFingerprint, articleId, sameSite } from "./identity.ts";
 export { isPrivateAddress } from "./address.ts";
 export { IngestJob, enqueueIngestJobs } from "./queue.ts";

@@ -30,10 +30,13 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
     return { ...report, status: "skipped" };
   }
 
+  // Before any of its articles is stored: a suggested source from before trust was recorded
+  // joins the untrusted list, so its articles do not reach everyone.
+  await Sources.recordLegacyOrigin(source);
   const outcome = await guardedFetch(source.feedUrl, {
     etag: source.etag,
     lastModified: source.lastModified,
-    allowPrivate: source.trusted || options.allowPrivateFeeds,
+    allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
   });
 
   if (outcome.kind === "not-modified") {
@@ -47,7 +50,7 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
 
   let items: ParsedItem[];
   try {
-    items = (await parseFeed(outcome.body, outcome.finalUrl)).items;
+    items = (await parseFeed(outcome.body, outcome.finalUrl, { maxItems: FETCH_POLICY.maxItemsPerFetch })).items;
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;
@@ -57,12 +60,17 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
 
   const matcher = await Topics.currentMatcher();
   const days = new Set<string>();
+  // Each article's day is marked for re-indexing before the article is written: a crash
+  // mid-batch (kill -9) then leaves no stored article that search does not know to index.
+  const beforeWrite = (articleDays: string[]) => Search.markDirty(articleDays);
   for (const item of items) {
     try {
-      const stored = await Articles.store(source, item, now);
+      const stored = await Articles.store(source, item, now, { beforeWrite });
       if (stored.status === "new") {
         report.added++;
         days.add(stored.article.day);
+        // Copies this article displaced as the original must leave the feeds that read them.
+        for (const copy of stored.demoted) await Articles.retract(copy, matcher);
         if ((await Articles.index(stored.article, matcher)).length > 0) report.matched++;
       } else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
@@ -70,7 +78,8 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
       console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
     }
   }
-  // The search segments of these days lack the new articles until rebuilt.
+  // Marked again once the batch is written: a build that read a day while a slow write was
+  // still on its way (longer than the build's settle time) must not be that day's last.
   if (days.size > 0) await Search.markDirty(days);
 
   await Sources.recordFetched(source, now, adaptedInterval(source.intervalSeconds, items), {

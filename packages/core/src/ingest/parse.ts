@@ -1,6 +1,7 @@
 import { Parser as HtmlParser } from "htmlparser2";
 import RssParser from "rss-parser";
 import { canonicalUrl } from "./identity.ts";
+import { keepNewestItems, newestOf } from "./newest.ts";
 
 export type FeedType = "rss" | "atom" | "youtube" | "bluesky";
 
@@ -46,12 +47,19 @@ const BROKEN = "__brokenItem";
 /**
  * Parse RSS 2.0, RSS 1.0 (RDF), Atom, YouTube channel feeds and Bluesky profile feeds into
  * plain-text items with absolute canonical links. Items without a usable link or title are
- * skipped; one broken item never loses the others. Throws `FeedParseError` for an empty
+ * skipped; one broken item never loses the others. With `maxItems`, only the newest that many
+ * items are read (see `keepNewestItems`) and answered. Throws `FeedParseError` for an empty
  * body, an HTML page, JSON, malformed XML, or XML that is not a feed.
  */
-export async function parseFeed(text: string, feedUrl: string): Promise<ParsedFeed> {
-  const body = text.replace(/^\uFEFF/, "");
-  const root = rootElement(body);
+export async function parseFeed(
+  text: string,
+  feedUrl: string,
+  options: { maxItems?: number } = {},
+): Promise<ParsedFeed> {
+  const whole = text.replace(/^\uFEFF/, "");
+  const root = rootElement(whole);
+  const { maxItems } = options;
+  const body = maxItems === undefined ? whole : keepNewestItems(whole, maxItems);
   const raw = await parseXml(body, root);
 
   const feedTitle = plainText(raw.title);
@@ -73,7 +81,7 @@ export async function parseFeed(text: string, feedUrl: string): Promise<ParsedFe
   if (siteUrl && /(^|\.)youtube\.com$/.test(hostOf(siteUrl))) youtube = true;
 
   const feed: ParsedFeed = {
-    items,
+    items: maxItems === undefined ? items : newestOf(items, maxItems),
     type: youtube ? "youtube" : bluesky ? "bluesky" : root === "feed" ? "atom" : "rss",
   };
   if (feedTitle) feed.title = truncate(collapse(feedTitle), MAX_TITLE_LENGTH);

@@ -1,6 +1,7 @@
 import * as Articles from "../articles/index.ts";
 import { isConditionFailure, utcDay } from "../db.ts";
 import { badRequest } from "../errors.ts";
+import * as Sources from "../sources/index.ts";
 import { deleteBlob, getBlob, listBlobs, putBlob } from "./blobs.ts";
 import { SizedLru } from "./cache.ts";
 import { parseQuery } from "./query.ts";
@@ -93,7 +94,7 @@ export interface BuildReport {
 
 /**
  * Rebuilds the segment of every day marked dirty, newest day first: reads the day's articles
- * (duplicates left out), indexes them, stores the gzipped index under a new version and makes
+ * (duplicates and untrusted sources' articles left out), indexes them, stores the gzipped index under a new version and makes
  * it live. Safe to run concurrently: a day is leased to one builder, a version goes live only
  * over the one its build started from, and marks that came during a build keep the day dirty.
  */
@@ -109,6 +110,8 @@ export async function buildDirtySegments(
     .where((attr, op) => op.exists(attr.dirtySince))
     .go({ pages: "all" });
   const dirty = data.sort((a, b) => b.day.localeCompare(a.day));
+  // Search is everyone's: sources not trusted yet stay out of it (trusting one marks its days).
+  const untrusted = dirty.length > 0 ? await Sources.untrustedIds() : new Set<string>();
   for (const segment of dirty) {
     if (Date.now() > deadline || segment.builtAt > Date.now() - minIntervalMs) {
       report.skipped.push(segment.day);
@@ -116,7 +119,7 @@ export async function buildDirtySegments(
     }
     let outcome: DayOutcome;
     try {
-      outcome = await buildDay(segment.day, settleMs);
+      outcome = await buildDay(segment.day, settleMs, untrusted);
     } catch (error) {
       console.error(`[search] building ${segment.day} failed`, error);
       report.failed.push(segment.day);
@@ -134,7 +137,7 @@ export async function buildDirtySegments(
 
 type DayOutcome = { kind: "skipped" } | { kind: "built"; built: BuildReport["built"][number]; stillDirty: boolean };
 
-async function buildDay(day: string, settleMs: number): Promise<DayOutcome> {
+async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<string>): Promise<DayOutcome> {
   const leasedAt = Date.now();
   const leaseUntil = leasedAt + LEASE_MS;
   let leased: Partial<SearchSegment>;
@@ -156,7 +159,7 @@ async function buildDay(day: string, settleMs: number): Promise<DayOutcome> {
 
   try {
     const readAt = Date.now();
-    const articles = await Articles.originalsOfDay(day);
+    const articles = (await Articles.originalsOfDay(day)).filter((a) => !untrusted.has(a.sourceId));
     const version = Math.max(previous + 1, Date.now());
     let bytes = 0;
     if (articles.length > 0) {

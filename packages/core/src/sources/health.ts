@@ -7,6 +7,11 @@ export const FETCH_POLICY = {
   maxBackoffSeconds: 24 * 60 * 60,
   /** A message redelivered this soon after a fetch does not fetch again. */
   refetchGuardMs: 60_000,
+  /**
+   * Items taken from one fetch, newest first: a feed of 10,000 items is neither held whole
+   * nor stored whole (a source publishing more than this between two fetches loses the rest).
+   */
+  maxItemsPerFetch: 200,
 } as const;
 
 /** Records a fetch that worked (new items or not modified): healthy again, next fetch after the interval. */

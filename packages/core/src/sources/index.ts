@@ -3,9 +3,11 @@ import type { SourceType } from "./rules.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
 export type { Source } from "./source.entity.ts";
-export { SOURCE_TYPES, type SourceType } from "./rules.ts";
+export { SOURCE_TYPES, TRUST_SUGGESTERS, type SourceType } from "./rules.ts";
+export { trust, untrustedIds, untrustedNotSuggestedBy, mayUsePrivateAddress, recordLegacyOrigin } from "./trust.ts";
 export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
 export * as Suggestions from "./suggestions.ts";
+export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
 export { DEFAULT_CATALOGUE } from "./catalogue.ts";
 
 export interface CatalogueEntry {
@@ -46,7 +48,8 @@ export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
 
 /**
  * Makes the catalogue hold `entries` (trusted sources, e.g. the deployment's defaults or the
- * local demo feeds): missing ones are added and due at once, changed ones updated in place.
+ * local demo feeds; they may live on private addresses): missing ones are added and due at
+ * once, changed ones updated in place.
  */
 export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = Date.now()): Promise<void> {
   if (entries.length === 0) return;
@@ -57,7 +60,7 @@ export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = 
       const current = byId.get(entry.sourceId);
       if (!current) {
         // Created by a concurrent start meanwhile: what it wrote is the same entry.
-        await SourceEntity.create({ ...entry, trusted: true, nextFetchAt: now, createdAt: now })
+        await SourceEntity.create({ ...entry, trusted: true, origin: "catalogue", nextFetchAt: now, createdAt: now })
           .go()
           .catch((error: unknown) => {
             if (!isConditionFailure(error)) throw error;
@@ -66,10 +69,20 @@ export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = 
         current.feedUrl !== entry.feedUrl ||
         current.name !== entry.name ||
         current.siteUrl !== entry.siteUrl ||
-        current.type !== entry.type
+        current.type !== entry.type ||
+        current.origin !== "catalogue"
       ) {
+        // A catalogue source stored before origins were recorded is marked as one here.
         await SourceEntity.patch({ sourceId: entry.sourceId })
-          .set({ name: entry.name, siteUrl: entry.siteUrl, feedUrl: entry.feedUrl, type: entry.type, nextFetchAt: now })
+          .set({
+            name: entry.name,
+            siteUrl: entry.siteUrl,
+            feedUrl: entry.feedUrl,
+            type: entry.type,
+            trusted: true,
+            origin: "catalogue",
+            nextFetchAt: now,
+          })
           .go();
       }
     }),

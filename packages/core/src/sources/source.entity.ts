@@ -13,8 +13,19 @@ export const SourceEntity = new Entity(
       siteUrl: { type: "string", required: true },
       feedUrl: { type: "string", required: true },
       type: { type: SOURCE_TYPES, required: true },
-      /** Catalogue sources may live on private addresses; sources people suggest may not. */
+      /**
+       * Whether its articles reach everyone: catalogue sources are, a suggested source becomes so
+       * when `TRUST_SUGGESTERS` people suggested it or an operator trusts it. Until then only the
+       * people who suggested it see its articles.
+       */
       trusted: { type: "boolean", required: true, default: false },
+      /**
+       * Where it came from. Only catalogue sources may live on private addresses; suggested ones
+       * may not, trusted or not. Unset on sources stored before this was recorded.
+       */
+      origin: { type: ["catalogue", "suggested"] as const },
+      /** Different people who suggested it (each counted once, see `SourceSuggesterEntity`). */
+      suggesterCount: { type: "number", required: true, default: 0 },
       /** Constant partition of the "sources by next fetch" index. */
       catalogue: { type: "string", required: true, default: "sources", readOnly: true },
       etag: { type: "string" },

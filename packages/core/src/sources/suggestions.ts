@@ -1,11 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
+import { isIP } from "node:net";
+import { transact } from "../db.ts";
 import { badRequest } from "../errors.ts";
-import { isConditionFailure } from "../db.ts";
-import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch, parseFeed } from "../ingest/index.ts";
+import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
 import type { SourceType } from "./rules.ts";
-import { SourceEntity } from "./source.entity.ts";
+import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
+import { isStale, unlistPending } from "./stale.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 import * as Sources from "./index.ts";
+import { createSuggested, recordSuggester } from "./trust.ts";
 
 export interface SuggestionView {
   id: string;
@@ -40,7 +43,10 @@ export function parseUserUrl(raw: string): string {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw badRequest("Only http and https addresses can be sources.");
-  if (!url.hostname.includes(".") && url.hostname !== "localhost")
+  // A name needs a dot (or is localhost); an IPv6 literal ("[2606:4700::1111]") has none.
+  // Whether the address is one graph may fetch is decided when fetching, not here.
+  const ipv6Literal = url.hostname.startsWith("[") && isIP(url.hostname.slice(1, -1)) === 6;
+  if (!url.hostname.includes(".") && url.hostname !== "localhost" && !ipv6Literal)
     throw badRequest("That does not look like a web address.");
   return url.toString();
 }
@@ -57,7 +63,10 @@ export async function suggest(
 ): Promise<SuggestionView> {
   const websiteUrl = parseUserUrl(input.sourceLink);
   const rssFeedUrl = input.sourceRss?.trim() ? parseUserUrl(input.sourceRss) : "";
-  const pending = (await list(userId)).filter((s) => s.approval_state === "pending").length;
+  const now = Date.now();
+  const { data: mine } = await SuggestedSourceEntity.query.byUser({ userId }).go({ pages: "all" });
+  // A suggestion pending too long has lost its check (it is queued again): it no longer counts.
+  const pending = mine.filter((s) => s.approvalState === "pending" && !isStale(s.createdAt, now)).length;
   if (pending >= MAX_PENDING)
     throw badRequest(`You have ${MAX_PENDING} suggestions waiting to be checked; try again soon.`);
   const suggestion = {
@@ -66,10 +75,17 @@ export async function suggest(
     websiteUrl,
     rssFeedUrl,
     approvalState: "pending" as const,
-    createdAt: Date.now(),
+    createdAt: now,
   };
-  await SuggestedSourceEntity.create(suggestion).go();
-  await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId: suggestion.suggestionId }]);
+  // Listed as pending with it: if the check queued below is lost, the `ingest` schedule queues it again.
+  const { suggestionId, createdAt } = suggestion;
+  const created = await transact([
+    SuggestedSourceEntity.create(suggestion),
+    PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks: 1 }),
+  ]);
+  if (created.canceled)
+    throw new Error(`suggestion ${suggestionId} could not be stored: ${created.reasons.join(", ")}`);
+  await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId }]);
   return view(suggestion);
 }
 
@@ -83,8 +99,8 @@ const typeOf = (feedUrl: string, body: string): SourceType => {
 
 /**
  * Checks a suggestion: the site is resolved to its feed; a feed graph already reads is a
- * duplicate; a new valid feed becomes a source and is fetched at once; anything unreachable
- * or not a feed is rejected with the reason.
+ * duplicate (and counts towards that source's trust); a new valid feed becomes an untrusted
+ * source and is fetched at once; anything unreachable or not a feed is rejected with the reason.
  */
 export async function check(
   userId: string,
@@ -92,14 +108,23 @@ export async function check(
   options: { allowPrivateFeeds: boolean },
 ): Promise<SuggestionView | undefined> {
   const { data: suggestion } = await SuggestedSourceEntity.get({ userId, suggestionId }).go();
-  if (!suggestion || suggestion.approvalState !== "pending") return suggestion ? view(suggestion) : undefined;
+  if (!suggestion) return undefined;
+  const listing = unlistPending({ createdAt: suggestion.createdAt, userId, suggestionId });
+  if (suggestion.approvalState !== "pending") {
+    // Settled by an earlier check: a listing left behind (suggestions from before it) goes.
+    await listing.go();
+    return view(suggestion);
+  }
   const settle = async (
     approvalState: SuggestionView["approval_state"],
     extra: { sourceId?: string; reason?: string; rssFeedUrl?: string },
   ) => {
-    await SuggestedSourceEntity.patch({ userId, suggestionId })
-      .set({ approvalState, ...extra })
-      .go();
+    const settled = await transact([
+      SuggestedSourceEntity.patch({ userId, suggestionId }).set({ approvalState, ...extra }),
+      listing,
+    ]);
+    if (settled.canceled)
+      throw new Error(`suggestion ${suggestionId} could not be settled: ${settled.reasons.join(", ")}`);
     return view({ ...suggestion, ...extra, approvalState });
   };
 
@@ -109,31 +134,29 @@ export async function check(
   if ("error" in discovered) return settle("rejected", { reason: discovered.error });
   const feedUrl = canonicalUrl(discovered.feedUrl);
   const existing = (await Sources.all()).find((s) => canonicalUrl(s.feedUrl) === feedUrl);
-  if (existing) return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
-
-  let parsed;
-  try {
-    parsed = await parseFeed(discovered.body, feedUrl);
-  } catch (error) {
-    return settle("rejected", { reason: (error as Error).message });
+  if (existing) {
+    // A feed graph reads already: this person counts towards its trust (once per person).
+    await recordSuggester(existing.sourceId, { userId, suggestionId });
+    return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
   }
+
+  // Discovery parsed it already (a candidate counts only when it parses as a feed).
+  const parsed = discovered.feed;
   const sourceId = `src_${createHash("sha256").update(feedUrl).digest("base64url").slice(0, 16)}`;
-  const now = Date.now();
-  await SourceEntity.create({
-    sourceId,
-    name: (parsed.title?.trim() || new URL(suggestion.websiteUrl).hostname).slice(0, 120),
-    siteUrl: parsed.siteUrl || suggestion.websiteUrl,
-    feedUrl,
-    type: typeOf(feedUrl, discovered.body),
-    trusted: false,
-    nextFetchAt: now,
-    createdAt: now,
-  })
-    .go()
-    .catch((error: unknown) => {
-      // Created concurrently by another suggestion of the same feed: that source is this one.
-      if (!isConditionFailure(error)) throw error;
-    });
+  // Untrusted: its articles reach only the people who suggested it until it is trusted.
+  // Created meanwhile by another suggestion of the same feed: that source is this one, and
+  // this person is counted towards its trust.
+  await createSuggested(
+    {
+      sourceId,
+      name: (parsed.title?.trim() || new URL(suggestion.websiteUrl).hostname).slice(0, 120),
+      siteUrl: parsed.siteUrl || suggestion.websiteUrl,
+      feedUrl,
+      type: typeOf(feedUrl, discovered.body),
+      nextFetchAt: Date.now(),
+    },
+    { userId, suggestionId },
+  );
   await enqueueIngestJobs([{ kind: "source", sourceId }]);
   return settle("approved", { sourceId, rssFeedUrl: feedUrl });
 }

@@ -32,17 +32,15 @@ export const sameOrigin = (siteOrigin: () => string) =>
     await next();
   });
 
-/**
- * Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. A POST
- * that carries nothing (`content-length: 0`, as the typed client sends for calls without input,
- * e.g. logout) has no body to check; Node's server still hands it over as an empty stream.
- */
+/** Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. */
 export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
+    // A declared length decides (0 is no body: an empty POST over HTTP still carries a stream);
+    // without one, a chunked or in-process body counts.
     const length = c.req.header("content-length");
     const hasBody =
       c.req.header("transfer-encoding") !== undefined ||
-      (length !== undefined ? Number(length) !== 0 : c.req.raw.body !== null);
+      (length !== undefined ? Number(length) > 0 : c.req.raw.body !== null);
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (hasBody && type !== "application/json") {
       throw new VisibleError(

@@ -5,11 +5,15 @@ import * as Sources from "@graph/core/sources";
 /** A due source is leased for this long once queued, so the next tick does not queue it twice. */
 const LEASE_MS = 10 * 60 * 1000;
 
-/** Scheduled: queues every source whose next fetch is due. */
+/**
+ * Scheduled: queues every source whose next fetch is due, and again the check of every
+ * suggestion left pending too long (its check was lost to a crash).
+ */
 export async function handler() {
   if (Resource.Config.defaultFeeds === true) await Sources.ensureCatalogue(Sources.DEFAULT_CATALOGUE);
   const due = await Sources.due();
   await Sources.lease(due, LEASE_MS);
   await enqueueIngestJobs(due.map((s) => ({ kind: "source", sourceId: s.sourceId })));
-  return { queued: due.length };
+  const retried = await Sources.requeueStalePending();
+  return { queued: due.length, ...(retried > 0 ? { retriedSuggestions: retried } : {}) };
 }

@@ -70,7 +70,8 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
             </span>
             <ul className="chips chips--small" data-testid="article-keywords" aria-label="why this matched">
               {keywords.map((keyword) => (
-                <li key={keyword} className="chip chip--match">
+                // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
+                <li key={keyword} className="chip chip--match" title={keyword}>
                   {keyword}
                 </li>
               ))}
@@ -125,7 +126,6 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
       type="button"
       className="add-toggle"
       aria-pressed={added}
-      aria-label="add to graph"
       title={added ? "in your graph" : "add to your graph"}
       data-testid="add-toggle"
       onClick={() => {
@@ -135,7 +135,9 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
       <span className="add-toggle__glyph" aria-hidden="true">
         {added ? "✓" : "+"}
       </span>
+      {/* The name is the visible word plus context ("added to graph"), so speech control finds it. */}
       <span className="add-toggle__text">{added ? "added" : "add"}</span>
+      <span className="visually-hidden"> to graph</span>
     </button>
   );
 }
@@ -168,7 +170,8 @@ function SilenceButton({ article, userId }: { article: FeedArticle; userId: stri
       type="button"
       className="silence-button"
       title={`stop showing ${article.source_name}`}
-      aria-label={`silence ${article.source_name}`}
+      // Starts with the visible words, so speech control ("click silence source") finds it.
+      aria-label={`silence source: ${article.source_name}`}
       data-testid="silence-source"
       onClick={() => {
         if (!mutation.isPending) mutation.mutate();

@@ -1,0 +1,46 @@
+import type { Category } from "./lighthouse.ts";
+
+export interface Viewport {
+  width: number;
+  height: number;
+  mobile: boolean;
+}
+
+export const DESKTOP: Viewport = { width: 1350, height: 940, mobile: false };
+/** A common phone (iPhone 12–15 class). */
+export const PHONE: Viewport = { width: 390, height: 844, mobile: true };
+
+export interface AuditPage {
+  label: string;
+  path: string;
+  viewport: Viewport;
+  signedIn: boolean;
+  /** A selector that shows the page has its content (not just the loading state). */
+  ready: string;
+  /** Lighthouse scores this page must reach; pages without goals are reported only. */
+  goals?: Partial<Record<Category, number>>;
+}
+
+const LOGIN_GOALS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+export const PAGES: AuditPage[] = [
+  {
+    label: "/login",
+    path: "/login",
+    viewport: DESKTOP,
+    signedIn: false,
+    ready: '[data-testid="login-identifier"]',
+    goals: LOGIN_GOALS,
+  },
+  { label: "/home", path: "/home", viewport: DESKTOP, signedIn: true, ready: '[data-testid="feed-article"]' },
+  { label: "/home/find", path: "/home/find", viewport: DESKTOP, signedIn: true, ready: '[data-testid="find-page"]' },
+  {
+    label: "/login 390px",
+    path: "/login",
+    viewport: PHONE,
+    signedIn: false,
+    ready: '[data-testid="login-identifier"]',
+    goals: LOGIN_GOALS,
+  },
+  { label: "/home 390px", path: "/home", viewport: PHONE, signedIn: true, ready: '[data-testid="feed-article"]' },
+];

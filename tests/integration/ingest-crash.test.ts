@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PendingSuggestionEntity } from "../../packages/core/src/sources/pending-suggestion.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
+import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
+import { ingestSource } from "@graph/core/ingest";
+import * as Search from "@graph/core/search";
+import * as Sources from "@graph/core/sources";
+import { STALE_PENDING_MS, Suggestions } from "@graph/core/sources";
+import { utcDay } from "@graph/core/db";
+import { rss, startFeedServer } from "../support/feeds.ts";
+import { signedIn, travel, useTestApi } from "../support/runtime.ts";
+
+const api = useTestApi();
+let feeds: Awaited<ReturnType<typeof startFeedServer>>;
+beforeAll(async () => {
+  feeds = await startFeedServer();
+});
+afterAll(() => feeds?.close());
+afterEach(() => {
+  api.runtime.dynamoFaults.clear();
+  vi.restoreAllMocks();
+});
+
+const HOUR = 3_600_000;
+const bodyText = (request: Record<string, unknown>) => JSON.stringify(request);
+
+describe("ingestion that dies right after storing its articles", () => {
+  it("leaves every stored article's day marked for search, so the next build indexes them", async () => {
+    // Articles a day back, so this day's segment is touched by nothing else in this file.
+    const items = Array.from({ length: 3 }, (_, i) => ({
+      title: `Lighthouse keeper diary entry ${i + 1}`,
+      link: `https://lighthouse.example/diary/${i + 1}`,
+      ageHours: 30 + i * 0.1,
+    }));
+    const day = utcDay(Date.now() - 30 * HOUR);
+    feeds.set("/lighthouse.xml", { body: rss("Lighthouse Diary", items) });
+    await Sources.ensureCatalogue([
+      {
+        sourceId: "lighthouse",
+        name: "Lighthouse Diary",
+        siteUrl: "https://lighthouse.example",
+        feedUrl: `${feeds.url}/lighthouse.xml`,
+        type: "rss",
+      },
+    ]);
+    await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
+
+    // Every article written (one transaction each) is counted; from the moment all are
+    // stored, DynamoDB fails every write to a search segment: the process is as good as dead.
+    let stored = 0;
+    api.runtime.dynamoFaults.inject({
+      operation: "TransactWriteItems",
+      error: "InternalServerError",
+      match: (request) => {
+        if (bodyText(request).includes("lighthouse.example/diary")) stored++;
+        return false;
+      },
+    });
+    api.runtime.dynamoFaults.inject({
+      operation: "UpdateItem",
+      error: "InternalServerError",
+      match: (request) => stored >= items.length && bodyText(request).includes("searchSegment"),
+    });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(ingestSource("lighthouse", { allowPrivateFeeds: false })).rejects.toThrow();
+    expect(stored).toBe(items.length);
+
+    api.runtime.dynamoFaults.clear();
+    const { data: segment } = await SearchSegmentEntity.get({ day }).go();
+    expect(segment?.dirtySince).toBeDefined();
+    await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
+    const found = (await Search.searchArticles("lighthouse keeper diary", 1)).results.map((r) => r.title);
+    expect(found.sort()).toEqual(items.map((i) => i.title).sort());
+  });
+});
+
+describe("a suggestion whose check was lost", () => {
+  /** A suggestion as `POST` stores it (listed as pending), its queued check lost. */
+  async function lostSuggestion(userId: string, websiteUrl: string, createdAt = Date.now()) {
+    const suggestionId = randomUUID();
+    await SuggestedSourceEntity.create({
+      userId,
+      suggestionId,
+      websiteUrl,
+      rssFeedUrl: "",
+      approvalState: "pending",
+      createdAt,
+    }).go();
+    await PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks: 1 }).go();
+    return suggestionId;
+  }
+
+  async function stateOf(userId: string, suggestionId: string) {
+    const { data } = await SuggestedSourceEntity.get({ userId, suggestionId }).go();
+    return data;
+  }
+
+  it("is listed as pending when suggested, and unlisted when its check settles it", async () => {
+    const person = await signedIn(api);
+    const response = await api
+      .client({ cookie: person.cookie })
+      .rss.user_source_suggested_list.$post({ json: { sourceLink: "http://10.9.8.7/feed.xml" } });
+    const { id } = await response.json();
+    const created = (await stateOf(person.userId, id))!.createdAt;
+    const listing = { createdAt: created, userId: person.userId, suggestionId: id };
+    await api.runtime.dispatcher.idle();
+    expect((await stateOf(person.userId, id))?.approvalState).toBe("rejected");
+    expect((await PendingSuggestionEntity.get(listing).go()).data).toBeNull();
+  });
+
+  it("is queued again by the ingest schedule once pending for 10 minutes, and checked", async () => {
+    const person = await signedIn(api);
+    feeds.set("/lost/feed.xml", {
+      body: rss("Lost Notes", [{ title: "Found again", link: "https://lost.example/1" }]),
+    });
+    const suggestionId = await lostSuggestion(person.userId, `${feeds.url}/lost/feed.xml`);
+
+    // Not yet stale: the schedule leaves it to the check still on its way.
+    await api.runtime.dispatcher.runJob("ingest");
+    await api.runtime.dispatcher.idle();
+    expect((await stateOf(person.userId, suggestionId))?.approvalState).toBe("pending");
+
+    travel(STALE_PENDING_MS + 1_000);
+    expect(await api.runtime.dispatcher.runJob("ingest")).toMatchObject({ retriedSuggestions: 1 });
+    await api.runtime.dispatcher.idle();
+    // Checked: this runtime refuses the feed server's private address, so the check rejects it.
+    const settled = await stateOf(person.userId, suggestionId);
+    expect(settled?.approvalState).toBe("rejected");
+    expect(settled?.reason).toMatch(/private address/);
+    expect((await PendingSuggestionEntity.query.byAge({}).go({ pages: "all" })).data).not.toContainEqual(
+      expect.objectContaining({ suggestionId }),
+    );
+    // Settled, it is not queued again.
+    travel(STALE_PENDING_MS + 1_000);
+    expect(await api.runtime.dispatcher.runJob("ingest")).not.toHaveProperty("retriedSuggestions");
+  });
+
+  it("no longer counts against the 20 pending a person may have once stale", async () => {
+    const person = await signedIn(api);
+    const suggestOne = () =>
+      api
+        .client({ cookie: person.cookie })
+        .rss.user_source_suggested_list.$post({ json: { sourceLink: "http://10.9.8.7/another.xml" } });
+    const old = Date.now() - STALE_PENDING_MS - 60_000;
+    await Promise.all(
+      Array.from({ length: Suggestions.MAX_PENDING }, (_, i) =>
+        lostSuggestion(person.userId, `http://10.9.8.7/s${i}.xml`, old),
+      ),
+    );
+    expect((await suggestOne()).status).toBeLessThan(300);
+    await api.runtime.dispatcher.idle();
+
+    // Fresh pending suggestions still count.
+    const other = await signedIn(api);
+    await Promise.all(
+      Array.from({ length: Suggestions.MAX_PENDING }, (_, i) =>
+        lostSuggestion(other.userId, `http://10.9.8.7/t${i}.xml`),
+      ),
+    );
+    const refused = await api
+      .client({ cookie: other.cookie })
+      .rss.user_source_suggested_list.$post({ json: { sourceLink: "http://10.9.8.7/one-more.xml" } });
+    expect(refused.status).toBe(400);
+  });
+});

@@ -7,6 +7,7 @@
  * - The other workspaces reach core through the `@graph/core` package, never a relative path.
  * - The web app imports no server code, only core's rules and (for types) the API's `AppType`.
  * - core knows nothing of Hono, Lambda or the local runtime.
+ * - Each workspace declares the packages it imports; every import resolves.
  * Tests (`tests/`, `*.test.ts`) may read a module's internals to set up and check state.
  */
 module.exports = {
@@ -63,15 +64,31 @@ module.exports = {
       from: { path: "^packages/core/" },
       to: { path: "^(packages/(functions|local)/|node_modules/(hono|@hono)/)" },
     },
+    {
+      name: "declared-dependencies",
+      comment: "A workspace imports only the packages its own package.json declares (tests and tools use the root's).",
+      severity: "error",
+      from: { path: "^(packages/[^/]+|web)/", pathNot: ["\\.test\\.tsx?$", "^web/vite"] },
+      // `aws-lambda` names only types (from the root's @types/aws-lambda): nothing to install or resolve.
+      to: { dependencyTypes: ["npm-no-pkg", "npm-unknown", "unknown", "undetermined"], pathNot: "^aws-lambda$" },
+    },
+    {
+      name: "resolvable",
+      comment: "Every import resolves (a missing package or file fails here, not at run time).",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "^aws-lambda$" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    // Workspace packages resolve into node_modules/@graph (symlinks kept): those edges are checked.
-    exclude: { path: "(^|/)node_modules/(?!@graph/)|(^|/)(dist|\\.sst)/" },
+    // Packages are leaves (doNotFollow); workspace packages resolve into node_modules/@graph (symlinks kept).
+    exclude: { path: "^(web/dist|\\.sst)/" },
     tsPreCompilationDeps: true,
     preserveSymlinks: true,
     tsConfig: { fileName: "tsconfig.json" },
-    combinedDependencies: true,
+    // Each file is checked against its own workspace's package.json, not the root's.
+    combinedDependencies: false,
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],

@@ -44,6 +44,16 @@ describe("module boundaries", () => {
     expect(result.failed).toBe(false);
   });
 
+  it("fails when a workspace imports a package its package.json does not declare", async () => {
+    const result = await cruise(
+      "packages/core/src/feed/boundary-probe.ts",
+      'import { Hono } from "hono";\nexport const probe = Hono;\n',
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain("declared-dependencies");
+    expect(result.output).toContain("core-knows-no-runtime");
+  });
+
   it("fails when the web app imports server code or reaches into core by a relative path", async () => {
     const server = await cruise(
       "web/src/boundary-probe.ts",

@@ -28,6 +28,8 @@ describe("the feed in the browser", () => {
     await screenshot(page, "onboarding-topics");
     await page.getByTestId("onboarding-submit").click();
     await page.waitForURL(/\/home$/);
+    // New topics are matched against recent articles first: the feed says so and fills in.
+    await page.locator('[data-testid="feed"][data-preparing="false"]').waitFor({ timeout: 60_000 });
     await cards(page).first().waitFor({ timeout: 15_000 });
     await screenshot(page, "home-feed");
 

@@ -131,6 +131,10 @@ describe("cached feed", () => {
     expect(isCachedFeedUsable(feed({ nextRefreshTime: new Date(NOW - 1).toISOString() }), NOW)).toBe(false);
   });
 
+  it("is never used while provisional (new topics still being matched)", () => {
+    expect(isCachedFeedUsable(feed({ preparing: true }), NOW)).toBe(false);
+  });
+
   it("is not used without picks", () => {
     expect(isCachedFeedUsable(feed({ groups: { picks: [] } }), NOW)).toBe(false);
     expect(isCachedFeedUsable(feed({ groups: { Rust: [article("r")] } }), NOW)).toBe(false);

@@ -112,7 +112,8 @@ export function parseCachedFeed(raw: string | null): FeedResponse | null {
 
 /** The stored feed may be shown instead of asking the server: its next refresh has not come and it has picks. */
 export function isCachedFeedUsable(feed: FeedResponse | null, now: number): feed is FeedResponse {
-  if (!feed) return false;
+  // A provisional feed (new topics still being matched) is never reused: the next one is fuller.
+  if (!feed || feed.preparing) return false;
   const next = Date.parse(feed.nextRefreshTime);
   if (Number.isNaN(next) || next <= now) return false;
   const picks = feed.groups[PICKS_GROUP];

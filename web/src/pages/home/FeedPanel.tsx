@@ -85,7 +85,12 @@ export function FeedPanel() {
   const manualAt = Math.max(Date.parse(data.nextManualRefreshTime ?? "") || 0, blockedUntil);
 
   return (
-    <div className="feed" data-testid="feed" aria-busy={query.isFetching || manual.isPending}>
+    <div
+      className="feed"
+      data-testid="feed"
+      data-preparing={data.preparing}
+      aria-busy={query.isFetching || manual.isPending || data.preparing}
+    >
       <RefreshBar
         plan={plan}
         nextRefreshTime={data.nextRefreshTime}
@@ -93,6 +98,15 @@ export function FeedPanel() {
         refreshing={query.isFetching || manual.isPending}
         onManual={() => manual.mutate()}
       />
+      {data.preparing ? (
+        <p className="feed-note" role="status" data-testid="feed-preparing">
+          matching your new topics against recent articles… more arrive in a moment.
+        </p>
+      ) : data.caughtUp ? (
+        <p className="feed-note" role="status" data-testid="feed-caught-up">
+          you're all caught up: nothing new since your last refresh. here are your latest picks.
+        </p>
+      ) : null}
       {groups.length === 0 ? (
         <div className="feed-empty">
           <p data-testid="feed-empty">

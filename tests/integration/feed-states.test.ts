@@ -71,9 +71,12 @@ describe("feed states", () => {
     // Every read while preparing recomputes; none is kept as one of the day's 3 refreshes.
     for (let i = 0; i < 4; i++) expect((await feed(person.cookie)).preparing).toBe(true);
 
+    // Glimpsed while provisional: still part of the feed once it is ready, not "caught up".
+    await api.request("POST", "/api/articles/mark_seen", { cookie: person.cookie, body: { articleIds: ids(first) } });
     await Topics.markBackfilled([phrase]);
     const ready = await feed(person.cookie);
     expect(ready.preparing).toBe(false);
+    expect(ready.caughtUp).toBe(false);
     expect(ids(ready)).toHaveLength(3);
     // Two more refreshes are left today, so clearing the refresh recomputes (it is not out of refreshes).
     await clearRefresh(person.cookie);

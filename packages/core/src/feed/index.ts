@@ -156,7 +156,10 @@ async function refresh(
 ): Promise<FeedSession> {
   const limits = PLAN_LIMITS[plan];
   const { topics } = options;
-  const delivered = new Set(today.flatMap((s) => s.picks.map((p) => p.id)));
+  // A provisional session (made while new topics were matched) is replaced by the next one, not
+  // added to: its picks are candidates again, even if glimpsed (seen) while it was shown.
+  const delivered = new Set(today.filter((s) => !s.provisional).flatMap((s) => s.picks.map((p) => p.id)));
+  const glimpsed = new Set(today.filter((s) => s.provisional).flatMap((s) => s.picks.map((p) => p.id)));
   const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
 
@@ -171,7 +174,7 @@ async function refresh(
     userId,
     eligible.map((c) => c.articleId),
   );
-  const unseen = eligible.filter((c) => !seen.has(c.articleId));
+  const unseen = eligible.filter((c) => !seen.has(c.articleId) || glimpsed.has(c.articleId));
 
   const supertags = topics.filter((t) => t.isSupertag).sort((a, b) => a.topic.localeCompare(b.topic));
   const chosen: Array<{ candidate: Candidate; group: string }> = [];

@@ -18,7 +18,7 @@ import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionar
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Noon UTC of a fixed day, so "the same day" never straddles midnight. */
+/** Noon UTC of a fixed day: up to six hours later is the same six-hour period. */
 const NOON = Date.parse("2031-05-14T12:00:00Z");
 /** A source id far longer than any graph makes, so a few dozen entries fill a page. */
 const LONG_SOURCE = `source-${"x".repeat(1900)}`;
@@ -49,7 +49,7 @@ function topic() {
 }
 
 async function pagesOf(phrase: string) {
-  const { data } = await PostingBucketEntity.query.byPhraseDay({ phrase }).go({ pages: "all" });
+  const { data } = await PostingBucketEntity.query.byPhrasePeriod({ phrase }).go({ pages: "all" });
   return data;
 }
 /** The articles on the pages, one per line stored. */
@@ -115,13 +115,13 @@ describe("writing postings into buckets", () => {
     expect(await indexArticle(once, matcher)).toEqual([phrase]);
     await indexArticle(once, matcher);
     await Promise.all(Array.from({ length: 5 }, () => indexArticle(once, matcher)));
-    await indexArticles([once, once, article("again-2", NOON - HOUR)], matcher);
+    await indexArticles([once, once, article("again-2", NOON + HOUR)], matcher);
 
     const pages = await pagesOf(phrase);
     expect(pages).toHaveLength(1);
     expect(articlesOn(pages).sort()).toEqual(["again-1", "again-2"]);
     const postings = (await postingsFor([phrase], 0, 100)).get(phrase)!;
-    expect(postings[0]).toEqual<Posting>({
+    expect(postings.find((p) => p.articleId === "again-1")).toEqual<Posting>({
       phrase,
       articleId: "again-1",
       sourceId: "wire",
@@ -136,7 +136,7 @@ describe("writing postings into buckets", () => {
 
   it("moves on to a new page before a bucket would pass DynamoDB's item limit, and never repeats an article across pages", async () => {
     const { phrase, matcher, article } = topic();
-    // 240 matches of ~2 KB on one day: 470 KB, more than one item may hold.
+    // 240 matches of ~2 KB in one period: 470 KB, more than one item may hold.
     const articles = Array.from({ length: 240 }, (_, i) => article(`big-${i}`, NOON, LONG_SOURCE));
     await inParallel(articles, (a) => indexArticle(a, matcher), 12);
 
@@ -190,9 +190,10 @@ describe("backfilling postings", () => {
     await backfill([phrase], NOON + HOUR, 3);
 
     const pages = await pagesOf(phrase);
-    expect(pages.map((p) => [p.day, p.page])).toEqual([
-      ["2031-05-13", 0],
-      ["2031-05-14", 0],
+    expect(pages.map((p) => [p.period, p.page])).toEqual([
+      ["2031-05-13T12", 0],
+      ["2031-05-14T06", 0],
+      ["2031-05-14T12", 0],
     ]);
     expect(articlesOn(pages).sort()).toEqual(["fill-1", "fill-2", "fill-3"]);
     const { data: entry } = await DictionaryPhraseEntity.get({ shard: shardOf(phrase), phrase }).go();
@@ -201,43 +202,55 @@ describe("backfilling postings", () => {
 });
 
 describe("reading postings", () => {
-  it("reads the newest days first and stops at the first whole day that gives enough", async () => {
+  it("reads the newest periods first and stops at the first whole period that gives enough", async () => {
     const { phrase, matcher, article } = topic();
-    // Ten days with five articles each, the newest first within a day.
+    // Ten days with five articles each (in one period a day), the newest first within a day.
     const articles = Array.from({ length: 50 }, (_, i) => {
       const day = Math.floor(i / 5);
-      return article(`day-${day}-${i % 5}`, NOON - day * DAY - i * 1000);
+      return article(`day-${day}-${i % 5}`, NOON + HOUR - day * DAY - i * 1000);
     });
     await indexArticles(articles, matcher);
     const ids = (postings: Posting[]) => postings.map((p) => p.articleId);
     const daysOf = (...days: number[]) => days.flatMap((d) => [0, 1, 2, 3, 4].map((k) => `day-${d}-${k}`));
 
-    // The list of days, then the newest day's page.
-    const five = await counted(() => postingsFor([phrase], 0, 5));
+    // Page 0 of the two newest periods (as of `now`), in one request: the newest has enough.
+    const now = NOON + 2 * HOUR;
+    const five = await counted(() => postingsFor([phrase], 0, 5, now));
     expect(ids(five.get(phrase)!)).toEqual(daysOf(0));
-    expect([sent.requests, sent.items]).toEqual([2, 2]);
+    expect([sent.requests, sent.items]).toEqual([1, 1]);
 
-    const twelve = await counted(() => postingsFor([phrase], 0, 12));
+    // Then the list of periods, and a few older ones: not all ten days.
+    const twelve = await counted(() => postingsFor([phrase], 0, 12, now));
     expect(ids(twelve.get(phrase)!)).toEqual([...daysOf(0, 1), "day-2-0", "day-2-1"]);
     expect(sent.items).toBeLessThanOrEqual(5);
 
-    // A window that starts within a day takes only that day's articles published since.
-    const windowed = await postingsFor([phrase], NOON - 2 * DAY - 11 * 1000, 100);
+    // A window that starts within a period takes only that period's articles published since.
+    const windowed = await postingsFor([phrase], NOON + HOUR - 2 * DAY - 11 * 1000, 100);
     expect(ids(windowed.get(phrase)!)).toEqual([...daysOf(0, 1), "day-2-0", "day-2-1"]);
     // All of them when the window holds fewer than asked for.
     expect(ids((await postingsFor([phrase], 0, 100)).get(phrase)!)).toEqual(daysOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9));
   });
 
-  it("reads a day's every page before stopping: the newest article may be on its first page", async () => {
-    const { phrase, matcher, article } = topic();
-    // Indexed first, so on page 0: the day's newest article.
-    await indexArticle(article("newest", NOON + 5 * HOUR, LONG_SOURCE), matcher);
-    const older = Array.from({ length: 80 }, (_, i) => article(`older-${i}`, NOON - HOUR - i, LONG_SOURCE));
-    await indexArticles(older, matcher);
-    expect((await pagesOf(phrase)).length).toBeGreaterThan(3);
+  it("reads a period's every page before stopping, however it learns of them", async () => {
+    // The period's newest article on its first page, then on its last.
+    const first = topic();
+    await indexArticle(first.article("newest", NOON + 5 * HOUR, LONG_SOURCE), first.matcher);
+    const older = (t: typeof first) =>
+      Array.from({ length: 80 }, (_, i) => t.article(`older-${i}`, NOON + HOUR - i, LONG_SOURCE));
+    await indexArticles(older(first), first.matcher);
+    const last = topic();
+    await indexArticles(older(last), last.matcher);
+    await indexArticle(last.article("newest", NOON + 5 * HOUR, LONG_SOURCE), last.matcher);
+    expect((await pagesOf(first.phrase)).length).toBeGreaterThan(3);
+    expect((await pagesOf(last.phrase)).at(-1)!.log.join()).toContain("newest");
 
-    const [first] = (await postingsFor([phrase], 0, 3)).get(phrase)!;
-    expect(first?.articleId).toBe("newest");
+    // From the list of periods (the period is not among the newest as of now)…
+    expect((await postingsFor([first.phrase, last.phrase], 0, 3)).get(first.phrase)![0]?.articleId).toBe("newest");
+    expect((await postingsFor([last.phrase], 0, 3)).get(last.phrase)![0]?.articleId).toBe("newest");
+    // …and from page 0 of a newest period, which counts the period's pages.
+    const found = await postingsFor([first.phrase, last.phrase], 0, 3, NOON + 5 * HOUR);
+    expect(found.get(first.phrase)![0]?.articleId).toBe("newest");
+    expect(found.get(last.phrase)![0]?.articleId).toBe("newest");
   });
 
   it("answers every phrase asked for, an empty list for one without postings", async () => {

@@ -1,21 +1,24 @@
 import { BatchGetCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { dynamo, isConditionFailure, tableName, utcDay } from "../db.ts";
+import { dynamo, isConditionFailure, tableName } from "../db.ts";
 import type { PhraseMatcher } from "../matching/index.ts";
 import * as Topics from "../topics/index.ts";
 import type { Article } from "./article.entity.ts";
 import { PostingBucketEntity } from "./posting-bucket.entity.ts";
-import { PostingDaysEntity } from "./posting-days.entity.ts";
+import { PostingPeriodsEntity } from "./posting-periods.entity.ts";
 
 /**
- * Postings live in buckets, one per topic phrase per UTC day of publication, so a refresh
- * reads a few items per topic rather than one item per match.
+ * Postings live in buckets, one per topic phrase per six-hour UTC period of publication, so a
+ * refresh reads a few items per topic rather than one item per match, and need not read much
+ * more than it keeps: it reads whole periods, and a period is a quarter of a busy day.
  *
  * A bucket is a run of pages (items). A page holds its matches as compact lines, one element
  * of `log` each; a write adds a line only if the page holds no equal line, so indexing an
  * article again adds nothing (a line is fixed by the article and the phrase). Once a page is
  * full it is sealed: its lines become one string (`packed`), the cheapest thing to read, and
- * it never changes again. PostingDays lists each phrase's days and their page counts, so a
- * refresh asks for exactly the pages it needs, all topics in a few batched requests.
+ * it never changes again. A refresh asks for exactly the pages it needs, all topics in a few
+ * batched requests: page 0 of the two newest periods is where most topics find enough (a
+ * bucket's page 0 counts its pages), and PostingPeriods lists each phrase's older periods and
+ * their page counts.
  *
  * The bound: a page takes lines only while the bytes they take stay within PAGE_BYTES — the
  * condition of the very write that adds them — and lines that do not fit go to the next
@@ -23,8 +26,8 @@ import { PostingDaysEntity } from "./posting-days.entity.ts";
  * overhead), so a page's lines take at most 8 KB; with its keys (a phrase is a partition key,
  * at most 2 KB) an item stays under 12 KB, far within DynamoDB's 400 KB item limit however
  * busy the phrase. Small pages also keep appends cheap, as DynamoDB charges a write by the
- * whole item's size. A day of one phrase holds up to MAX_PAGES pages: over a hundred matches a
- * page at typical sizes, a hundred thousand a day.
+ * whole item's size. A period of one phrase holds up to MAX_PAGES pages: over a hundred
+ * matches a page at typical sizes, a hundred thousand a period.
  */
 export const PAGE_BYTES = 8 * 1024;
 const MAX_PAGES = 1000;
@@ -53,6 +56,10 @@ export interface Posting {
   titleCount: number;
   bodyCount: number;
 }
+
+const PERIOD_MS = 6 * 60 * 60 * 1000;
+/** The six-hour UTC period of a time, named by its first hour (`YYYY-MM-DDTHH`): names sort as times do. */
+const periodOf = (epochMs: number) => new Date(Math.floor(epochMs / PERIOD_MS) * PERIOD_MS).toISOString().slice(0, 13);
 
 type Facts = Pick<Posting, "articleId" | "sourceId" | "publishedAt" | "titleCount" | "bodyCount">;
 
@@ -112,7 +119,7 @@ export async function indexArticle(article: Article, matcher: PhraseMatcher): Pr
  */
 export async function indexArticles(articles: Article[], matcher: PhraseMatcher): Promise<Map<string, string[]>> {
   const matched = new Map<string, string[]>();
-  const buckets = new Map<string, { phrase: string; day: string; entries: Entry[] }>();
+  const buckets = new Map<string, { phrase: string; period: string; entries: Entry[] }>();
   for (const article of articles) {
     if (article.duplicateOf) continue;
     const matches = matcher.matchArticle({ title: article.title, body: article.summary });
@@ -121,16 +128,16 @@ export async function indexArticles(articles: Article[], matcher: PhraseMatcher)
       article.articleId,
       matches.map((m) => m.phrase),
     );
-    const day = utcDay(article.publishedAt);
+    const period = periodOf(article.publishedAt);
     for (const m of matches) {
-      const id = `${m.phrase}\u0000${day}`;
+      const id = `${m.phrase}\u0000${period}`;
       let bucket = buckets.get(id);
-      if (!bucket) buckets.set(id, (bucket = { phrase: m.phrase, day, entries: [] }));
+      if (!bucket) buckets.set(id, (bucket = { phrase: m.phrase, period, entries: [] }));
       bucket.entries.push(entryOf({ ...article, titleCount: m.titleCount, bodyCount: m.bodyCount }));
     }
   }
   const list = [...buckets.values()];
-  const added = await mapLimited(list, WRITE_CONCURRENCY, (b) => addToBucket(b.phrase, b.day, b.entries));
+  const added = await mapLimited(list, WRITE_CONCURRENCY, (b) => addToBucket(b.phrase, b.period, b.entries));
   // Rarity counts each article once per phrase, however often it was indexed.
   await Topics.countPostings(list.flatMap((b, i) => Array<string>(added[i]!).fill(b.phrase)));
   return matched;
@@ -148,7 +155,7 @@ function entryOf(facts: Facts): Entry {
   return { articleId: facts.articleId, line, cost: Buffer.byteLength(line) + ENTRY_OVERHEAD };
 }
 
-type PageKey = { phrase: string; day: string; page: number };
+type PageKey = { phrase: string; period: string; page: number };
 const costOf = (entries: Entry[]) => entries.reduce((sum, e) => sum + e.cost, 0);
 
 /**
@@ -163,31 +170,33 @@ const costOf = (entries: Entry[]) => entries.reduce((sum, e) => sum + e.cost, 0)
  * later page cannot race with a write of the same article to an earlier one; writes racing
  * for the same page meet in one item. Adding an article again finds it where it is.
  */
-async function addToBucket(phrase: string, day: string, entries: Entry[]): Promise<number> {
+async function addToBucket(phrase: string, period: string, entries: Entry[]): Promise<number> {
   const unique = [...new Map(entries.map((e) => [e.articleId, e])).values()];
   let added = 0;
   for (let i = 0; i < unique.length; i += ENTRIES_PER_WRITE) {
-    added += await addChunk(phrase, day, unique.slice(i, i + ENTRIES_PER_WRITE));
+    added += await addChunk(phrase, period, unique.slice(i, i + ENTRIES_PER_WRITE));
   }
   return added;
 }
 
-async function addChunk(phrase: string, day: string, chunk: Entry[]): Promise<number> {
-  const bucket = `${phrase}\u0000${day}`;
+async function addChunk(phrase: string, period: string, chunk: Entry[]): Promise<number> {
+  const bucket = `${phrase}\u0000${period}`;
   // A bucket that is one page with room takes them in one write. (An article already on a
   // later page went there because this page could not take it, and never will.)
-  if (!firstPageFull.has(bucket) && (await append({ phrase, day, page: 0 }, chunk))) return chunk.length;
+  if (!firstPageFull.has(bucket) && (await append({ phrase, period, page: 0 }, chunk))) return chunk.length;
   let added = 0;
   let pending = chunk;
   while (pending.length > 0) {
-    const pages = await probe(phrase, day);
+    const pages = await probe(phrase, period);
     if (pages[0] && (pages[0].sealed || pages[0].bytes > PAGE_BYTES - MIN_ENTRY_COST)) rememberFull(bucket);
     pending = pending.filter((e) => !pages.some((p) => p.holds.has(e.articleId)));
     if (pending.length === 0) break;
     // Pages that cannot take even the smallest of these are full: sealed, they read as one string.
     const smallest = Math.min(...pending.map((e) => e.cost));
     await Promise.all(
-      pages.filter((p) => !p.sealed && smallest > PAGE_BYTES - p.bytes).map((p) => seal({ phrase, day, page: p.page })),
+      pages
+        .filter((p) => !p.sealed && smallest > PAGE_BYTES - p.bytes)
+        .map((p) => seal({ phrase, period, page: p.page })),
     );
     const byPage = new Map<number, Entry[]>();
     for (const e of pending) {
@@ -196,7 +205,7 @@ async function addChunk(phrase: string, day: string, chunk: Entry[]): Promise<nu
     }
     for (const [page, those] of byPage) {
       const batch = fitting(those, PAGE_BYTES - (pages[page]?.bytes ?? 0));
-      const key = { phrase, day, page };
+      const key = { phrase, period, page };
       // A write that fails here lost a race: the next look at the pages settles it.
       if (page < pages.length ? await append(key, batch) : await createPage(key, batch)) {
         added += batch.length;
@@ -253,9 +262,25 @@ async function append(key: PageKey, entries: Entry[]): Promise<boolean> {
   }
 }
 
-/** Creates the next page of a bucket holding `entries`, counted in PostingDays first; false if it exists. */
+/**
+ * Creates the next page of a bucket holding `entries`, counted first in PostingPeriods and on
+ * the bucket's page 0; false if it exists.
+ */
 async function createPage(key: PageKey, entries: Entry[]): Promise<boolean> {
-  await recordPages(key.phrase, key.day, key.page + 1);
+  await recordPages(key.phrase, key.period, key.page + 1);
+  if (key.page > 0) {
+    await PostingBucketEntity.update({ ...key, page: 0 })
+      .set({ pages: key.page + 1 })
+      .where(
+        (attr, op) =>
+          `${op.exists(attr.bytes)} AND (${op.notExists(attr.pages)} OR ${op.lt(attr.pages, key.page + 1)})`,
+      )
+      .go({ response: "none" })
+      .catch((error: unknown) => {
+        // It counts as many pages already.
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
   try {
     await PostingBucketEntity.create({ ...key, log: entries.map((e) => e.line), bytes: costOf(entries) }).go({
       response: "none",
@@ -287,24 +312,24 @@ async function seal(key: PageKey): Promise<void> {
     });
 }
 
-/** Records in PostingDays that a phrase's bucket of `day` has (at least) `pages` pages. */
-async function recordPages(phrase: string, day: string, pages: number): Promise<void> {
+/** Records in PostingPeriods that a phrase's bucket of `period` has (at least) `pages` pages. */
+async function recordPages(phrase: string, period: string, pages: number): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await PostingDaysEntity.update({ phrase })
-        .data((attr, op) => op.set(attr.days[day], pages))
+      await PostingPeriodsEntity.update({ phrase })
+        .data((attr, op) => op.set(attr.periods[period], pages))
         .where(
           (attr, op) =>
-            `${op.exists(attr.days)} AND (${op.notExists(attr.days[day])} OR ${op.lt(attr.days[day], pages)})`,
+            `${op.exists(attr.periods)} AND (${op.notExists(attr.periods[period])} OR ${op.lt(attr.periods[period], pages)})`,
         )
         .go({ response: "none" });
       return;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    // No list of days yet — or it counts as many pages already, which the create tells.
+    // No list of periods yet — or it counts as many pages already, which the create tells.
     try {
-      await PostingDaysEntity.create({ phrase, days: { [day]: pages } }).go({ response: "none" });
+      await PostingPeriodsEntity.create({ phrase, periods: { [period]: pages } }).go({ response: "none" });
       return;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -322,7 +347,7 @@ let documents: DynamoDBDocumentClient | undefined;
  */
 async function probe(
   phrase: string,
-  day: string,
+  period: string,
 ): Promise<Array<{ page: number; bytes: number; sealed: boolean; holds: Set<string> }>> {
   documents ??= DynamoDBDocumentClient.from(dynamo());
   const names = { "#page": "page", "#bytes": "bytes", "#sealed": "sealed", "#log": "log", "#packed": "packed" };
@@ -331,7 +356,7 @@ async function probe(
   for (let from = 0, size = PROBE_PAGES; from < MAX_PAGES; from += size, size = 100) {
     const wanted = Array.from({ length: Math.min(size, MAX_PAGES - from) }, (_, i) => from + i);
     let keys = wanted.map(
-      (page) => PostingBucketEntity.get({ phrase, day, page }).params().Key as Record<string, unknown>,
+      (page) => PostingBucketEntity.get({ phrase, period, page }).params().Key as Record<string, unknown>,
     );
     const found = new Map<number, Probed>();
     while (keys.length > 0) {
@@ -367,71 +392,156 @@ async function probe(
 
 /**
  * The newest `perPhrase` postings of each phrase published at or after `since` (newest first,
- * by publication then article id). Reads every phrase's list of days in one request, then,
- * in rounds, the pages of each phrase's next newest days — all phrases' pages batched, 100 a
- * request — until each phrase has `perPhrase` from whole days (older days cannot hold
- * anything newer) or has no days left in the window. Reads only the match lines, never the
- * writers' article maps.
+ * by publication then article id), read whole period by whole period, newest first, until a
+ * phrase has `perPhrase` (older periods cannot hold anything newer) or no periods left in the
+ * window. All phrases' pages are asked for together, 100 a request, reading only the lines:
+ * first page 0 of the two newest periods (guessed from `now`: enough for most topics), then,
+ * for the phrases that need more, their lists of periods, then the pages of as many older
+ * periods as the ones read suggest are missing. A page 0 that tells of more pages has them
+ * read before its period counts.
  */
 export async function postingsFor(
   phrases: string[],
   since: number,
   perPhrase: number,
+  now = Date.now(),
 ): Promise<Map<string, Posting[]>> {
   const found = new Map<string, Posting[]>(phrases.map((phrase) => [phrase, []]));
   if (phrases.length === 0 || perPhrase <= 0) return found;
-  const sinceDay = utcDay(since);
-  const directories = await untilProcessed(
-    [...new Set(phrases)].map((phrase) => ({ phrase })),
-    (keys) => PostingDaysEntity.get(keys).go({ attributes: ["phrase", "days"], concurrent: READ_CONCURRENCY }),
-  );
-  let readers = directories.map((d) => ({
-    phrase: d.phrase,
-    postings: found.get(d.phrase)!,
-    days: Object.entries(d.days as Record<string, number>)
-      .filter(([day]) => day >= sinceDay)
-      .sort(([a], [b]) => (a < b ? 1 : -1)),
+  const sincePeriod = periodOf(since);
+  const guessed = [periodOf(now), periodOf(now - PERIOD_MS)].filter((p) => p >= sincePeriod);
+  let readers: Reader[] = [...found].map(([phrase, postings]) => ({
+    phrase,
+    postings,
     seen: new Set<string>(),
-    daysRead: 0,
+    queue: guessed.map((period) => ({ period, pages: 1 })),
+    read: new Set<string>(),
+    listed: false,
   }));
-  while ((readers = readers.filter((r) => r.daysRead < r.days.length && r.postings.length < perPhrase)).length > 0) {
+  for (let round = 0; ; round++) {
+    readers = readers.filter((r) => r.postings.length < perPhrase);
+    // Those that have read all they knew of learn their periods in the window.
+    const unlisted = readers.filter((r) => r.queue.length === 0 && !r.listed);
+    if (unlisted.length > 0) {
+      const lists = await untilProcessed(
+        unlisted.map((r) => ({ phrase: r.phrase })),
+        (keys) =>
+          PostingPeriodsEntity.get(keys).go({ attributes: ["phrase", "periods"], concurrent: READ_CONCURRENCY }),
+      );
+      const byPhrase = new Map(lists.map((l) => [l.phrase, l.periods as Record<string, number>]));
+      for (const r of unlisted) {
+        r.listed = true;
+        r.queue = Object.entries(byPhrase.get(r.phrase) ?? {})
+          .filter(([period]) => period >= sincePeriod && !r.read.has(period))
+          .sort(([a], [b]) => (a < b ? 1 : -1))
+          .map(([period, pages]) => ({ period, pages }));
+      }
+    }
+    readers = readers.filter((r) => r.queue.length > 0);
+    if (readers.length === 0) break;
     const rounds = readers.map((r) => {
-      // The newest day first; then as many days as the days read so far suggest are missing.
-      const perDay = r.postings.length / Math.max(1, r.daysRead);
+      // As many periods as the ones read so far suggest are missing (all that were guessed at first).
+      const perPeriod = r.postings.length / Math.max(1, r.read.size);
       const missing = perPhrase - r.postings.length;
-      const count = r.daysRead === 0 ? 1 : perDay > 0 ? Math.ceil(missing / perDay) : r.daysRead * 2;
-      return { reader: r, days: r.days.slice(r.daysRead, r.daysRead + count) };
+      const count = round === 0 ? r.queue.length : perPeriod > 0 ? Math.ceil(missing / perPeriod) : r.read.size * 2;
+      return { reader: r, periods: r.queue.splice(0, Math.max(1, count)) };
     });
-    const keys = rounds.flatMap(({ reader, days }) =>
-      days.flatMap(([day, pages]) =>
-        Array.from({ length: pages }, (_, page) => ({ phrase: reader.phrase, day, page })),
+    const wanted = rounds.flatMap(({ reader, periods }) =>
+      periods.flatMap(({ period, pages }) =>
+        Array.from({ length: pages }, (_, page) => ({ phrase: reader.phrase, period, page })),
       ),
     );
-    const pages = new Map<string, Array<{ log: string[]; packed?: string }>>();
-    const items = await untilProcessed(keys, (k) =>
-      PostingBucketEntity.get(k).go({
-        attributes: ["phrase", "day", "page", "log", "packed"],
-        concurrent: READ_CONCURRENCY,
-      }),
-    );
-    for (const item of items) {
-      const id = `${item.phrase}\u0000${item.day}`;
-      pages.set(id, [...(pages.get(id) ?? []), item]);
+    const pages = await readPages(wanted);
+    // A page 0 may tell of more pages than were known: those are read before the period counts.
+    const more = wanted.flatMap(({ phrase, period, page }) => {
+      const count = page === 0 ? (pages.get(pageId(phrase, period, 0))?.pages ?? 0) : 0;
+      return Array.from({ length: Math.max(0, count - 1) }, (_, i) => ({ phrase, period, page: i + 1 })).filter(
+        (k) => !pages.has(pageId(k.phrase, k.period, k.page)),
+      );
+    });
+    for (const [id, page] of await readPages(more)) pages.set(id, page);
+    const byPeriod = new Map<string, Array<{ log: string[]; packed?: string }>>();
+    for (const page of pages.values()) {
+      const id = pageId(page.phrase, page.period, "");
+      byPeriod.set(id, [...(byPeriod.get(id) ?? []), page]);
     }
-    for (const { reader, days } of rounds) {
-      for (const [day] of days) {
-        for (const page of pages.get(`${reader.phrase}\u0000${day}`) ?? []) {
+    for (const { reader, periods } of rounds) {
+      for (const [i, { period }] of periods.entries()) {
+        for (const page of byPeriod.get(pageId(reader.phrase, period, "")) ?? []) {
           if (page.packed) readLines(reader.phrase, page.packed, since, reader.postings, reader.seen);
           for (const line of page.log) readLines(reader.phrase, line, since, reader.postings, reader.seen);
         }
-        reader.daysRead++;
-        // A whole day read: nothing older can be newer than what we have.
-        if (reader.postings.length >= perPhrase) break;
+        reader.read.add(period);
+        // A whole period read: nothing older can be newer than what we have.
+        if (reader.postings.length >= perPhrase) {
+          reader.queue.unshift(...periods.slice(i + 1));
+          break;
+        }
       }
     }
   }
   for (const [phrase, postings] of found) found.set(phrase, newest(postings, perPhrase));
   return found;
+}
+
+interface Reader {
+  phrase: string;
+  postings: Posting[];
+  /** Articles read, so each counts once. */
+  seen: Set<string>;
+  /** Periods known and not read yet, newest first, with how many pages each has. */
+  queue: Array<{ period: string; pages: number }>;
+  read: Set<string>;
+  /** Whether its list of periods has been read. */
+  listed: boolean;
+}
+
+const pageId = (phrase: string, period: string, page: number | "") => `${phrase}\u0000${period}\u0000${page}`;
+
+/**
+ * The lines of pages (and page 0's count of pages), by page: straight through the document
+ * client, 100 keys a request, as these are the most items a refresh reads.
+ */
+async function readPages(
+  keys: PageKey[],
+): Promise<Map<string, { phrase: string; period: string; log: string[]; packed?: string; pages?: number }>> {
+  type Page = { phrase: string; period: string; page: number; log: string[]; packed?: string; pages?: number };
+  documents ??= DynamoDBDocumentClient.from(dynamo());
+  const client = documents;
+  const table = tableName();
+  const names = {
+    "#phrase": "phrase",
+    "#period": "period",
+    "#page": "page",
+    "#log": "log",
+    "#packed": "packed",
+    "#pages": "pages",
+  };
+  const pages = new Map<string, Page>();
+  const batches: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    batches.push(keys.slice(i, i + 100).map((k) => PostingBucketEntity.get(k).params().Key as Record<string, unknown>));
+  }
+  await mapLimited(batches, READ_CONCURRENCY, async (batch) => {
+    for (let pending = batch; pending.length > 0;) {
+      const result = await client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: pending,
+              ProjectionExpression: Object.keys(names).join(", "),
+              ExpressionAttributeNames: names,
+            },
+          },
+        }),
+      );
+      for (const item of (result.Responses?.[table] ?? []) as Page[]) {
+        pages.set(pageId(item.phrase, item.period, item.page), { ...item, log: item.log ?? [] });
+      }
+      pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
+    }
+  });
+  return pages;
 }
 
 /** Gets items by key (100 a request, READ_CONCURRENCY requests at once) until none is left unprocessed. */

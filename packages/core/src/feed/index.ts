@@ -205,7 +205,7 @@ async function collect(topics: Topic[], windowStart: number, now: number, covera
   const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
   const phrases = [...byPhrase.keys()];
   const [postings, rarity] = await Promise.all([
-    Articles.postingsFor(phrases, windowStart, POSTINGS_PER_TOPIC),
+    Articles.postingsFor(phrases, windowStart, POSTINGS_PER_TOPIC, now),
     Topics.rarities(phrases),
   ]);
   const halfLifeHours = Math.min(

@@ -2,8 +2,11 @@ import { startRuntime } from "@graph/local/runtime";
 
 /**
  * `npm run bench`: every benchmark in one run, each printing both sides and their ratio,
- * because absolute timings on shared machines mean little.
+ * because absolute timings on shared machines mean little. Names given as arguments run only
+ * those benchmarks (`npx tsx tests/bench/run.ts feed`).
  */
+const only = new Set(process.argv.slice(2));
+const wanted = (name: string) => only.size === 0 || only.has(name);
 const runtime = await startRuntime({ siteUrl: "http://bench.local" });
 try {
   // Imported once the runtime has set up the links the domain modules read.
@@ -14,10 +17,10 @@ try {
     import("./search.bench.ts"),
   ]);
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
-  await authBench(runtime);
-  await matchingBench();
-  await feedBench();
-  await searchBench();
+  if (wanted("auth")) await authBench(runtime);
+  if (wanted("matching")) await matchingBench();
+  if (wanted("feed")) await feedBench();
+  if (wanted("search")) await searchBench();
 } finally {
   await runtime.stop();
 }

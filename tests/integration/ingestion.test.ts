@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { PostingEntity } from "../../packages/core/src/articles/posting.entity.ts";
+import { postingsFor } from "@graph/core/articles";
 import { phraseKey } from "@graph/core/matching";
 import * as Sources from "@graph/core/sources";
 import { ingestSource } from "@graph/core/ingest";
@@ -192,9 +192,7 @@ describe("de-duplication", () => {
     expect(original!.duplicateOf).toBeUndefined();
     expect(copy!.duplicateOf).toBe(original!.articleId);
 
-    const { data: postings } = await PostingEntity.query
-      .byPhrase({ phrase: phraseKey("Quantum Sensors") })
-      .go({ pages: "all" });
+    const postings = (await postingsFor([phraseKey("Quantum Sensors")], 0, 1000)).get(phraseKey("Quantum Sensors"))!;
     expect(postings.map((p) => p.articleId)).toEqual([original!.articleId]);
   });
 });
@@ -219,9 +217,7 @@ describe("matching", () => {
     pastRefetchGuard();
     expect(await ingestSource("tidal", local)).toMatchObject({ added: 1, matched: 1 });
     const island = (await articlesOf("tidal")).find((a) => a.link === "https://tidal.example/island");
-    const { data: postings } = await PostingEntity.query
-      .byPhrase({ phrase: phraseKey("Tidal Turbines") })
-      .go({ pages: "all" });
+    const postings = (await postingsFor([phraseKey("Tidal Turbines")], 0, 1000)).get(phraseKey("Tidal Turbines"))!;
     expect(postings.map((p) => p.articleId)).toEqual([island!.articleId]);
   });
 });

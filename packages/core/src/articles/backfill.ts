@@ -1,7 +1,7 @@
 import { utcDay } from "../db.ts";
 import { PhraseMatcher } from "../matching/index.ts";
 import { ArticleEntity } from "./article.entity.ts";
-import { indexArticle } from "./postings.ts";
+import { indexArticles } from "./postings.ts";
 
 /** How far back a phrase new to the dictionary is matched against stored articles. */
 export const BACKFILL_DAYS = 30;
@@ -9,7 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Matches phrases that just joined the dictionary against recent articles, day partition by
- * day partition, newest first — only these phrases, never the whole dictionary.
+ * day partition, newest first — only these phrases, never the whole dictionary. A day's
+ * matches go into the phrases' posting buckets together (a few writes per phrase and day),
+ * and running it again adds nothing twice.
  */
 export async function backfill(
   phrases: string[],
@@ -23,10 +25,8 @@ export async function backfill(
   for (let back = 0; back < days; back++) {
     const day = utcDay(now - back * DAY_MS);
     const { data } = await ArticleEntity.query.byDay({ day }).go({ pages: "all" });
-    for (const article of data) {
-      articles++;
-      postings += (await indexArticle(article, matcher)).length;
-    }
+    articles += data.length;
+    for (const phrases of (await indexArticles(data, matcher)).values()) postings += phrases.length;
   }
   return { articles, postings };
 }

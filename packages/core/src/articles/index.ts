@@ -1,7 +1,6 @@
 /** Articles: storing what ingestion brings (once), the postings a feed reads, and backfills. */
 export { storeArticle as store, byIds, type StoreOutcome, type StoreOptions } from "./store.ts";
-export { retractPostings as retract } from "./retract.ts";
-export { indexArticle as index, postingsOf, type Posting } from "./postings.ts";
+export { indexArticle as index, postingsFor, type Posting } from "./postings.ts";
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";

@@ -254,7 +254,7 @@ async function collect(topics: Topic[], windowStart: number, now: number, covera
   const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
   const phrases = [...byPhrase.keys()];
   const [postings, rarity] = await Promise.all([
-    mapLimited(phrases, 16, (phrase) => Articles.postingsOf(phrase, windowStart, POSTINGS_PER_TOPIC)),
+    Articles.postingsFor(phrases, windowStart, POSTINGS_PER_TOPIC, now),
     Topics.rarities(phrases),
   ]);
   const halfLifeHours = Math.min(
@@ -262,7 +262,7 @@ async function collect(topics: Topic[], windowStart: number, now: number, covera
     Math.max(6, (Number.isFinite(coverageMs) ? coverageMs : 30 * DAY_MS) / 4 / 3_600_000),
   );
   const candidates = new Map<string, Candidate>();
-  for (const posting of postings.flat()) {
+  for (const posting of [...postings.values()].flat()) {
     const topic = byPhrase.get(posting.phrase)!;
     const weight =
       (topic.isSupertag ? 2 : 1) *
@@ -367,18 +367,4 @@ async function view(
     preparing: session.provisional ?? false,
     caughtUp: session.caughtUp ?? false,
   };
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!);
-      }
-    }),
-  );
-  return results;
 }

@@ -18,8 +18,13 @@ export async function mark(userId: string, articleIds: string[]): Promise<void> 
   ).go();
 }
 
+/** Batch reads (100 marks each) one call has in flight at once: a refresh checks up to 600. */
+const READ_CONCURRENCY = 6;
+
 export async function seenAmong(userId: string, articleIds: string[]): Promise<Set<string>> {
   if (articleIds.length === 0) return new Set();
-  const { data } = await SeenEntity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
+  const { data } = await SeenEntity.get(articleIds.map((articleId) => ({ userId, articleId }))).go({
+    concurrent: READ_CONCURRENCY,
+  });
   return new Set(data.map((s) => s.articleId));
 }

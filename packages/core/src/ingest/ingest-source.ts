@@ -69,8 +69,8 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
       if (stored.status === "new") {
         report.added++;
         days.add(stored.article.day);
-        // Copies this article displaced as the original must leave the feeds that read them.
-        for (const copy of stored.demoted) await Articles.retract(copy, matcher);
+        // Copies this article displaced as the original keep their postings: a feed skips
+        // copies when it reads the articles it picked, and search re-indexes their days.
         if ((await Articles.index(stored.article, matcher)).length > 0) report.matched++;
       } else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {

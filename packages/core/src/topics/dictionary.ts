@@ -43,12 +43,17 @@ export async function currentMatcher(): Promise<PhraseMatcher> {
   return matcher;
 }
 
-/** Counts matches of phrases (their rarity); updatedAt is left alone so matchers don't re-read them for this. */
+/**
+ * Counts matches of phrases (their rarity), one per occurrence in `phrases`, one write per
+ * phrase; updatedAt is left alone so matchers don't re-read them for this.
+ */
 export async function countPostings(phrases: string[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const phrase of phrases) counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
   await Promise.all(
-    phrases.map((phrase) =>
+    [...counts].map(([phrase, count]) =>
       DictionaryPhraseEntity.update({ shard: shardOf(phrase), phrase })
-        .add({ postings: 1 })
+        .add({ postings: count })
         .go(),
     ),
   );

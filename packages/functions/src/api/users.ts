@@ -11,9 +11,7 @@ import { currentUserId, requireSession } from "./middleware.ts";
 import { idParam, jsonBody } from "./validate.ts";
 
 const Feedback = z.object({
-  feedback: required("Feedback must not be empty.").pipe(
-    z.string().trim().max(FEEDBACK_MAX, FEEDBACK_TOO_LONG),
-  ),
+  feedback: required("Feedback must not be empty.").pipe(z.string().trim().max(FEEDBACK_MAX, FEEDBACK_TOO_LONG)),
 });
 
 export const users = new Hono<ApiEnv>()

@@ -73,6 +73,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: gate.fetch, port: options.port ?? 0, hostname: host }, () => resolve(s as Server));
   });
+  // The stand-ins (SQS, SES, S3) are called with kept-alive sockets: a long idle timeout keeps a
+  // busy process from reusing one the server just closed (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(host)}:${port}`;
   const siteUrl = options.siteUrl ?? url;

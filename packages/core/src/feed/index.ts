@@ -21,8 +21,10 @@ export * as FeedState from "./state.ts";
 export const PICKS = PICKS_GROUP;
 /** Postings read per topic per refresh, newest first. */
 const POSTINGS_PER_TOPIC = 200;
-/** Candidates checked against the person's seen marks, best first. */
+/** Candidates checked against the person's seen marks at most, best first. */
 const SEEN_CHECK_LIMIT = 600;
+/** Each round of the seen check reads this many candidates per article still wanted. */
+const SEEN_ROUND_FACTOR = 3;
 /** Each further pick from a source already picked counts for this much less. */
 const SOURCE_REPEAT_PENALTY = 0.6;
 const MAX_PER_SUPERTAG = 5;
@@ -72,10 +74,11 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   if (!user) throw unauthorized();
   const plan = user.plan;
   const limits = PLAN_LIMITS[plan];
-  const [today, state, topicsChangedAt] = await Promise.all([
+  const [today, state, topicsChangedAt, silenced] = await Promise.all([
     sessionsSince(userId, now - DAY_MS),
     FeedState.read(userId),
     Topics.changedAt(userId),
+    Silenced.ids(userId),
   ]);
   const latest = today.at(-1) ?? (await latestSession(userId));
   // Provisional sessions (made while new topics were still matched) do not use up a refresh.
@@ -97,32 +100,69 @@ export async function read(userId: string, options: { manual: boolean }, now = D
       );
     }
     await FeedState.recordManualRefresh(userId, now);
-    const session = await refresh(userId, plan, today, state.staleSince, "manual", now, {
-      topics: await Topics.listRaw(userId),
-      provisional: false,
+    const refreshed = await refresh(userId, plan, today, state.staleSince, "manual", now, {
+      ...(await phrasesOf(userId, now)),
+      silenced,
     });
-    return view(userId, plan, session, now, now);
+    return viewStored(userId, plan, refreshed, now, now, silenced);
   }
 
-  // While new topics are still being matched against recent articles (a backfill), the feed is
-  // provisional: kept and shown, but it uses up no refresh and is out of date once matching ends.
-  const topics = await Topics.listRaw(userId);
-  const provisional = await Topics.backfilling(
-    topics.map((t) => t.phrase),
-    now,
-  );
-  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it out of date.
+  // The person's topics and their phrases' dictionary entries, read only when needed (once).
+  let phrases: Promise<TopicsWithStats> | undefined;
+  const topics = () => (phrases ??= phrasesOf(userId, now));
+  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it
+  // out of date; so does the end of matching new topics, for a provisional session.
   const stale =
     (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
     (latest !== undefined && topicsChangedAt >= latest.createdAt) ||
-    (latest?.provisional === true && !provisional);
+    (latest?.provisional === true && !(await (await topics()).stats).backfilling);
   const lastManual = state.lastManualRefreshAt;
-  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual);
+  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual, silenced);
   if (refreshFreesAt && latest) {
-    return view(userId, plan, { ...latest, nextRefreshAt: refreshFreesAt, provisional: false }, now, lastManual);
+    const kept = { ...latest, nextRefreshAt: refreshFreesAt, provisional: false };
+    return view(userId, plan, kept, now, lastManual, silenced);
   }
-  const session = await refresh(userId, plan, today, state.staleSince, "auto", now, { topics, provisional });
-  return view(userId, plan, session, now, lastManual);
+  const refreshed = await refresh(userId, plan, today, state.staleSince, "auto", now, {
+    ...(await topics()),
+    silenced,
+  });
+  return viewStored(userId, plan, refreshed, now, lastManual, silenced);
+}
+
+/** The view of a new session, answered while the session is being stored (a failed store still fails the request). */
+async function viewStored(
+  userId: string,
+  plan: Plan,
+  refreshed: { session: FeedSession; stored: Promise<void> },
+  now: number,
+  lastManualRefreshAt: number | undefined,
+  silenced: Set<string>,
+): Promise<Feed> {
+  const [feed] = await Promise.all([
+    view(userId, plan, refreshed.session, now, lastManualRefreshAt, silenced),
+    refreshed.stored,
+  ]);
+  return feed;
+}
+
+interface TopicsWithStats {
+  topics: Topic[];
+  /**
+   * Rarity of each phrase, and whether new ones are still being matched (the feed is then
+   * provisional): read alongside the postings, not before them.
+   */
+  stats: Promise<Topics.PhraseStats>;
+}
+
+async function phrasesOf(userId: string, now: number): Promise<TopicsWithStats> {
+  const topics = await Topics.listRaw(userId);
+  const stats = Topics.phraseStats(
+    topics.map((t) => t.phrase),
+    now,
+  );
+  // Awaited later; a failure must still surface there, not as an unhandled rejection meanwhile.
+  stats.catch(() => undefined);
+  return { topics, stats };
 }
 
 async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
@@ -152,10 +192,9 @@ async function refresh(
   staleSince: number | undefined,
   kind: "auto" | "manual",
   now: number,
-  options: { topics: Topic[]; provisional: boolean },
-): Promise<FeedSession> {
+  { topics, stats: statsRead, silenced }: TopicsWithStats & { silenced: Set<string> },
+): Promise<{ session: FeedSession; stored: Promise<void> }> {
   const limits = PLAN_LIMITS[plan];
-  const { topics } = options;
   // A provisional session (made while new topics were matched) is replaced by the next one, not
   // added to: its picks are candidates again, even if glimpsed (seen) while it was shown.
   const delivered = new Set(today.filter((s) => !s.provisional).flatMap((s) => s.picks.map((p) => p.id)));
@@ -163,36 +202,23 @@ async function refresh(
   const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
 
-  const candidates = budget > 0 && topics.length > 0 ? await collect(topics, windowStart, now, limits.coverageMs) : [];
   // Untrusted sources reach only the people who suggested them.
-  const [silenced, unreached] = await Promise.all([Silenced.ids(userId), Sources.untrustedNotSuggestedBy(userId)]);
+  const [candidates, unreached, stats] = await Promise.all([
+    budget > 0 && topics.length > 0
+      ? collect(topics, statsRead, windowStart, now, limits.coverageMs)
+      : Promise.resolve([]),
+    Sources.untrustedNotSuggestedBy(userId),
+    statsRead,
+  ]);
+  // While new topics are still being matched against recent articles (a backfill), the feed is
+  // provisional: kept and shown, but it uses up no refresh and is out of date once matching ends.
+  const provisional = kind === "auto" && stats.backfilling;
   const eligible = candidates
     .filter((c) => !silenced.has(c.sourceId) && !unreached.has(c.sourceId) && !delivered.has(c.articleId))
     .sort((a, b) => b.score - a.score)
     .slice(0, SEEN_CHECK_LIMIT);
-  const seen = await Seen.seenAmong(
-    userId,
-    eligible.map((c) => c.articleId),
-  );
-  const unseen = eligible.filter((c) => !seen.has(c.articleId) || glimpsed.has(c.articleId));
-
   const supertags = topics.filter((t) => t.isSupertag).sort((a, b) => a.topic.localeCompare(b.topic));
-  const chosen: Array<{ candidate: Candidate; group: string }> = [];
-  const taken = new Set<string>();
-  const perSupertag = supertags.length
-    ? Math.min(MAX_PER_SUPERTAG, Math.max(1, Math.floor(budget / (2 * supertags.length))))
-    : 0;
-  for (const supertag of supertags) {
-    const pool = unseen.filter(
-      (c) => !taken.has(c.articleId) && c.topics.some((t) => t.topic.topicId === supertag.topicId),
-    );
-    for (const candidate of diversePicks(pool, Math.min(perSupertag, budget - chosen.length))) {
-      chosen.push({ candidate, group: supertag.topic });
-      taken.add(candidate.articleId);
-    }
-  }
-  const rest = unseen.filter((c) => !taken.has(c.articleId));
-  for (const candidate of diversePicks(rest, budget - chosen.length)) chosen.push({ candidate, group: PICKS });
+  const chosen = await chooseUnseen(userId, eligible, supertags, budget, glimpsed);
 
   const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
   const picks = chosen
@@ -236,13 +262,69 @@ async function refresh(
     groupOrder: caughtUp ? previous.groupOrder : [PICKS, ...supertags.map((t) => t.topic)],
     picks: caughtUp ? carried : picks,
     caughtUp,
-    nextRefreshAt: now + (options.provisional ? PREPARING_RETRY_MS : autoRefreshIntervalMs(plan)),
-    provisional: options.provisional,
+    nextRefreshAt: now + (provisional ? PREPARING_RETRY_MS : autoRefreshIntervalMs(plan)),
+    provisional,
     expiresAt: Math.floor(now / 1000) + 400 * 24 * 60 * 60,
   };
-  await FeedSessionEntity.put(session).go();
-  await FeedState.clearStale(userId, staleSince);
-  return session;
+  const stored = FeedSessionEntity.put(session)
+    .go()
+    .then(() => FeedState.clearStale(userId, staleSince));
+  // Awaited by the caller together with the view; meanwhile a failure is not an unhandled rejection.
+  stored.catch(() => undefined);
+  return { session, stored };
+}
+
+/**
+ * Chooses up to `budget` of the best eligible candidates the person has not seen: first up to
+ * MAX_PER_SUPERTAG per supertag (its own group), then the best of the rest (picks). Seen marks
+ * are checked in rounds, best candidates first, only as far down as the choice reaches — a few
+ * dozen reads where checking every candidate would take hundreds. Articles glimpsed in a
+ * provisional session count as unseen.
+ */
+async function chooseUnseen(
+  userId: string,
+  eligible: Candidate[],
+  supertags: Topic[],
+  budget: number,
+  glimpsed: Set<string>,
+): Promise<Array<{ candidate: Candidate; group: string }>> {
+  const perSupertag = supertags.length
+    ? Math.min(MAX_PER_SUPERTAG, Math.max(1, Math.floor(budget / (2 * supertags.length))))
+    : 0;
+  const seen = new Map<string, boolean>();
+  for (let round = 1; ; round++) {
+    // The best of all, and the best of each supertag (its group draws from further down).
+    const wanted = new Set(eligible.slice(0, round * SEEN_ROUND_FACTOR * Math.max(1, budget)).map((c) => c.articleId));
+    for (const supertag of supertags) {
+      eligible
+        .filter((c) => c.topics.some((t) => t.topic.topicId === supertag.topicId))
+        .slice(0, round * SEEN_ROUND_FACTOR * Math.max(1, perSupertag))
+        .forEach((c) => wanted.add(c.articleId));
+    }
+    const unchecked = [...wanted].filter((id) => !seen.has(id));
+    const found = await Seen.seenAmong(userId, unchecked);
+    for (const id of unchecked) seen.set(id, found.has(id) && !glimpsed.has(id));
+    const unseen = eligible.filter((c) => seen.get(c.articleId) === false);
+    const chosen = choose(unseen, supertags, perSupertag, budget);
+    if (chosen.length >= budget || seen.size >= eligible.length) return chosen;
+  }
+}
+
+function choose(unseen: Candidate[], supertags: Topic[], perSupertag: number, budget: number) {
+  const chosen: Array<{ candidate: Candidate; group: string }> = [];
+  const taken = new Set<string>();
+  for (const supertag of supertags) {
+    const pool = unseen.filter(
+      (c) => !taken.has(c.articleId) && c.topics.some((t) => t.topic.topicId === supertag.topicId),
+    );
+    for (const candidate of diversePicks(pool, Math.min(perSupertag, budget - chosen.length))) {
+      chosen.push({ candidate, group: supertag.topic });
+      taken.add(candidate.articleId);
+    }
+  }
+  const rest = unseen.filter((c) => !taken.has(c.articleId));
+  for (const candidate of diversePicks(rest, budget - chosen.length)) chosen.push({ candidate, group: PICKS });
+  return chosen;
 }
 
 /**
@@ -250,12 +332,18 @@ async function refresh(
  * topics, supertags counting double, title above body, rare topics above common ones, and
  * fresh articles above old.
  */
-async function collect(topics: Topic[], windowStart: number, now: number, coverageMs: number): Promise<Candidate[]> {
+async function collect(
+  topics: Topic[],
+  stats: Promise<Topics.PhraseStats>,
+  windowStart: number,
+  now: number,
+  coverageMs: number,
+): Promise<Candidate[]> {
   const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
   const phrases = [...byPhrase.keys()];
-  const [postings, rarity] = await Promise.all([
+  const [postings, { rarity }] = await Promise.all([
     Articles.postingsFor(phrases, windowStart, POSTINGS_PER_TOPIC, now),
-    Topics.rarities(phrases),
+    stats,
   ]);
   const halfLifeHours = Math.min(
     7 * 24,
@@ -320,6 +408,7 @@ async function view(
   session: FeedSession | undefined,
   now: number,
   lastManualRefreshAt: number | undefined,
+  silenced: Set<string>,
 ): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
@@ -337,7 +426,6 @@ async function view(
     };
   }
   // A source silenced since the session was made leaves it at once, whatever the refresh budget.
-  const silenced = await Silenced.ids(userId);
   const picks = session.picks.filter((p) => !silenced.has(p.source_id));
   const liked = await Likes.likedAmong(
     userId,

@@ -59,29 +59,38 @@ export async function countPostings(phrases: string[]): Promise<void> {
   );
 }
 
-/** Rarity in (0, 1] per phrase: a phrase in few articles says more than one in many. */
-export async function rarities(phrases: string[]): Promise<Map<string, number>> {
-  if (phrases.length === 0) return new Map();
-  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go();
-  return new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)]));
-}
-
-/** The dictionary shard of a phrase. */
-export const shardOf = (phrase: string) => createHash("md5").update(phrase).digest()[0]! % DICTIONARY_SHARDS;
-
 /** A backfill queued longer ago than this is taken as lost (its feed stops waiting for it). */
 const BACKFILL_WAIT_MS = 10 * 60 * 1000;
 
+export interface PhraseStats {
+  /** Rarity in (0, 1] per phrase: a phrase in few articles says more than one in many. */
+  rarity: Map<string, number>;
+  /** Whether any of the phrases is still being matched against recent articles (a backfill under way). */
+  backfilling: boolean;
+}
+
+/** What a feed refresh needs to know of its phrases, in one read of their dictionary entries. */
+export async function phraseStats(phrases: string[], now = Date.now()): Promise<PhraseStats> {
+  if (phrases.length === 0) return { rarity: new Map(), backfilling: false };
+  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go({
+    attributes: ["phrase", "postings", "backfillQueuedAt", "backfilledAt"],
+  });
+  return {
+    rarity: new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)])),
+    backfilling: data.some((d) => isBackfilling(d, now)),
+  };
+}
+
 /** Whether any of the phrases is still being matched against recent articles (a backfill under way). */
 export async function backfilling(phrases: string[], now = Date.now()): Promise<boolean> {
-  if (phrases.length === 0) return false;
-  const keys = phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }));
-  const { data } = await DictionaryPhraseEntity.get(keys).go({ attributes: ["backfillQueuedAt", "backfilledAt"] });
-  return data.some(
-    (d) =>
-      d.backfillQueuedAt !== undefined &&
-      d.backfillQueuedAt > now - BACKFILL_WAIT_MS &&
-      (d.backfilledAt ?? 0) < d.backfillQueuedAt,
+  return (await phraseStats(phrases, now)).backfilling;
+}
+
+function isBackfilling(d: { backfillQueuedAt?: number; backfilledAt?: number }, now: number): boolean {
+  return (
+    d.backfillQueuedAt !== undefined &&
+    d.backfillQueuedAt > now - BACKFILL_WAIT_MS &&
+    (d.backfilledAt ?? 0) < d.backfillQueuedAt
   );
 }
 
@@ -95,3 +104,6 @@ export async function markBackfilled(phrases: string[], now = Date.now()): Promi
     ),
   );
 }
+
+/** The dictionary shard of a phrase. */
+export const shardOf = (phrase: string) => createHash("md5").update(phrase).digest()[0]! % DICTIONARY_SHARDS;

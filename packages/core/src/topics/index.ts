@@ -10,7 +10,15 @@ import { TopicCountsEntity } from "./topic-counts.entity.ts";
 import { TopicEntity, type Topic } from "./topic.entity.ts";
 
 export { TOPIC_LIMITS, AIM_LIMITS, MESSAGES, BUILTIN_TOPICS } from "./rules.ts";
-export { currentMatcher, countPostings, rarities, shardOf, backfilling, markBackfilled } from "./dictionary.ts";
+export {
+  currentMatcher,
+  countPostings,
+  phraseStats,
+  shardOf,
+  backfilling,
+  markBackfilled,
+  type PhraseStats,
+} from "./dictionary.ts";
 export { listAims, replaceAims, type AimView } from "./aims.ts";
 export type { Topic } from "./topic.entity.ts";
 

@@ -15,6 +15,11 @@ import { DynamoFaults } from "./faults.ts";
 import { DynamoError, transactGetItems, transactWriteItems, type JsonObject } from "./transact.ts";
 
 const require = createRequire(import.meta.url);
+// dynalite checksums every answer with a pure-JS CRC-32 (a measurable share of each large read);
+// Node's own zlib.crc32 gives the same number natively, so it stands in before dynalite loads.
+const dynaliteRequire = createRequire(require.resolve("dynalite"));
+const pureCrc32 = dynaliteRequire("buffer-crc32") as { unsigned: (data: Buffer | string) => number };
+pureCrc32.unsigned = (data) => crc32(data);
 const dynalite = require("dynalite") as DynaliteFactory;
 const dynaliteDb = require("dynalite/db") as DynaliteDb;
 
@@ -82,6 +87,10 @@ export async function startLocalDynamo(opts: LocalDynamoOptions = {}): Promise<L
     if (req.method === "POST" && name && faults.covers(name)) void faultOrServe(faults, name, req, res, serve);
     else serve(req, res);
   });
+
+  // Connections stay open while idle: the SDK keeps sockets alive and, when its process was busy
+  // (matching a batch of articles) while the server closed one, reuses it and gets ECONNRESET.
+  server.keepAliveTimeout = 0;
 
   try {
     await listen(server, opts.port ?? 0, host);

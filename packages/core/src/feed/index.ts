@@ -133,14 +133,14 @@ export async function read(userId: string, options: { manual: boolean }, now = D
 async function viewStored(
   userId: string,
   plan: Plan,
-  refreshed: { session: FeedSession; stored: Promise<void> },
+  refreshed: { session: FeedSession; store: () => Promise<void> },
   now: number,
   lastManualRefreshAt: number | undefined,
   silenced: Set<string>,
 ): Promise<Feed> {
   const [feed] = await Promise.all([
     view(userId, plan, refreshed.session, now, lastManualRefreshAt, silenced),
-    refreshed.stored,
+    refreshed.store(),
   ]);
   return feed;
 }
@@ -160,8 +160,7 @@ async function phrasesOf(userId: string, now: number): Promise<TopicsWithStats> 
     topics.map((t) => t.phrase),
     now,
   );
-  // Awaited later; a failure must still surface there, not as an unhandled rejection meanwhile.
-  stats.catch(() => undefined);
+  // Not awaited here: the refresh reads it alongside the postings (and awaits it there).
   return { topics, stats };
 }
 
@@ -193,7 +192,7 @@ async function refresh(
   kind: "auto" | "manual",
   now: number,
   { topics, stats: statsRead, silenced }: TopicsWithStats & { silenced: Set<string> },
-): Promise<{ session: FeedSession; stored: Promise<void> }> {
+): Promise<{ session: FeedSession; store: () => Promise<void> }> {
   const limits = PLAN_LIMITS[plan];
   // A provisional session (made while new topics were matched) is replaced by the next one, not
   // added to: its picks are candidates again, even if glimpsed (seen) while it was shown.
@@ -266,12 +265,11 @@ async function refresh(
     provisional,
     expiresAt: Math.floor(now / 1000) + 400 * 24 * 60 * 60,
   };
-  const stored = FeedSessionEntity.put(session)
-    .go()
-    .then(() => FeedState.clearStale(userId, staleSince));
-  // Awaited by the caller together with the view; meanwhile a failure is not an unhandled rejection.
-  stored.catch(() => undefined);
-  return { session, stored };
+  const store = async () => {
+    await FeedSessionEntity.put(session).go();
+    await FeedState.clearStale(userId, staleSince);
+  };
+  return { session, store };
 }
 
 /**

@@ -153,10 +153,25 @@ export class Dispatcher {
     }
   }
 
-  stop() {
+  /**
+   * Stops polling and the schedules, then waits (up to `graceMs`) for the handlers already running:
+   * they write to the database, which closes next. Messages not yet handled, or whose handler is
+   * cut short, stay queued for the next start.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     for (const state of this.queues.values()) if (state.timer) clearTimeout(state.timer);
+    const deadline = Date.now() + graceMs;
+    while (this.inFlight > 0 && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, deadline - Date.now());
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   private schedulePoll(queue: string, delayMs: number) {

@@ -188,8 +188,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     root,
     dynamoFaults: dynamo.faults,
     async stop() {
-      dispatcher.stop();
-      websockets.close();
+      await Promise.all([dispatcher.stop(), websockets.close()]);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -63,9 +63,15 @@ export class LocalWebSocketApi {
     return this.connections.size;
   }
 
-  close() {
+  /** Closes every socket and waits for the handlers those closings ran ($disconnect). */
+  async close() {
+    const closed = [...this.connections.values()].map(
+      ({ socket }) => new Promise<void>((resolve) => socket.once("close", () => resolve())),
+    );
     for (const { socket } of this.connections.values()) socket.terminate();
     this.wss.close();
+    await Promise.all(closed);
+    await Promise.allSettled([...this.running]);
   }
 
   private gone(c: { header(name: string, value: string): void; json(body: unknown, status: 410): Response }) {
@@ -116,7 +122,18 @@ export class LocalWebSocketApi {
     });
   }
 
-  private async invoke(
+  /** Handler invocations under way, so closing can wait for them (they write to the database). */
+  private readonly running = new Set<Promise<unknown>>();
+
+  private invoke(...args: Parameters<LocalWebSocketApi["run"]>): ReturnType<LocalWebSocketApi["run"]> {
+    const run = this.run(...args);
+    this.running.add(run);
+    // The caller handles the run's failure; this chain only keeps the set current.
+    void run.finally(() => this.running.delete(run)).catch(() => undefined);
+    return run;
+  }
+
+  private async run(
     routeKey: string,
     eventType: "CONNECT" | "MESSAGE" | "DISCONNECT",
     connectionId: string,

@@ -110,7 +110,9 @@ export async function startLocalDynamo(opts: LocalDynamoOptions = {}): Promise<L
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
-        server.closeIdleConnections();
+        // Kept-alive connections never time out here (keepAliveTimeout 0): close them all, or
+        // one that becomes idle after this call would hold the server open for good.
+        server.closeAllConnections();
       });
       return closing;
     },

@@ -1,4 +1,3 @@
-import { PICKS_GROUP } from "./rules.ts";
 import * as Articles from "../articles/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
@@ -9,6 +8,7 @@ import type { Topic } from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import { FeedSessionEntity, type FeedSession } from "./feed-session.entity.ts";
 import * as Likes from "./likes.ts";
+import { PICKS_GROUP, postingsPerTopic } from "./rules.ts";
 import * as Seen from "./seen.ts";
 import * as Silenced from "./silenced.ts";
 import * as FeedState from "./state.ts";
@@ -19,8 +19,6 @@ export * as Silenced from "./silenced.ts";
 export * as FeedState from "./state.ts";
 
 export const PICKS = PICKS_GROUP;
-/** Postings read per topic per refresh, newest first. */
-const POSTINGS_PER_TOPIC = 200;
 /** Candidates checked against the person's seen marks at most, best first. */
 const SEEN_CHECK_LIMIT = 600;
 /** Each round of the seen check reads this many candidates per article still wanted. */
@@ -165,7 +163,12 @@ async function phrasesOf(userId: string, now: number): Promise<TopicsWithStats> 
 }
 
 async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
-  const { data } = await FeedSessionEntity.query.byUser({ userId }).gte({ createdAt: since }).go({ pages: "all" });
+  // A range with both ends: `gte` alone would read every item of the person sorting after the
+  // sessions (their topics, seen marks, ...) for ElectroDB to filter out.
+  const { data } = await FeedSessionEntity.query
+    .byUser({ userId })
+    .between({ createdAt: since }, { createdAt: Number.MAX_SAFE_INTEGER })
+    .go({ pages: "all" });
   return data.sort((a, b) => a.createdAt - b.createdAt);
 }
 
@@ -340,7 +343,7 @@ async function collect(
   const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
   const phrases = [...byPhrase.keys()];
   const [postings, { rarity }] = await Promise.all([
-    Articles.postingsFor(phrases, windowStart, POSTINGS_PER_TOPIC, now),
+    Articles.postingsFor(phrases, windowStart, postingsPerTopic(phrases.length), now),
     stats,
   ]);
   const halfLifeHours = Math.min(

@@ -2,3 +2,17 @@
 export const MAX_SEEN_PER_CALL = 100;
 /** The group every feed has, before one group per supertag. */
 export const PICKS_GROUP = "picks";
+
+/**
+ * Postings a refresh reads, newest first per topic, shared among the person's topics: a person
+ * with few topics gets a deep look at each, one with many a recent look at all, and a refresh
+ * reads about as much whatever the number of topics.
+ */
+export const CANDIDATE_POSTINGS = 4_000;
+export const MIN_POSTINGS_PER_TOPIC = 30;
+export const MAX_POSTINGS_PER_TOPIC = 200;
+
+export function postingsPerTopic(topics: number): number {
+  const share = Math.ceil(CANDIDATE_POSTINGS / Math.max(1, topics));
+  return Math.min(MAX_POSTINGS_PER_TOPIC, Math.max(MIN_POSTINGS_PER_TOPIC, share));
+}

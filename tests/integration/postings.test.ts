@@ -18,7 +18,7 @@ import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionar
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Noon UTC of a fixed day: up to six hours later is the same six-hour period. */
+/** Noon UTC of a fixed day: up to three hours later is the same three-hour period. */
 const NOON = Date.parse("2031-05-14T12:00:00Z");
 /** A source id far longer than any graph makes, so a few dozen entries fill a page. */
 const LONG_SOURCE = `source-${"x".repeat(1900)}`;
@@ -192,7 +192,7 @@ describe("backfilling postings", () => {
     const pages = await pagesOf(phrase);
     expect(pages.map((p) => [p.period, p.page])).toEqual([
       ["2031-05-13T12", 0],
-      ["2031-05-14T06", 0],
+      ["2031-05-14T09", 0],
       ["2031-05-14T12", 0],
     ]);
     expect(articlesOn(pages).sort()).toEqual(["fill-1", "fill-2", "fill-3"]);

@@ -1,5 +1,6 @@
 import { DynamoDBClient, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { createConversions, type Entity } from "electrodb";
 import { Resource } from "sst";
 import { UnavailableError } from "./errors.ts";
 
@@ -14,6 +15,11 @@ let documents: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBClient {
   client ??= new DynamoDBClient({});
   return client;
+}
+
+function documentClient(): DynamoDBDocumentClient {
+  documents ??= DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } });
+  return documents;
 }
 
 export function tableName(): string {
@@ -95,13 +101,12 @@ const CONFLICT_ATTEMPTS = 4;
  */
 export async function transact(ops: WriteOp[]): Promise<TransactResult> {
   if (ops.length === 0) return { canceled: false };
-  documents ??= DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } });
   const input = {
     TransactItems: ops.map(transactionItem) as NonNullable<TransactWriteCommand["input"]["TransactItems"]>,
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      await documents.send(new TransactWriteCommand(input));
+      await documentClient().send(new TransactWriteCommand(input));
       return { canceled: false };
     } catch (error) {
       if (
@@ -120,4 +125,78 @@ export async function transact(ops: WriteOp[]): Promise<TransactResult> {
       return { canceled: true, reasons };
     }
   }
+}
+
+type AnyEntity = Entity<any, any, any, any>;
+type ToKey = (composite: Record<string, string | number>) => Record<string, unknown>;
+const tableKeys = new WeakMap<AnyEntity, ToKey>();
+
+/** Makes an entity's table key (only the table index's: a batch get takes no index keys). */
+function tableKeyOf(entity: AnyEntity): ToKey {
+  let toKey = tableKeys.get(entity);
+  if (!toKey) {
+    const indexes = entity.schema.indexes as Record<string, { index?: string }>;
+    const table = Object.keys(indexes).find((name) => indexes[name]!.index === undefined);
+    if (!table) throw new Error("An entity without a table index");
+    const patterns = createConversions(entity).byAccessPattern as unknown as Record<
+      string,
+      { fromComposite: { toKeys: ToKey } }
+    >;
+    toKey = patterns[table]!.fromComposite.toKeys;
+    tableKeys.set(entity, toKey);
+  }
+  return toKey;
+}
+/** BatchGetItem takes at most 100 keys. */
+const BATCH_GET_KEYS = 100;
+/** Rounds of unprocessed keys (DynamoDB throttling part of a batch) before giving up with 503. */
+const UNPROCESSED_ROUNDS = 8;
+
+/**
+ * Reads items by key, `attributes` of each, as stored (attribute names are the entity's): 100
+ * keys a request, `concurrency` requests at once, keys DynamoDB leaves unprocessed asked for
+ * again after a growing pause. Items that do not exist are left out.
+ *
+ * For reads of hundreds of items where ElectroDB's `get([...])` costs more than the read: it
+ * builds a query chain per key (some 50 µs each), where its key conversions make the same keys
+ * at a fifth of the cost.
+ */
+export async function getMany<T extends Record<string, unknown>>(
+  entity: AnyEntity,
+  keys: Array<Record<string, string | number>>,
+  attributes: Array<keyof T & string>,
+  options: { consistent?: boolean; concurrency?: number } = {},
+): Promise<T[]> {
+  const toKey = tableKeyOf(entity);
+  const table = tableName();
+  const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
+  const batches: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_KEYS) batches.push(keys.slice(i, i + BATCH_GET_KEYS).map(toKey));
+  const items: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let pending = batches[next++]!;
+      for (let round = 0; pending.length > 0; round++) {
+        if (round === UNPROCESSED_ROUNDS) throw new UnavailableError();
+        if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round * (0.5 + Math.random())));
+        const result = await documentClient().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: {
+                Keys: pending,
+                ConsistentRead: options.consistent === true,
+                ProjectionExpression: Object.keys(names).join(", "),
+                ExpressionAttributeNames: names,
+              },
+            },
+          }),
+        );
+        items.push(...((result.Responses?.[table] ?? []) as T[]));
+        pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, batches.length) }, worker));
+  return items;
 }

@@ -2,7 +2,7 @@ import { Entity } from "electrodb";
 import { entityConfig } from "../db.ts";
 
 /**
- * The matches of a topic phrase in the articles published in one six-hour UTC period (a
+ * The matches of a topic phrase in the articles published in one three-hour UTC period (a
  * "posting bucket"), in numbered pages: what a feed refresh reads, a few items per topic
  * instead of one item per match. See `postings.ts` for how pages fill, overflow and are sealed.
  */

@@ -1,5 +1,4 @@
-import { BatchGetCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { dynamo, isConditionFailure, tableName } from "../db.ts";
+import { getMany, isConditionFailure } from "../db.ts";
 import type { PhraseMatcher } from "../matching/index.ts";
 import * as Topics from "../topics/index.ts";
 import type { Article } from "./article.entity.ts";
@@ -7,9 +6,10 @@ import { PostingBucketEntity } from "./posting-bucket.entity.ts";
 import { PostingPeriodsEntity } from "./posting-periods.entity.ts";
 
 /**
- * Postings live in buckets, one per topic phrase per six-hour UTC period of publication, so a
+ * Postings live in buckets, one per topic phrase per three-hour UTC period of publication, so a
  * refresh reads a few items per topic rather than one item per match, and need not read much
- * more than it keeps: it reads whole periods, and a period is a quarter of a busy day.
+ * more than it keeps: it reads whole periods, and a period is an eighth of a busy day (six-hour
+ * periods made a refresh read about twice the lines it kept, and most of its time was reading).
  *
  * A bucket is a run of pages (items). A page holds its matches as compact lines, one element
  * of `log` each; a write adds a line only if the page holds no equal line, so indexing an
@@ -57,8 +57,8 @@ export interface Posting {
   bodyCount: number;
 }
 
-const PERIOD_MS = 6 * 60 * 60 * 1000;
-/** The six-hour UTC period of a time, named by its first hour (`YYYY-MM-DDTHH`): names sort as times do. */
+const PERIOD_MS = 3 * 60 * 60 * 1000;
+/** The three-hour UTC period of a time, named by its first hour (`YYYY-MM-DDTHH`): names sort as times do. */
 const periodOf = (epochMs: number) => new Date(Math.floor(epochMs / PERIOD_MS) * PERIOD_MS).toISOString().slice(0, 13);
 
 type Facts = Pick<Posting, "articleId" | "sourceId" | "publishedAt" | "titleCount" | "bodyCount">;
@@ -338,8 +338,6 @@ async function recordPages(phrase: string, period: string, pages: number): Promi
   // It exists and refused the update twice: it counts as many pages already.
 }
 
-let documents: DynamoDBDocumentClient | undefined;
-
 /**
  * The bucket's pages, from the first to the last, each with its fill level and the articles
  * it holds (consistent reads, so a line written a moment ago is seen): a few pages in the
@@ -349,33 +347,17 @@ async function probe(
   phrase: string,
   period: string,
 ): Promise<Array<{ page: number; bytes: number; sealed: boolean; holds: Set<string> }>> {
-  documents ??= DynamoDBDocumentClient.from(dynamo());
-  const names = { "#page": "page", "#bytes": "bytes", "#sealed": "sealed", "#log": "log", "#packed": "packed" };
   type Probed = { page: number; bytes: number; sealed?: boolean; log?: string[]; packed?: string };
   const pages: Array<{ page: number; bytes: number; sealed: boolean; holds: Set<string> }> = [];
   for (let from = 0, size = PROBE_PAGES; from < MAX_PAGES; from += size, size = 100) {
     const wanted = Array.from({ length: Math.min(size, MAX_PAGES - from) }, (_, i) => from + i);
-    let keys = wanted.map(
-      (page) => PostingBucketEntity.get({ phrase, period, page }).params().Key as Record<string, unknown>,
+    const items = await getMany<Probed>(
+      PostingBucketEntity,
+      wanted.map((page) => ({ phrase, period, page })),
+      ["page", "bytes", "sealed", "log", "packed"],
+      { consistent: true },
     );
-    const found = new Map<number, Probed>();
-    while (keys.length > 0) {
-      const table = tableName();
-      const result = await documents.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: keys,
-              ConsistentRead: true,
-              ProjectionExpression: Object.keys(names).join(", "),
-              ExpressionAttributeNames: names,
-            },
-          },
-        }),
-      );
-      for (const item of (result.Responses?.[table] ?? []) as Probed[]) found.set(item.page, item);
-      keys = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
-    }
+    const found = new Map(items.map((item) => [item.page, item]));
     for (const page of wanted) {
       const item = found.get(page);
       // Pages are created in order: the first missing one is where the bucket ends.
@@ -505,43 +487,11 @@ const pageId = (phrase: string, period: string, page: number | "") => `${phrase}
 async function readPages(
   keys: PageKey[],
 ): Promise<Map<string, { phrase: string; period: string; log: string[]; packed?: string; pages?: number }>> {
-  type Page = { phrase: string; period: string; page: number; log: string[]; packed?: string; pages?: number };
-  documents ??= DynamoDBDocumentClient.from(dynamo());
-  const client = documents;
-  const table = tableName();
-  const names = {
-    "#phrase": "phrase",
-    "#period": "period",
-    "#page": "page",
-    "#log": "log",
-    "#packed": "packed",
-    "#pages": "pages",
-  };
-  const pages = new Map<string, Page>();
-  const batches: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    batches.push(keys.slice(i, i + 100).map((k) => PostingBucketEntity.get(k).params().Key as Record<string, unknown>));
-  }
-  await mapLimited(batches, READ_CONCURRENCY, async (batch) => {
-    for (let pending = batch; pending.length > 0;) {
-      const result = await client.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: pending,
-              ProjectionExpression: Object.keys(names).join(", "),
-              ExpressionAttributeNames: names,
-            },
-          },
-        }),
-      );
-      for (const item of (result.Responses?.[table] ?? []) as Page[]) {
-        pages.set(pageId(item.phrase, item.period, item.page), { ...item, log: item.log ?? [] });
-      }
-      pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
-    }
+  type Page = { phrase: string; period: string; page: number; log?: string[]; packed?: string; pages?: number };
+  const items = await getMany<Page>(PostingBucketEntity, keys, ["phrase", "period", "page", "log", "packed", "pages"], {
+    concurrency: READ_CONCURRENCY,
   });
-  return pages;
+  return new Map(items.map((item) => [pageId(item.phrase, item.period, item.page), { ...item, log: item.log ?? [] }]));
 }
 
 /** Gets items by key (100 a request, READ_CONCURRENCY requests at once) until none is left unprocessed. */

@@ -1,3 +1,4 @@
+import { getMany } from "../db.ts";
 import { SeenEntity } from "./seen.entity.ts";
 
 export { MAX_SEEN_PER_CALL } from "./rules.ts";
@@ -21,10 +22,14 @@ export async function mark(userId: string, articleIds: string[]): Promise<void> 
 /** Batch reads (100 marks each) one call has in flight at once: a refresh checks up to 600. */
 const READ_CONCURRENCY = 6;
 
+/** Which of the articles the person has seen (a refresh asks about hundreds: see `getMany`). */
 export async function seenAmong(userId: string, articleIds: string[]): Promise<Set<string>> {
   if (articleIds.length === 0) return new Set();
-  const { data } = await SeenEntity.get(articleIds.map((articleId) => ({ userId, articleId }))).go({
-    concurrent: READ_CONCURRENCY,
-  });
-  return new Set(data.map((s) => s.articleId));
+  const marks = await getMany<{ articleId: string }>(
+    SeenEntity,
+    articleIds.map((articleId) => ({ userId, articleId })),
+    ["articleId"],
+    { concurrency: READ_CONCURRENCY },
+  );
+  return new Set(marks.map((s) => s.articleId));
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { getMany } from "../db.ts";
 import { PhraseMatcher } from "../matching/index.ts";
 import { DICTIONARY_SHARDS, DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
 
@@ -72,9 +73,13 @@ export interface PhraseStats {
 /** What a feed refresh needs to know of its phrases, in one read of their dictionary entries. */
 export async function phraseStats(phrases: string[], now = Date.now()): Promise<PhraseStats> {
   if (phrases.length === 0) return { rarity: new Map(), backfilling: false };
-  const { data } = await DictionaryPhraseEntity.get(phrases.map((phrase) => ({ shard: shardOf(phrase), phrase }))).go({
-    attributes: ["phrase", "postings", "backfillQueuedAt", "backfilledAt"],
-  });
+  type Stats = { phrase: string; postings?: number; backfillQueuedAt?: number; backfilledAt?: number };
+  // Read on every refresh, for every topic: see `getMany`.
+  const data = await getMany<Stats>(
+    DictionaryPhraseEntity,
+    phrases.map((phrase) => ({ shard: shardOf(phrase), phrase })),
+    ["phrase", "postings", "backfillQueuedAt", "backfilledAt"],
+  );
   return {
     rarity: new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)])),
     backfilling: data.some((d) => isBackfilling(d, now)),

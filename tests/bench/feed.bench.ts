@@ -14,6 +14,8 @@ import { mulberry32 } from "./random.ts";
 const ARTICLES = 50_000;
 const TOPICS = 100;
 const SOURCES = 200;
+/** The issue's goal for a refresh that has to recompute. */
+const RECOMPUTE_P95_GOAL_MS = 150;
 const FILLER = "the a new report on why how people city week data study team plan early late open small".split(" ");
 
 /**
@@ -84,18 +86,21 @@ export async function feedBench() {
 
   const reads = countReads();
   const recomputeReads: Reads[] = [];
+  // Each recompute starts from a changed topic list (stale) and an unused refresh allowance
+  // (no sessions today), put back untimed before it.
   const recompute = await sample(
     30,
     async () => {
-      await FeedState.markStale(userId);
       const before = reads.snapshot();
       await Feed.read(userId, { manual: false });
       recomputeReads.push(reads.since(before));
-      // Keep the day's refresh allowance from running out while measuring.
-      const { data } = await FeedSessionEntity.query.byUser({ userId }).go({ pages: "all" });
-      await FeedSessionEntity.delete(data.map((s) => ({ userId, createdAt: s.createdAt }))).go();
     },
     3,
+    async () => {
+      const { data } = await FeedSessionEntity.query.byUser({ userId }).go({ pages: "all" });
+      if (data.length > 0) await FeedSessionEntity.delete(data.map((s) => ({ userId, createdAt: s.createdAt }))).go();
+      await FeedState.markStale(userId);
+    },
   );
   await Feed.read(userId, { manual: false });
   const cachedReads: Reads[] = [];
@@ -110,6 +115,10 @@ export async function feedBench() {
   const perCached = median(cachedReads);
   console.log(row("refresh: recompute (postings, score, store)", recompute));
   console.log(row("refresh: answer the stored session", cached));
+  // Printed, never asserted: timings on shared machines vary too much to fail a run on.
+  console.log(
+    `goal: recompute p95 ≤ ${RECOMPUTE_P95_GOAL_MS} ms on the local runtime — ${recompute.p95 <= RECOMPUTE_P95_GOAL_MS ? "met" : "NOT met"} (${recompute.p95.toFixed(0)} ms)`,
+  );
   console.log(
     `recompute: ${perRecompute.requests} DynamoDB requests, ${perRecompute.items} items read (${perRecompute.detail}); stored session: ${perCached.requests} requests, ${perCached.items} items read`,
   );

@@ -1,8 +1,20 @@
-/** Runs `work` `count` times (after `warmup` runs) and answers per-call milliseconds. */
-export async function sample(count: number, work: (i: number) => unknown, warmup = Math.min(20, count)) {
-  for (let i = 0; i < warmup; i++) await work(i);
+/**
+ * Runs `work` `count` times (after `warmup` runs) and answers per-call milliseconds; `prepare`
+ * runs before each call, untimed (to put back what the previous call changed).
+ */
+export async function sample(
+  count: number,
+  work: (i: number) => unknown,
+  warmup = Math.min(20, count),
+  prepare?: (i: number) => unknown,
+) {
+  for (let i = 0; i < warmup; i++) {
+    await prepare?.(i);
+    await work(i);
+  }
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
+    await prepare?.(i);
     const start = performance.now();
     await work(i);
     times.push(performance.now() - start);

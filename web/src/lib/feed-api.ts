@@ -14,6 +14,11 @@ export function storeFeed(userId: string, feed: FeedResponse): void {
   writeStorage(storageKeys.cachedFeed(userId), JSON.stringify(feed));
 }
 
+/** Forgets the stored feed (its topics changed), so the home page asks the server for the next one. */
+export function clearStoredFeed(userId: string): void {
+  removeStorage(storageKeys.cachedFeed(userId));
+}
+
 /**
  * The feed for the home page: the stored copy while it is still current and has picks, else a
  * fresh one from the server (which is then stored). The forced-refresh flag skips the stored copy
@@ -40,10 +45,6 @@ export function silenceSource(sourceId: string) {
 
 export function markSeen(articleIds: string[]) {
   return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
-}
-
-export function submitTopics(keyTopicsArray: string[]) {
-  return call(client.api.gpt.to_db.$post({ json: { keyTopicsArray } }));
 }
 
 export function submitAims(aims: string[]) {

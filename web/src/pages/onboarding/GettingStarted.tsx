@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../auth/auth.tsx";
-import { clearLastFeedRefreshAt, setHasOnboarded, submitAims, submitTopics } from "../../lib/feed-api.ts";
+import { clearLastFeedRefreshAt, setHasOnboarded, submitAims } from "../../lib/feed-api.ts";
+import { addTopics } from "../../lib/topics-api.ts";
 import { AIM_LIMITS } from "@graph/core/topics/rules";
 import {
   AIMS_PROMPT,
@@ -98,7 +99,7 @@ export function GettingStartedPage() {
     if (!userId || !canSubmit) return;
     setBusy(true);
     try {
-      await submitTopics(topics);
+      await addTopics(topics);
     } catch {
       window.alert(TOPICS_FAILED);
       if (mounted.current) setBusy(false);

@@ -3,14 +3,6 @@ import { Placeholder } from "../components/ComingSoon.tsx";
 import { isReservedPath } from "../routes/reserved.ts";
 import { NotFoundPage } from "./Simple.tsx";
 
-export function TunePage() {
-  return (
-    <Placeholder name="tune">
-      <p>settings for your topics, aims, sources, profile and digests.</p>
-    </Placeholder>
-  );
-}
-
 export function ChatPage() {
   return (
     <Placeholder name="chat">

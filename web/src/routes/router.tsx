@@ -46,6 +46,7 @@ const pages = {
   gettingStarted: () => import("../pages/onboarding/GettingStarted.tsx"),
   home: () => import("../pages/home/HomePage.tsx"),
   find: () => import("../pages/find/FindPage.tsx"),
+  tune: () => import("../pages/tune/TunePage.tsx"),
   placeholders: () => import("../pages/Placeholders.tsx"),
   feedback: () => import("../pages/Feedback.tsx"),
   whyGraph: () => import("../pages/WhyGraph.tsx"),
@@ -74,7 +75,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
           { path: "/home", ...page(pages.home, "HomePage") },
-          { path: "/home/tune", ...page(pages.placeholders, "TunePage") },
+          { path: "/home/tune", ...page(pages.tune, "TunePage") },
           { path: "/home/find", ...page(pages.find, "FindPage") },
           { path: "/home/chat", ...page(pages.placeholders, "ChatPage") },
           { path: "/home/upgrade", ...page(pages.placeholders, "UpgradePage") },

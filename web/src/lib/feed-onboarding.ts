@@ -1,4 +1,5 @@
 /** Parsing and prompts for onboarding: topics are comma-separated, aims are written in [brackets]. */
+import { displayTopic, phraseKey } from "@graph/core/matching/rules";
 import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 
 export const TOPICS_PROMPT =
@@ -12,18 +13,8 @@ export const AIMS_PROMPT =
   "Each aim is at most 15 words. Put each aim in [square brackets] and separate them with commas, " +
   "like [first aim], [second aim]. Answer with the aims only, with no other text.";
 
-/** Trimmed, inner spaces collapsed, each word starting with a capital: 'neural  networks' → 'Neural Networks'. */
-export function displayTopic(raw: string): string {
-  return raw
-    .trim()
-    .split(/\s+/u)
-    .filter((word) => word.length > 0)
-    .map((word) => {
-      const [first = "", ...rest] = Array.from(word);
-      return first.toLocaleUpperCase() + rest.join("");
-    })
-    .join(" ");
-}
+/** How a topic is shown ('neural  networks' → 'Neural Networks'): the server's own rule. */
+export { displayTopic };
 
 /** Leading list markers an AI chat tends to add: `1.`, `2)`, `-`, `*`, `•`. */
 const LIST_MARKER = /^(?:\d{1,3}[.)]\s+|[-*•·]\s*)/u;
@@ -40,8 +31,9 @@ export function parseTopics(draft: string): string[] {
   for (const piece of draft.split(/[,\n\r]+/u)) {
     const cleaned = piece.trim().replace(LIST_MARKER, "").replace(WRAPPING, "").trim();
     const topic = displayTopic(cleaned);
-    if (topic === "") continue;
-    const key = topic.toLocaleLowerCase();
+    // Told apart as the server tells topics apart; a term with no letters or digits is no topic.
+    const key = phraseKey(topic);
+    if (key === "") continue;
     if (seen.has(key)) continue;
     seen.add(key);
     topics.push(topic);

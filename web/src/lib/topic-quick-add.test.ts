@@ -26,6 +26,16 @@ describe("planQuickAdd", () => {
     expect(plan.problem).toBeNull();
   });
 
+  it("tells topics apart as the server does: plurals, accents and case aside", () => {
+    const plan = planQuickAdd("kelp forest, cafe, Zurich, Kelp Forest", ["Kelp Forests", "Café"]);
+    expect(plan.topics).toEqual(["Zurich"]);
+    expect(plan.known).toEqual(["Kelp Forests", "Café"]);
+  });
+
+  it("sends no term without letters or digits", () => {
+    expect(planQuickAdd("!!!, ---, jazz", []).topics).toEqual(["Jazz"]);
+  });
+
   it("has nothing to send for a blank draft", () => {
     expect(planQuickAdd("  , \n ", [])).toEqual({ topics: [], known: [], problem: null });
   });

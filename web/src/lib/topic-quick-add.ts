@@ -1,4 +1,5 @@
 /** The settings page's quick add: comma-separated terms typed into one field. */
+import { phraseKey } from "@graph/core/matching/rules";
 import { MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 import { parseTopics, topicsProblem } from "./feed-onboarding.ts";
 
@@ -14,14 +15,15 @@ export interface QuickAddPlan {
 /**
  * What a quick-add draft would add to `existing` (the names of the person's topics). Terms are
  * split on commas (and line breaks) and normalised like the topics of onboarding ('rust lang' →
- * 'Rust Lang'); a topic the person has, whatever its case, is not sent again.
+ * 'Rust Lang'); a topic the person has is not sent again, told apart as the server tells topics
+ * apart (by `phraseKey`: case, accents and plurals aside, so 'kelp forest' is 'Kelp Forests').
  */
 export function planQuickAdd(draft: string, existing: readonly string[]): QuickAddPlan {
-  const have = new Map(existing.map((name) => [name.toLocaleLowerCase(), name]));
+  const have = new Map(existing.map((name) => [phraseKey(name), name]));
   const topics: string[] = [];
   const known: string[] = [];
   for (const topic of parseTopics(draft)) {
-    const mine = have.get(topic.toLocaleLowerCase());
+    const mine = have.get(phraseKey(topic));
     if (mine === undefined) topics.push(topic);
     else known.push(mine);
   }

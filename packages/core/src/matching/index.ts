@@ -1,3 +1,3 @@
 /** Text normalisation and the multi-phrase matcher shared by topics, articles and search. */
-export { tokenize, phraseKey, displayTopic, foldPlural } from "./text.ts";
+export { tokenize, phraseKey, displayTopic, foldPlural } from "./rules.ts";
 export { PhraseMatcher } from "./matcher.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PhraseMatcher } from "./matcher.ts";
-import { phraseKey, tokenize } from "./text.ts";
+import { phraseKey, tokenize } from "./rules.ts";
 
 function matcherOf(...topics: string[]): PhraseMatcher {
   const matcher = new PhraseMatcher();

@@ -1,4 +1,4 @@
-import { tokenize } from "./text.ts";
+import { tokenize } from "./rules.ts";
 
 /** How one dictionary phrase occurred in one article. */
 export interface ArticleMatch {

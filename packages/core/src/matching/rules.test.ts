@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayTopic, foldPlural, phraseKey, tokenize } from "./text.ts";
+import { displayTopic, foldPlural, phraseKey, tokenize } from "./rules.ts";
 
 describe("tokenize", () => {
   it("lowercases and splits on anything that is not a letter or digit", () => {

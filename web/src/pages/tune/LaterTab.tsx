@@ -1,16 +1,13 @@
 import type { TuneTab } from "../../lib/tune-tabs.ts";
 
+/** The tabs not built yet. */
+export type LaterTuneTab = Exclude<TuneTab, "topics" | "feed">;
+
 /** What each tab not built yet will hold, said plainly. */
-const LATER: Record<Exclude<TuneTab, "topics">, { title: string; text: string }> = {
+const LATER: Record<LaterTuneTab, { title: string; text: string }> = {
   media: {
     title: "media",
     text: "your media (books, films, videos, music) will be managed here — coming in a later release.",
-  },
-  feed: {
-    title: "feed",
-    text:
-      "your feed settings (daily email digest, suggested sources, silenced sources, the articles you added) " +
-      "will be managed here — coming in a later release.",
   },
   profile: {
     title: "profile",
@@ -20,7 +17,7 @@ const LATER: Record<Exclude<TuneTab, "topics">, { title: string; text: string }>
   },
 };
 
-export function LaterTab({ tab }: { tab: Exclude<TuneTab, "topics"> }) {
+export function LaterTab({ tab }: { tab: LaterTuneTab }) {
   const { title, text } = LATER[tab];
   return (
     <section className="tune-later" aria-labelledby={`tune-later-${tab}`} data-testid="tune-later">

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useCallback, useId, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { TUNE_TABS, type TuneTab, parseTuneTab, tabForKey } from "../../lib/tune-tabs.ts";
+import { FeedTab } from "./FeedTab.tsx";
 import { LaterTab } from "./LaterTab.tsx";
 import { TopicsTab } from "./TopicsTab.tsx";
 
@@ -78,9 +79,9 @@ export function TunePage() {
         className="tune__panel"
         data-testid={`tune-panel-${tab}`}
         // A panel with nothing to focus takes focus itself, so Tab from the tablist reaches it.
-        tabIndex={tab === "topics" ? undefined : 0}
+        tabIndex={tab === "topics" || tab === "feed" ? undefined : 0}
       >
-        {tab === "topics" ? <TopicsTab /> : <LaterTab tab={tab} />}
+        {tab === "topics" ? <TopicsTab /> : tab === "feed" ? <FeedTab /> : <LaterTab tab={tab} />}
       </div>
     </div>
   );

@@ -1,7 +1,5 @@
 /** Server state of the topics tab (TanStack Query): the list and the three ways to change it. */
-import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { clearStoredFeed, feedQueryKey } from "../../lib/feed-api.ts";
 import {
   addTopics,
   listTopics,
@@ -18,6 +16,7 @@ import {
   withoutTopic,
   type Topic,
 } from "../../lib/topics.ts";
+import { useForgetFeed } from "./forget-feed.ts";
 
 export function useTopics(userId: string) {
   return useQuery({
@@ -25,18 +24,6 @@ export function useTopics(userId: string) {
     queryFn: ({ signal }) => listTopics(userId, signal),
     enabled: userId !== "",
   });
-}
-
-/**
- * Changing topics makes the feed out of date: the stored copy is dropped and the cached query
- * marked stale, so the home page asks the server (which recomputes it) when it is next shown.
- */
-function useForgetFeed(userId: string) {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    clearStoredFeed(userId);
-    void queryClient.invalidateQueries({ queryKey: feedQueryKey(userId) });
-  }, [queryClient, userId]);
 }
 
 export function useAddTopics(userId: string, onAdded: () => void) {

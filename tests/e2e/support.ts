@@ -15,7 +15,7 @@ export interface Server {
 
 /** Starts `npm run serve` (the local runtime, as `npm start` runs it) and waits for its URL. */
 export async function startServer(
-  options: { dataDir?: string; port?: number; demoFeeds?: boolean } = {},
+  options: { dataDir?: string; port?: number; demoFeeds?: boolean; allowPrivateFeeds?: boolean } = {},
 ): Promise<Server> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "graph-e2e-")));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
@@ -26,6 +26,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
       DEMO_FEEDS: options.demoFeeds ? "1" : "0",
+      // Lets a suggested source live on this machine, where the tests serve their feeds.
+      ALLOW_PRIVATE_FEEDS: options.allowPrivateFeeds ? "1" : "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { required } from "@graph/core/auth/rules";
 import { notFound } from "@graph/core/errors";
 import { FeedState } from "@graph/core/feed";
+import * as Digest from "@graph/core/digest";
 import * as FeedbackService from "@graph/core/feedback";
 import { FEEDBACK_MAX, FEEDBACK_TOO_LONG } from "@graph/core/feedback/rules";
 import * as Users from "@graph/core/users";
@@ -12,6 +13,13 @@ import { idParam, jsonBody } from "./validate.ts";
 
 const Feedback = z.object({
   feedback: required("Feedback must not be empty.").pipe(z.string().trim().max(FEEDBACK_MAX, FEEDBACK_TOO_LONG)),
+});
+
+/** A partial object: only the fields sent are saved (core checks their values). */
+const DigestChanges = z.object({
+  wantsEmailDigest: z.boolean({ error: "wantsEmailDigest must be true or false." }).optional(),
+  localTime: z.string({ error: "localTime must be a time like 10:00:00." }).max(16).optional(),
+  timezone: z.string({ error: "timezone must be a time zone name." }).max(64).optional(),
 });
 
 export const users = new Hono<ApiEnv>()
@@ -28,6 +36,10 @@ export const users = new Hono<ApiEnv>()
     await FeedState.markStale(currentUserId(c));
     return c.json({ ok: true as const });
   })
+  .get("/email_digest_preferences", requireSession, async (c) => c.json(await Digest.preferences(currentUserId(c))))
+  .post("/update_email_digest_preferences", requireSession, jsonBody(DigestChanges), async (c) =>
+    c.json(await Digest.updatePreferences(currentUserId(c), c.req.valid("json"))),
+  )
   .post("/feedback", requireSession, jsonBody(Feedback), async (c) => {
     await FeedbackService.send(currentUserId(c), c.req.valid("json").feedback);
     return c.json({ ok: true as const });

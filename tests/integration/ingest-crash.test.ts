@@ -1,3 +1,4 @@
+import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PendingSuggestionEntity } from "../../packages/core/src/sources/pending-suggestion.entity.ts";
@@ -162,5 +163,9 @@ describe("a suggestion whose check was lost", () => {
       .client({ cookie: other.cookie })
       .rss.user_source_suggested_list.$post({ json: { sourceLink: "http://10.9.8.7/one-more.xml" } });
     expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: SUGGESTION_MESSAGES.tooManyPending,
+      code: "limit_reached",
+    });
   });
 });

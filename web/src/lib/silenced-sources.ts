@@ -1,4 +1,5 @@
 /** Silenced sources on the settings page: their shapes (from the API), the source search's rules, and failure texts. */
+import { SOURCE_SEARCH as SERVER_SOURCE_SEARCH } from "@graph/core/sources/rules";
 import type { InferResponseType } from "hono/client";
 import type { client } from "./client.ts";
 
@@ -7,12 +8,12 @@ export type SilencedSource = InferResponseType<typeof client.api.rss.user_source
 /** `GET /api/rss/source_search`: one source found. */
 export type SourceHit = InferResponseType<typeof client.api.rss.source_search.$get, 200>[number];
 
-/**
- * The source search's limits, as the spec and the server's `SourceQuery` have them (from 2
- * characters, at most 100, trimmed) and the spec's debounce. Core has no rules file for them
- * yet (the route writes them inline), so they are repeated here.
- */
-export const SOURCE_SEARCH = { minChars: 2, maxChars: 100, debounceMs: 250 } as const;
+/** The source search's limits (the server's, from core) and the spec's debounce. */
+export const SOURCE_SEARCH = {
+  minChars: SERVER_SOURCE_SEARCH.minLength,
+  maxChars: SERVER_SOURCE_SEARCH.maxLength,
+  debounceMs: 250,
+} as const;
 
 export const SILENCE_FAILED = "failed to silence the source. please try again";
 export const UNSILENCE_FAILED = "failed to un-silence the source. please try again";

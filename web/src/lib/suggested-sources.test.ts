@@ -1,3 +1,4 @@
+import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api.ts";
 import {
@@ -72,6 +73,11 @@ describe("suggestFailureText", () => {
   it("shows a refusal of the link in the server's own words, chosen by code", () => {
     const refused = new ApiError(400, { error: "That does not look like a web address.", code: "invalid_input" });
     expect(suggestFailureText(refused)).toBe("That does not look like a web address.");
+  });
+
+  it("says too many are waiting by the code, whatever the server's text", () => {
+    const capped = new ApiError(400, { error: "anything", code: "limit_reached" });
+    expect(suggestFailureText(capped)).toBe(SUGGESTION_MESSAGES.tooManyPending);
   });
 
   it("uses its own words for anything else", () => {

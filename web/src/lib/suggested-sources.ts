@@ -1,4 +1,5 @@
 /** Sources the person suggested: their shape (from the API), how each state reads, and failure texts. */
+import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
 import type { InferResponseType } from "hono/client";
 import { ApiError, NETWORK_ERROR_STATUS } from "./api.ts";
 import type { client } from "./client.ts";
@@ -43,13 +44,15 @@ export function withNewSuggestion(suggestions: readonly Suggestion[], made: Sugg
 
 /**
  * What to say when a suggestion failed, chosen by status and code: a refusal of the link itself
- * (`invalid_input`: not a web address, not http(s), too many waiting) in the server's own words,
- * which are written to be shown; too many requests, no connection or anything else in ours.
+ * (`invalid_input`: not a web address, not http(s)) in the server's own words, which are written
+ * to be shown; too many waiting (`limit_reached`), too many requests, no connection or anything
+ * else in ours.
  */
 export function suggestFailureText(error: unknown): string {
   if (!(error instanceof ApiError)) return SUGGEST_FAILED;
   if (error.status === NETWORK_ERROR_STATUS) return SUGGEST_OFFLINE;
   if (error.status === 429 || error.code === "rate_limited") return SUGGEST_TOO_MANY;
+  if (error.code === "limit_reached") return SUGGESTION_MESSAGES.tooManyPending;
   if (error.status === 400 && error.code === "invalid_input" && error.body?.error) return error.body.error;
   return SUGGEST_FAILED;
 }

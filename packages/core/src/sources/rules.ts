@@ -7,3 +7,16 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
  * until then (or until an operator trusts it) it feeds only the people who suggested it.
  */
 export const TRUST_SUGGESTERS = 3;
+
+/** Suggested sources: how many of a person's may wait for their check at once. */
+export const SUGGESTION_LIMITS = { maxPending: 20 } as const;
+export const SUGGESTION_MESSAGES = {
+  tooManyPending: `You have ${SUGGESTION_LIMITS.maxPending} suggestions waiting to be checked; try again soon.`,
+} as const;
+
+/** Searching sources (to silence one): shared by the server and the settings page. */
+export const SOURCE_SEARCH = { minLength: 2, maxLength: 100 } as const;
+export const SOURCE_SEARCH_MESSAGES = {
+  tooShort: `Search needs at least ${SOURCE_SEARCH.minLength} characters.`,
+  tooLong: `Search is at most ${SOURCE_SEARCH.maxLength} characters.`,
+} as const;

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { transact } from "../db.ts";
 import { badRequest } from "../errors.ts";
 import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
-import type { SourceType } from "./rules.ts";
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SourceType } from "./rules.ts";
 import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
 import { isStale, unlistPending } from "./stale.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
@@ -29,7 +29,7 @@ const view = (s: {
   approval_state: s.approvalState,
 });
 
-export const MAX_PENDING = 20;
+export const MAX_PENDING = SUGGESTION_LIMITS.maxPending;
 
 /** Reads an http(s) URL typed by a person ("example.com" gets https://). */
 export function parseUserUrl(raw: string): string {
@@ -67,8 +67,7 @@ export async function suggest(
   const { data: mine } = await SuggestedSourceEntity.query.byUser({ userId }).go({ pages: "all" });
   // A suggestion pending too long has lost its check (it is queued again): it no longer counts.
   const pending = mine.filter((s) => s.approvalState === "pending" && !isStale(s.createdAt, now)).length;
-  if (pending >= MAX_PENDING)
-    throw badRequest(`You have ${MAX_PENDING} suggestions waiting to be checked; try again soon.`);
+  if (pending >= MAX_PENDING) throw badRequest(SUGGESTION_MESSAGES.tooManyPending, "limit_reached");
   const suggestion = {
     userId,
     suggestionId: randomUUID(),

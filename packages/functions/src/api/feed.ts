@@ -3,6 +3,7 @@ import { z } from "zod";
 import * as Feed from "@graph/core/feed";
 import { MAX_SEEN_PER_CALL } from "@graph/core/feed/rules";
 import * as Sources from "@graph/core/sources";
+import { SOURCE_SEARCH, SOURCE_SEARCH_MESSAGES } from "@graph/core/sources/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";
@@ -30,10 +31,10 @@ const Suggestion = z.object({
 const FeedQuery = z.object({ type: z.enum(["manual"], { error: "type may only be manual" }).optional() });
 const SourceQuery = z.object({
   q: z
-    .string({ error: "Search needs at least 2 characters." })
+    .string({ error: SOURCE_SEARCH_MESSAGES.tooShort })
     .trim()
-    .min(2, "Search needs at least 2 characters.")
-    .max(100, "Search is at most 100 characters."),
+    .min(SOURCE_SEARCH.minLength, SOURCE_SEARCH_MESSAGES.tooShort)
+    .max(SOURCE_SEARCH.maxLength, SOURCE_SEARCH_MESSAGES.tooLong),
 });
 
 /** `/rss/*`: the feed, silenced sources and suggested sources. */

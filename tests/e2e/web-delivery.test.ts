@@ -33,6 +33,10 @@ async function watchForProblems(context: BrowserContext, page: Page): Promise<st
     if (message.type() === "error") problems.push(`console: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`exception: ${error.message}`));
+  // Names what failed to load (the console says only "Failed to load resource").
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
   return problems;
 }
 
@@ -163,9 +167,12 @@ describe("web delivery in the browser", () => {
     await page.waitForLoadState("networkidle");
     expect(scripts.some((s) => s.startsWith("/assets/FindPage-"))).toBe(true);
 
-    // The local outbox page keeps its one inline style, allowed by hash.
+    // The local outbox page keeps its one inline style, allowed by hash, and names its icon
+    // (without one the browser asks for /favicon.ico, a 404 that came and went with timing).
     await page.goto(`${server.url}/dev/outbox`);
     expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe("760px");
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect((await page.request.get(`${server.url}${icon}`)).status()).toBe(200);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -44,7 +44,7 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
           )
           .join("");
         c.header("Content-Security-Policy", OUTBOX_CSP);
-        return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>outbox · graph (local)</title>
+        return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>outbox · graph (local)</title>
 <style>${OUTBOX_STYLE}</style></head>
 <body><h1>local outbox</h1><p>every e-mail graph sent while running locally, newest first. <a href="/dev/outbox">refresh</a></p>${rows || "<p>no e-mail sent yet.</p>"}</body></html>`);
       })

@@ -110,9 +110,8 @@ describe("the settings page's feed tab in the browser", () => {
     });
     await page.goto(`${server.url}/home/tune?tab=feed`);
     await expect.poll(() => page.getByRole("tab", { name: "feed" }).getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByTestId("digest-soon").innerText()).toContain(
-      "coming soon: a daily e-mail of your best new articles at the time you choose.",
-    );
+    // The digest's own behaviour is tune-digest.test.ts's; here it is only there, and off.
+    expect(await page.getByTestId("digest-wanted").isChecked()).toBe(false);
     await page.getByTestId("suggestions-empty").waitFor();
 
     // Nothing to send: the button is off, and Enter sends nothing either.

@@ -1,0 +1,220 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAxe } from "../../scripts/audit/axe.ts";
+import { DESKTOP, PHONE } from "../../scripts/audit/pages.ts";
+import { launchBrowser, screenshot, signUpAndVerify, startServer, type Server } from "./support.ts";
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SAVE = "/api/users/update_email_digest_preferences";
+const refuse = { status: 500, contentType: "application/json", body: '{"error":"Boom.","code":"internal"}' };
+
+async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
+  const page = await context.newPage();
+  await signUpAndVerify(page, server);
+  return { context, page };
+}
+
+/** Every save the page sends, with its body and when it left (the test's clock). */
+function collectSaves(page: Page): { body: unknown; at: number }[] {
+  const saves: { body: unknown; at: number }[] = [];
+  page.on("request", (request: Request) => {
+    if (request.method() === "POST" && request.url().endsWith(SAVE))
+      saves.push({ body: JSON.parse(request.postData() ?? "null") as unknown, at: Date.now() });
+  });
+  return saves;
+}
+
+const saved = (page: Page) =>
+  page.evaluate(async () => (await fetch("/api/users/email_digest_preferences")).json() as Promise<unknown>);
+
+/** The form as the person sees it. */
+async function form(page: Page) {
+  const time = page.getByTestId("digest-time");
+  return {
+    wanted: await page.getByTestId("digest-wanted").isChecked(),
+    minutes: Number(await time.inputValue()),
+    shown: await page.getByTestId("digest-time-shown").innerText(),
+    valueText: await time.getAttribute("aria-valuetext"),
+    zone: await page.getByTestId("digest-zone").inputValue(),
+    timeOff: await time.isDisabled(),
+    zoneOff: await page.getByTestId("digest-zone").isDisabled(),
+  };
+}
+
+const state = (page: Page) => page.getByTestId("digest-state").getAttribute("data-state");
+const stateText = (page: Page) => page.getByTestId("digest-state").innerText();
+
+async function openFeedTab(page: Page) {
+  await page.goto(`${server.url}/home/tune?tab=feed`);
+  await page.getByTestId("digest-wanted").waitFor();
+}
+
+describe("the daily e-mail digest on the settings page's feed tab", () => {
+  it("turns on at once, saves time and zone 750 ms after the last change in one call, and keeps them", async () => {
+    const { context, page } = await signedIn();
+    const saves = collectSaves(page);
+    await openFeedTab(page);
+
+    // Off by default: the time and the zone cannot be changed.
+    expect(await form(page)).toEqual({
+      wanted: false,
+      minutes: 600,
+      shown: "10:00",
+      valueText: "10:00",
+      zone: "America/Los_Angeles",
+      timeOff: true,
+      zoneOff: true,
+    });
+    expect(await page.getByRole("checkbox", { name: "send me a daily e-mail digest" }).count()).toBe(1);
+    expect(await page.getByRole("slider", { name: "time of day" }).count()).toBe(1);
+    expect(await page.getByRole("combobox", { name: "time zone" }).count()).toBe(1);
+    expect(await page.getByTestId("digest-zone").locator("option").count()).toBe(27);
+
+    // The checkbox saves at once (no 750 ms wait), by keyboard.
+    const before = Date.now();
+    await page.getByTestId("digest-wanted").focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => saves.length).toBe(1);
+    expect(saves[0]!.body).toEqual({ wantsEmailDigest: true });
+    expect(saves[0]!.at - before).toBeLessThan(700);
+    await expect.poll(() => stateText(page)).toBe("saved");
+    expect((await form(page)).timeOff).toBe(false);
+    expect((await form(page)).zoneOff).toBe(false);
+
+    // A burst of slider moves is one save, sent once the moves stop.
+    const time = page.getByTestId("digest-time");
+    await time.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    const lastMove = Date.now();
+    expect((await form(page)).shown).toBe("11:00");
+    expect(await time.getAttribute("aria-valuetext")).toBe("11:00");
+    await expect.poll(() => saves.length, { timeout: 5_000 }).toBe(2);
+    expect(saves[1]!.body).toEqual({ localTime: "11:00:00" });
+    // The page's timer started a little before the test's clock read the last move.
+    expect(saves[1]!.at - lastMove).toBeGreaterThanOrEqual(600);
+    await expect.poll(() => stateText(page)).toBe("saved");
+
+    // Time and zone changed together are one save with both.
+    await page.keyboard.press("End");
+    await page.getByTestId("digest-zone").selectOption("Pacific/Auckland");
+    expect((await form(page)).shown).toBe("23:45");
+    await expect.poll(() => saves.length, { timeout: 5_000 }).toBe(3);
+    expect(saves[2]!.body).toEqual({ localTime: "23:45:00", timezone: "Pacific/Auckland" });
+    await expect.poll(() => stateText(page)).toBe("saved");
+    // The save state goes back to idle after 2 seconds.
+    await expect.poll(() => state(page), { timeout: 5_000 }).toBe("idle");
+    expect(await stateText(page)).toBe("");
+
+    expect(await saved(page)).toEqual({ wantsEmailDigest: true, localTime: "23:45:00", timezone: "Pacific/Auckland" });
+    await page.reload();
+    await page.getByTestId("digest-wanted").waitFor();
+    expect(await form(page)).toEqual({
+      wanted: true,
+      minutes: 1425,
+      shown: "23:45",
+      valueText: "23:45",
+      zone: "Pacific/Auckland",
+      timeOff: false,
+      zoneOff: false,
+    });
+    expect(await page.getByTestId("digest-zone").locator("option:checked").innerText()).toMatch(
+      /^Auckland \(UTC\+1[23]\)$/,
+    );
+    expect(saves).toHaveLength(3);
+    await context.close();
+  });
+
+  it("shows a failed save and puts the controls back to the saved values", async () => {
+    const { context, page } = await signedIn();
+    const saves = collectSaves(page);
+    await openFeedTab(page);
+    await page.getByTestId("digest-wanted").check();
+    await expect.poll(() => stateText(page)).toBe("saved");
+
+    await page.route(`**${SAVE}`, (route) => route.fulfill(refuse));
+    const time = page.getByTestId("digest-time");
+    await time.focus();
+    await page.keyboard.press("ArrowRight");
+    expect((await form(page)).shown).toBe("10:15");
+    await expect.poll(() => stateText(page), { timeout: 5_000 }).toBe("couldn't save. try again");
+    expect((await form(page)).minutes).toBe(600);
+    expect((await form(page)).shown).toBe("10:00");
+
+    // The checkbox too: back on when the save fails (a click, as uncheck() would insist it stays off).
+    await page.getByTestId("digest-wanted").click();
+    await expect.poll(() => saves.length).toBe(3);
+    await expect.poll(() => page.getByTestId("digest-wanted").isChecked()).toBe(true);
+    await expect.poll(() => stateText(page)).toBe("couldn't save. try again");
+    await expect.poll(() => state(page), { timeout: 5_000 }).toBe("idle");
+    await page.unroute(`**${SAVE}`);
+
+    expect(await saved(page)).toEqual({
+      wantsEmailDigest: true,
+      localTime: "10:00:00",
+      timezone: "America/Los_Angeles",
+    });
+    // Turned off for real, the time and zone are closed again.
+    await page.getByTestId("digest-wanted").uncheck();
+    await expect.poll(() => stateText(page)).toBe("saved");
+    expect((await form(page)).timeOff).toBe(true);
+    expect((await form(page)).zoneOff).toBe(true);
+    await context.close();
+  });
+
+  it("fits a phone and has no serious or critical axe violation, on and off, in both themes", async () => {
+    const { context, page } = await signedIn();
+    await openFeedTab(page);
+    await screenshot(page, "tune-digest-off");
+    await page.getByTestId("digest-wanted").check();
+    await page.getByTestId("digest-zone").selectOption("Pacific/Apia");
+    await expect.poll(() => stateText(page), { timeout: 5_000 }).toBe("saved");
+    await screenshot(page, "tune-digest");
+    const session = (await context.cookies()).find((c) => c.name === "graph_session")!.value;
+
+    for (const theme of ["light", "dark"] as const) {
+      const phone = await browser.newContext({
+        viewport: { width: PHONE.width, height: PHONE.height },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        colorScheme: theme,
+        storageState: await context.storageState(),
+      });
+      const small = await phone.newPage();
+      await openFeedTab(small);
+      expect((await form(small)).zone).toBe("Pacific/Apia");
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(small, `tune-digest-390-${theme}`);
+      await phone.close();
+    }
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      for (const theme of ["light", "dark"] as const) {
+        const audit = {
+          label: "/home/tune?tab=feed",
+          path: "/home/tune?tab=feed",
+          viewport,
+          signedIn: true,
+          ready: '[data-testid="digest-wanted"]',
+        };
+        const result = await runAxe(browser, server.url, audit, { theme, sessionValue: session });
+        const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(blocking, `${viewport.width}px ${theme}`).toEqual([]);
+        expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
+      }
+    }
+    await context.close();
+  });
+});

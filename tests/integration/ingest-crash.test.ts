@@ -1,3 +1,4 @@
+import { PendingSlotEntity } from "../../packages/core/src/sources/pending-slot.entity.ts";
 import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -78,7 +79,8 @@ describe("ingestion that dies right after storing its articles", () => {
 
 describe("a suggestion whose check was lost", () => {
   /** A suggestion as `POST` stores it (listed as pending), its queued check lost. */
-  async function lostSuggestion(userId: string, websiteUrl: string, createdAt = Date.now()) {
+  /** A suggestion recorded (in place `slot` of the person's pending ones) whose check was lost. */
+  async function lostSuggestion(userId: string, websiteUrl: string, createdAt = Date.now(), slot = 0) {
     const suggestionId = randomUUID();
     await SuggestedSourceEntity.create({
       userId,
@@ -87,8 +89,10 @@ describe("a suggestion whose check was lost", () => {
       rssFeedUrl: "",
       approvalState: "pending",
       createdAt,
+      pendingSlot: slot,
     }).go();
     await PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks: 1 }).go();
+    await PendingSlotEntity.put({ userId, slot, suggestionId, staleAt: createdAt + STALE_PENDING_MS }).go();
     return suggestionId;
   }
 
@@ -146,7 +150,7 @@ describe("a suggestion whose check was lost", () => {
     const old = Date.now() - STALE_PENDING_MS - 60_000;
     await Promise.all(
       Array.from({ length: Suggestions.MAX_PENDING }, (_, i) =>
-        lostSuggestion(person.userId, `http://10.9.8.7/s${i}.xml`, old),
+        lostSuggestion(person.userId, `http://10.9.8.7/s${i}.xml`, old, i),
       ),
     );
     expect((await suggestOne()).status).toBeLessThan(300);
@@ -156,7 +160,7 @@ describe("a suggestion whose check was lost", () => {
     const other = await signedIn(api);
     await Promise.all(
       Array.from({ length: Suggestions.MAX_PENDING }, (_, i) =>
-        lostSuggestion(other.userId, `http://10.9.8.7/t${i}.xml`),
+        lostSuggestion(other.userId, `http://10.9.8.7/t${i}.xml`, Date.now(), i),
       ),
     );
     const refused = await api

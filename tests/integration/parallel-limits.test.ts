@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { signedIn, useTestApi } from "../support/runtime.ts";
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
+import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 
 /**
  * Every per-person limit is one conditional write (or one item), so requests sent all at once
@@ -126,5 +127,34 @@ describe("per-person limits under parallel requests", () => {
       await Promise.all(Array.from({ length: 30 }, () => setLike(person.cookie, { articleId, added: false })));
       expect(await likedIds(person.cookie)).not.toContain(articleId);
     });
+  });
+
+  it("keeps at most 20 suggestions waiting for their check when 30 are sent at once", async () => {
+    const person = await signedIn(api);
+    // Checks wait undelivered, so none settles (and frees its place) while the 30 arrive.
+    api.runtime.dispatcher.hold("IngestQueue");
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          as(person.cookie).rss.user_source_suggested_list.$post({ json: { sourceLink: `http://10.9.8.7/p${i}.xml` } }),
+        ),
+      );
+      // Typed by the route as its success; refusals are thrown, so widen to any status.
+      const statuses: number[] = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(SUGGESTION_LIMITS.maxPending);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(30 - SUGGESTION_LIMITS.maxPending);
+      const refused = await errorOf(answers[statuses.indexOf(400)]!);
+      expect(refused).toEqual({ error: SUGGESTION_MESSAGES.tooManyPending, code: "limit_reached" });
+      const listed = await (await as(person.cookie).rss.user_source_suggested_list.$get()).json();
+      expect(listed.filter((s) => s.approval_state === "pending")).toHaveLength(SUGGESTION_LIMITS.maxPending);
+    } finally {
+      api.runtime.dispatcher.release("IngestQueue");
+    }
+    // Once checked (private addresses are refused), every place is free again.
+    await api.runtime.dispatcher.idle();
+    const again = await as(person.cookie).rss.user_source_suggested_list.$post({
+      json: { sourceLink: "http://10.9.8.7/after.xml" },
+    });
+    expect(again.status).toBe(201);
   });
 });

@@ -47,6 +47,8 @@ export class Dispatcher {
   private inFlight = 0;
   private waiters: Array<() => void> = [];
   private stopped = false;
+  /** Queues whose messages wait, undelivered, until released (see `hold`). */
+  private readonly held = new Set<string>();
   private readonly store: QueueStore;
   private readonly load: (reference: string) => Promise<Handler>;
 
@@ -93,6 +95,21 @@ export class Dispatcher {
     state.ready.push(message);
     this.schedulePoll(queue, 0);
     return { messageId: message.messageId, md5: createHash("md5").update(body).digest("hex") };
+  }
+
+  /**
+   * Keeps a queue's messages waiting, undelivered, until `release`: for tests that need work
+   * left pending, as it is when consumers fall behind. `idle()` waits for a held queue's
+   * messages, so release it first.
+   */
+  hold(queue: string) {
+    if (!this.queues.has(queue)) throw new Error(`no queue ${queue}`);
+    this.held.add(queue);
+  }
+
+  release(queue: string) {
+    this.held.delete(queue);
+    this.schedulePoll(queue, 0);
   }
 
   deadLetters(queue: string): readonly Message[] {
@@ -189,6 +206,7 @@ export class Dispatcher {
   }
 
   private async poll(queue: string) {
+    if (this.held.has(queue)) return; // `release` polls again
     const state = this.queues.get(queue)!;
     const now = Date.now();
     const due = state.ready.filter((m) => m.visibleAt <= now);

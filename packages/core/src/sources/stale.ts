@@ -1,5 +1,6 @@
 import { isConditionFailure, transact } from "../db.ts";
 import { enqueueIngestJobs, type IngestJob } from "../ingest/index.ts";
+import { freeSlot } from "./pending-slots.ts";
 import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 
@@ -61,4 +62,6 @@ async function giveUp(pending: PendingKey): Promise<void> {
     PendingSuggestionEntity.delete(pending),
   ]);
   if (result.canceled) await PendingSuggestionEntity.delete(pending).go();
+  const { data } = await SuggestedSourceEntity.get({ userId, suggestionId }).go({ attributes: ["pendingSlot"] });
+  await freeSlot(userId, data?.pendingSlot, suggestionId);
 }

@@ -5,7 +5,8 @@ import { badRequest } from "../errors.ts";
 import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
 import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SourceType } from "./rules.ts";
 import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
-import { isStale, unlistPending } from "./stale.ts";
+import { freeSlot, freeSlots, takeSlot } from "./pending-slots.ts";
+import { STALE_PENDING_MS, unlistPending } from "./stale.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 import * as Sources from "./index.ts";
 import { createSuggested, recordSuggester } from "./trust.ts";
@@ -64,28 +65,34 @@ export async function suggest(
   const websiteUrl = parseUserUrl(input.sourceLink);
   const rssFeedUrl = input.sourceRss?.trim() ? parseUserUrl(input.sourceRss) : "";
   const now = Date.now();
-  const { data: mine } = await SuggestedSourceEntity.query.byUser({ userId }).go({ pages: "all" });
-  // A suggestion pending too long has lost its check (it is queued again): it no longer counts.
-  const pending = mine.filter((s) => s.approvalState === "pending" && !isStale(s.createdAt, now)).length;
-  if (pending >= MAX_PENDING) throw badRequest(SUGGESTION_MESSAGES.tooManyPending, "limit_reached");
-  const suggestion = {
-    userId,
-    suggestionId: randomUUID(),
-    websiteUrl,
-    rssFeedUrl,
-    approvalState: "pending" as const,
-    createdAt: now,
-  };
-  // Listed as pending with it: if the check queued below is lost, the `ingest` schedule queues it again.
-  const { suggestionId, createdAt } = suggestion;
-  const created = await transact([
-    SuggestedSourceEntity.create(suggestion),
-    PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks: 1 }),
-  ]);
-  if (created.canceled)
-    throw new Error(`suggestion ${suggestionId} could not be stored: ${created.reasons.join(", ")}`);
-  await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId }]);
-  return view(suggestion);
+  const suggestionId = randomUUID();
+  // Recorded in the same transaction that takes a free place among the person's pending
+  // suggestions, on condition the place is still free: requests sent at once cannot pass the
+  // cap. A place lost to a parallel request sends this one to the next free place.
+  for (const slot of await freeSlots(userId, now)) {
+    const suggestion = {
+      userId,
+      suggestionId,
+      websiteUrl,
+      rssFeedUrl,
+      approvalState: "pending" as const,
+      createdAt: now,
+      pendingSlot: slot,
+    };
+    // Listed as pending with it: if the check queued below is lost, the `ingest` schedule queues it again.
+    const created = await transact([
+      takeSlot(userId, slot, suggestionId, now + STALE_PENDING_MS, now),
+      SuggestedSourceEntity.create(suggestion),
+      PendingSuggestionEntity.create({ createdAt: now, userId, suggestionId, queuedAt: now, checks: 1 }),
+    ]);
+    if (!created.canceled) {
+      await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId }]);
+      return view(suggestion);
+    }
+    if (created.reasons[0] !== "ConditionalCheckFailed")
+      throw new Error(`suggestion ${suggestionId} could not be stored: ${created.reasons.join(", ")}`);
+  }
+  throw badRequest(SUGGESTION_MESSAGES.tooManyPending, "limit_reached");
 }
 
 const typeOf = (feedUrl: string, body: string): SourceType => {
@@ -124,6 +131,7 @@ export async function check(
     ]);
     if (settled.canceled)
       throw new Error(`suggestion ${suggestionId} could not be settled: ${settled.reasons.join(", ")}`);
+    await freeSlot(userId, suggestion.pendingSlot, suggestionId);
     return view({ ...suggestion, ...extra, approvalState });
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { LIMITS } from "@graph/core/auth";
+import { signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 
@@ -68,4 +69,20 @@ describe("log-in lockout and known browsers", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   }, 240_000);
+
+  it("keeps a lockout across a clock boundary, and lifts it once the guesses slide out of the window", async () => {
+    const frank = await signedIn(api);
+    const windowMs = LIMITS.loginFailuresPerIdentifier.windowSeconds * 1000;
+    // Guess up to the limit two seconds before a window boundary...
+    travel(windowMs - (Date.now() % windowMs) - 2_000);
+    for (let i = 0; i < 10; i++) expect((await login(frank.username, `guess ${i}`)).status).toBe(401);
+    // ...and just after it the account is still locked (a fixed window would have reset here).
+    travel(4_000);
+    const locked = await login(frank.username, frank.password);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(60);
+    // Once the guesses have slid out of the window the right password works again.
+    travel(windowMs);
+    expect((await login(frank.username, frank.password)).status).toBe(200);
+  });
 });

@@ -1,48 +1,46 @@
 import { RateLimitedError } from "../errors.ts";
 import { RateLimitEntity } from "./rate-limit.entity.ts";
+import type { Limit } from "./sliding-window.ts";
+import { estimate, secondsUntilAllowed, windowOf } from "./sliding-window.ts";
 
-export interface Limit {
-  /** What is being limited, e.g. `login:id:alice`. */
-  bucket: string;
-  max: number;
-  windowSeconds: number;
-}
+export type { Limit };
 
 export interface LimitState {
   allowed: boolean;
   count: number;
-  /** Seconds until the current window ends. */
+  /** Seconds until one more attempt would be within the limit. */
   retryAfter: number;
-}
-
-function windowOf(limit: Limit) {
-  const now = Date.now() / 1000;
-  const windowStart = Math.floor(now / limit.windowSeconds) * limit.windowSeconds;
-  return { windowStart, retryAfter: Math.max(1, Math.ceil(windowStart + limit.windowSeconds - now)) };
 }
 
 /** Counts one attempt against `limit` (atomically) and says whether it is within it. */
 export async function hit(limit: Limit): Promise<LimitState> {
-  const { windowStart, retryAfter } = windowOf(limit);
-  const { data } = await RateLimitEntity.update({ bucket: limit.bucket, windowStart })
-    .add({ count: 1 })
-    .set({ expiresAt: windowStart + limit.windowSeconds * 2 })
-    .go({ response: "all_new" });
-  const count = data.count ?? 1;
-  return { allowed: count <= limit.max, count, retryAfter };
+  const { windowStart, previousStart, elapsed } = windowOf(limit);
+  const [{ data }, { data: before }] = await Promise.all([
+    RateLimitEntity.update({ bucket: limit.bucket, windowStart })
+      .add({ count: 1 })
+      .set({ expiresAt: windowStart + limit.windowSeconds * 2 })
+      .go({ response: "all_new" }),
+    RateLimitEntity.get({ bucket: limit.bucket, windowStart: previousStart }).go(),
+  ]);
+  const current = data.count ?? 1;
+  const previous = before?.count ?? 0;
+  const count = estimate(limit, previous, current, elapsed);
+  return {
+    allowed: count <= limit.max,
+    count,
+    // The attempt just counted is in `current`; the wait is for the one after it.
+    retryAfter: secondsUntilAllowed(limit, previous, current, elapsed),
+  };
 }
 
-/** Reads how many attempts the current window holds, without counting one. */
-export async function peek(limit: Limit): Promise<LimitState> {
-  const { windowStart, retryAfter } = windowOf(limit);
-  const { data } = await RateLimitEntity.get({ bucket: limit.bucket, windowStart }).go();
-  const count = data?.count ?? 0;
-  return { allowed: count < limit.max, count, retryAfter };
-}
-
+/** Forgets every attempt the limit still weighs (after a success that should clear it). */
 export async function reset(limit: Limit): Promise<void> {
-  const { windowStart } = windowOf(limit);
-  await RateLimitEntity.delete({ bucket: limit.bucket, windowStart }).go();
+  const { windowStart, previousStart } = windowOf(limit);
+  await Promise.all(
+    [windowStart, previousStart].map((start) =>
+      RateLimitEntity.delete({ bucket: limit.bucket, windowStart: start }).go(),
+    ),
+  );
 }
 
 /** Counts an attempt and throws a 429 carrying `message` when over the limit. */

@@ -1,7 +1,7 @@
 import { Entity } from "electrodb";
 import { entityConfig } from "../db.ts";
 
-/** A fixed-window counter, incremented atomically; the TTL clears old windows. */
+/** One fixed window of a sliding limit, incremented atomically; the TTL clears old windows. */
 export const RateLimitEntity = new Entity(
   {
     model: { entity: "rateLimit", version: "1", service: "graph" },

@@ -1,5 +1,5 @@
 import { PendingSlotEntity } from "../../packages/core/src/sources/pending-slot.entity.ts";
-import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PendingSuggestionEntity } from "../../packages/core/src/sources/pending-suggestion.entity.ts";
@@ -78,9 +78,8 @@ describe("ingestion that dies right after storing its articles", () => {
 });
 
 describe("a suggestion whose check was lost", () => {
-  /** A suggestion as `POST` stores it (listed as pending), its queued check lost. */
-  /** A suggestion recorded (in place `slot` of the person's pending ones) whose check was lost. */
-  async function lostSuggestion(userId: string, websiteUrl: string, createdAt = Date.now(), slot = 0) {
+  /** A suggestion recorded (in place `slot` of the person's pending ones) whose check was lost `checks` times. */
+  async function lostSuggestion(userId: string, websiteUrl: string, createdAt = Date.now(), slot = 0, checks = 1) {
     const suggestionId = randomUUID();
     await SuggestedSourceEntity.create({
       userId,
@@ -91,7 +90,7 @@ describe("a suggestion whose check was lost", () => {
       createdAt,
       pendingSlot: slot,
     }).go();
-    await PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks: 1 }).go();
+    await PendingSuggestionEntity.create({ createdAt, userId, suggestionId, queuedAt: createdAt, checks, slot }).go();
     await PendingSlotEntity.put({ userId, slot, suggestionId, staleAt: createdAt + STALE_PENDING_MS }).go();
     return suggestionId;
   }
@@ -139,6 +138,25 @@ describe("a suggestion whose check was lost", () => {
     // Settled, it is not queued again.
     travel(STALE_PENDING_MS + 1_000);
     expect(await api.runtime.dispatcher.runJob("ingest")).not.toHaveProperty("retriedSuggestions");
+  });
+
+  it("is rejected with its reason after its last check is lost, and gives back its place", async () => {
+    const person = await signedIn(api);
+    const last = SUGGESTION_LIMITS.maxChecks;
+    const [given, retried] = [
+      await lostSuggestion(person.userId, "http://10.9.8.7/given-up.xml", Date.now(), 3, last),
+      await lostSuggestion(person.userId, "http://10.9.8.7/retried.xml", Date.now(), 4, last - 1),
+    ];
+    travel(STALE_PENDING_MS + 1_000);
+    // One more check for the one that has not had all of its checks; none for the other.
+    expect(await api.runtime.dispatcher.runJob("ingest")).toMatchObject({ retriedSuggestions: 1 });
+    const givenUp = await stateOf(person.userId, given);
+    expect(givenUp).toMatchObject({ approvalState: "rejected", reason: SUGGESTION_MESSAGES.uncheckable });
+    expect((await PendingSlotEntity.get({ userId: person.userId, slot: 3 }).go()).data).toBeNull();
+    const listed = (await PendingSuggestionEntity.query.byAge({}).go({ pages: "all" })).data.map((p) => p.suggestionId);
+    expect(listed).not.toContain(given);
+    await api.runtime.dispatcher.idle();
+    expect((await stateOf(person.userId, retried))?.reason).not.toBe(SUGGESTION_MESSAGES.uncheckable);
   });
 
   it("no longer counts against the 20 pending a person may have once stale", async () => {

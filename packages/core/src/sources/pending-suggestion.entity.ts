@@ -17,6 +17,8 @@ export const PendingSuggestionEntity = new Entity(
       queuedAt: { type: "number", required: true },
       /** Checks queued so far. */
       checks: { type: "number", required: true, default: 1 },
+      /** The place it holds among the person's pending suggestions (given back when it is given up). */
+      slot: { type: "number" },
     },
     indexes: {
       byAge: {

@@ -9,9 +9,15 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 export const TRUST_SUGGESTERS = 3;
 
 /** Suggested sources: how many of a person's may wait for their check at once. */
-export const SUGGESTION_LIMITS = { maxPending: 20 } as const;
+export const SUGGESTION_LIMITS = {
+  maxPending: 20,
+  /** Checks queued for one suggestion at most; then it is rejected, and may be suggested again. */
+  maxChecks: 5,
+} as const;
 export const SUGGESTION_MESSAGES = {
   tooManyPending: `You have ${SUGGESTION_LIMITS.maxPending} suggestions waiting to be checked; try again soon.`,
+  /** The reason a suggestion is rejected with when its checks kept getting lost. */
+  uncheckable: "it could not be checked; please suggest it again later",
 } as const;
 
 /** Searching sources (to silence one): shared by the server and the settings page. */

@@ -1,20 +1,19 @@
 import { isConditionFailure, transact } from "../db.ts";
 import { enqueueIngestJobs, type IngestJob } from "../ingest/index.ts";
 import { freeSlot } from "./pending-slots.ts";
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "./rules.ts";
 import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 
 /** A suggestion pending this long has lost its check: it is queued again and no longer counts against the cap. */
 export const STALE_PENDING_MS = 10 * 60 * 1000;
-/** Checks queued for one suggestion at most; then it is rejected with a reason, and may be suggested again. */
-const MAX_CHECKS = 5;
 
 export const isStale = (createdAt: number, now = Date.now()) => now - createdAt >= STALE_PENDING_MS;
 
 /**
  * Queues again the check of every suggestion pending for `STALE_PENDING_MS` whose last check was
  * queued that long ago (each taken with a conditional write, so two schedules at once queue it
- * once); one that has had `MAX_CHECKS` checks is rejected instead. Answers how many were queued.
+ * once); one that has had `SUGGESTION_LIMITS.maxChecks` checks is rejected instead. Answers how many were queued.
  */
 export async function requeueStalePending(now = Date.now()): Promise<number> {
   const cutoff = now - STALE_PENDING_MS;
@@ -23,8 +22,8 @@ export async function requeueStalePending(now = Date.now()): Promise<number> {
   for (const pending of data) {
     if (pending.queuedAt > cutoff) continue;
     const key = { createdAt: pending.createdAt, userId: pending.userId, suggestionId: pending.suggestionId };
-    if (pending.checks >= MAX_CHECKS) {
-      await giveUp(key);
+    if (pending.checks >= SUGGESTION_LIMITS.maxChecks) {
+      await giveUp(key, pending.slot);
       continue;
     }
     try {
@@ -52,16 +51,16 @@ interface PendingKey {
 /** The listing of a pending suggestion, removed in the same transaction as the write that settles it. */
 export const unlistPending = (key: PendingKey) => PendingSuggestionEntity.delete(key);
 
-async function giveUp(pending: PendingKey): Promise<void> {
+/** Rejects a suggestion whose checks keep getting lost, and gives back its place. */
+async function giveUp(pending: PendingKey, slot: number | undefined): Promise<void> {
   const { userId, suggestionId } = pending;
   // Cancelled when a check settled it meanwhile: then only the listing is left to remove.
   const result = await transact([
     SuggestedSourceEntity.patch({ userId, suggestionId })
-      .set({ approvalState: "rejected", reason: "it could not be checked; please suggest it again later" })
+      .set({ approvalState: "rejected", reason: SUGGESTION_MESSAGES.uncheckable })
       .where((attr, op) => op.eq(attr.approvalState, "pending")),
     PendingSuggestionEntity.delete(pending),
   ]);
   if (result.canceled) await PendingSuggestionEntity.delete(pending).go();
-  const { data } = await SuggestedSourceEntity.get({ userId, suggestionId }).go({ attributes: ["pendingSlot"] });
-  await freeSlot(userId, data?.pendingSlot, suggestionId);
+  await freeSlot(userId, slot, suggestionId);
 }

@@ -83,7 +83,7 @@ export async function suggest(
     const created = await transact([
       takeSlot(userId, slot, suggestionId, now + STALE_PENDING_MS, now),
       SuggestedSourceEntity.create(suggestion),
-      PendingSuggestionEntity.create({ createdAt: now, userId, suggestionId, queuedAt: now, checks: 1 }),
+      PendingSuggestionEntity.create({ createdAt: now, userId, suggestionId, queuedAt: now, checks: 1, slot }),
     ]);
     if (!created.canceled) {
       await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId }]);

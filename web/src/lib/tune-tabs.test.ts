@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TUNE_TABS, parseTuneTab, tabForKey } from "./tune-tabs.ts";
+import { TUNE_TABS, parseTuneTab } from "./tune-tabs.ts";
 
 describe("parseTuneTab", () => {
   it("answers the tab a link names", () => {
@@ -19,26 +19,5 @@ describe("parseTuneTab", () => {
 
   it("reads the media-links section as the media tab", () => {
     expect(parseTuneTab("media-links")).toBe("media");
-  });
-});
-
-describe("tabForKey", () => {
-  it("moves right and left, wrapping at the ends", () => {
-    expect(tabForKey("topics", "ArrowRight")).toBe("media");
-    expect(tabForKey("media", "ArrowRight")).toBe("feed");
-    expect(tabForKey("profile", "ArrowRight")).toBe("topics");
-    expect(tabForKey("topics", "ArrowLeft")).toBe("profile");
-    expect(tabForKey("feed", "ArrowLeft")).toBe("media");
-  });
-
-  it("goes to the first and last tab with Home and End", () => {
-    expect(tabForKey("feed", "Home")).toBe("topics");
-    expect(tabForKey("media", "End")).toBe("profile");
-  });
-
-  it("ignores other keys", () => {
-    expect(tabForKey("topics", "ArrowDown")).toBeNull();
-    expect(tabForKey("topics", "Enter")).toBeNull();
-    expect(tabForKey("topics", "a")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-/** The settings page's tabs (`/home/tune?tab=`): which one a link names, and where the arrow keys go. */
+/** The settings page's tabs (`/home/tune?tab=`): which one a link names. */
 
 export type TuneTab = "topics" | "media" | "feed" | "profile";
 
@@ -16,25 +16,4 @@ export function parseTuneTab(value: string | null | undefined): TuneTab {
   if (value == null) return "topics";
   if ((TUNE_TABS as readonly string[]).includes(value)) return value as TuneTab;
   return SECTION_TABS.get(value) ?? "topics";
-}
-
-/**
- * The tab a key press moves to from `current` (WAI-ARIA tabs: Left/Right wrap around, Home and
- * End go to the ends); null for any other key.
- */
-export function tabForKey(current: TuneTab, key: string): TuneTab | null {
-  const at = TUNE_TABS.indexOf(current);
-  const n = TUNE_TABS.length;
-  switch (key) {
-    case "ArrowRight":
-      return TUNE_TABS[(at + 1) % n]!;
-    case "ArrowLeft":
-      return TUNE_TABS[(at - 1 + n) % n]!;
-    case "Home":
-      return TUNE_TABS[0]!;
-    case "End":
-      return TUNE_TABS[n - 1]!;
-    default:
-      return null;
-  }
 }

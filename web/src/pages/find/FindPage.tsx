@@ -1,10 +1,12 @@
-import { type FormEvent, type KeyboardEvent, useCallback, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { Tablist } from "../../components/Tablist.tsx";
 import { useDebouncedSearch } from "../../lib/find-debounce.ts";
 import { createTumbler } from "../../lib/find-tumble.ts";
 import { FIND_MAX_CHARS, FIND_TYPES, type FindType, debounceFor, parseFindType } from "../../lib/find.ts";
 import { PostsResults } from "./PostsResults.tsx";
 import { UsersResults } from "./UsersResults.tsx";
+import { SearchField } from "../../components/SearchField.tsx";
 
 const TAB_LABEL: Record<FindType, string> = { posts: "posts", users: "users" };
 const PLACEHOLDER: Record<FindType, string> = { posts: "search posts by word", users: "search people by username" };
@@ -24,7 +26,6 @@ export function FindPage() {
   const tabId = (t: FindType) => `${baseId}-tab-${t}`;
   const panelId = `${baseId}-panel`;
   const inputId = `${baseId}-input`;
-  const tabRefs = useRef<Partial<Record<FindType, HTMLButtonElement | null>>>({});
 
   const choose = useCallback(
     (next: FindType) => {
@@ -39,19 +40,6 @@ export function FindPage() {
     },
     [setParams],
   );
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = FIND_TYPES.indexOf(type);
-    let next: FindType | undefined;
-    if (event.key === "ArrowRight") next = FIND_TYPES[(at + 1) % FIND_TYPES.length];
-    else if (event.key === "ArrowLeft") next = FIND_TYPES[(at - 1 + FIND_TYPES.length) % FIND_TYPES.length];
-    else if (event.key === "Home") next = FIND_TYPES[0];
-    else if (event.key === "End") next = FIND_TYPES[FIND_TYPES.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    choose(next);
-    tabRefs.current[next]?.focus();
-  };
 
   const tumble = () => {
     const word = tumbler.current?.next(text) ?? "";
@@ -68,57 +56,34 @@ export function FindPage() {
     <div className="page find" data-testid="find-page">
       <h1 className="visually-hidden">find</h1>
 
-      <div className="find__tabs segmented" role="tablist" aria-label="search for" onKeyDown={onTabKeyDown}>
-        {FIND_TYPES.map((t) => (
-          <button
-            key={t}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(t)}
-            aria-selected={type === t}
-            aria-controls={panelId}
-            tabIndex={type === t ? 0 : -1}
-            className="segmented__option"
-            data-testid={`find-tab-${t}`}
-            onClick={() => {
-              if (type !== t) choose(t);
-            }}
-          >
-            {TAB_LABEL[t]}
-          </button>
-        ))}
-      </div>
+      <Tablist
+        tabs={FIND_TYPES}
+        selected={type}
+        onSelect={choose}
+        label="search for"
+        className="find__tabs"
+        tabId={tabId}
+        panelId={panelId}
+        testId={(t) => `find-tab-${t}`}
+      >
+        {(t) => TAB_LABEL[t]}
+      </Tablist>
 
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(type)} className="find__panel">
         <form role="search" className="find__form" onSubmit={onSubmit} aria-label={`search ${type}`}>
-          <div className="find__field">
-            <label htmlFor={inputId} className="visually-hidden">
-              {type === "posts" ? "search posts" : "search users"}
-            </label>
-            <svg className="find__icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <circle cx="8.5" cy="8.5" r="5.5" />
-              <line x1="12.6" y1="12.6" x2="17" y2="17" />
-            </svg>
-            <input
-              id={inputId}
-              className="find__input"
-              type="search"
-              inputMode="search"
-              enterKeyHint="search"
-              autoComplete="off"
-              autoCorrect="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={FIND_MAX_CHARS}
-              placeholder={PLACEHOLDER[type]}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              data-testid="find-input"
-            />
-          </div>
+          <label htmlFor={inputId} className="visually-hidden">
+            {type === "posts" ? "search posts" : "search users"}
+          </label>
+          <SearchField
+            id={inputId}
+            inputMode="search"
+            enterKeyHint="search"
+            maxLength={FIND_MAX_CHARS}
+            placeholder={PLACEHOLDER[type]}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            data-testid="find-input"
+          />
           {type === "posts" && (
             <button
               type="button"

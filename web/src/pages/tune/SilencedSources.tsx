@@ -9,6 +9,7 @@ import {
 } from "../../lib/silenced-sources.ts";
 import { LoadFailed } from "./LoadFailed.tsx";
 import { useSilence, useSilenced, useSourceSearch, useSourceSearchTerm, useUnsilence } from "./silenced-hooks.ts";
+import { SearchField } from "../../components/SearchField.tsx";
 
 /** Find sources to keep out of the feed, and let them back in. */
 export function SilencedSources({ userId }: { userId: string }) {
@@ -35,27 +36,16 @@ export function SilencedSources({ userId }: { userId: string }) {
         <label htmlFor={inputId} className="tune-form__label">
           find a source to silence
         </label>
-        <div className="find__field" role="search">
-          <svg className="find__icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-            <circle cx="8.5" cy="8.5" r="5.5" />
-            <line x1="12.6" y1="12.6" x2="17" y2="17" />
-          </svg>
-          <input
-            id={inputId}
-            className="find__input"
-            type="search"
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={SOURCE_SEARCH.maxChars}
-            placeholder="source name or site"
-            aria-describedby={hintId}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            data-testid="source-search"
-          />
-        </div>
+        <SearchField
+          landmark
+          id={inputId}
+          maxLength={SOURCE_SEARCH.maxChars}
+          placeholder="source name or site"
+          aria-describedby={hintId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="source-search"
+        />
         <p id={hintId} className="fine-print" data-testid="source-search-hint">
           {tooShort
             ? `type at least ${SOURCE_SEARCH.minChars} characters to search.`

@@ -7,6 +7,7 @@ import { supertagCount, supertagRefusal, type Topic } from "../../lib/topics.ts"
 import { QuickAdd } from "./QuickAdd.tsx";
 import { TopicList } from "./TopicList.tsx";
 import { useSupertag, useTopics } from "./topic-hooks.ts";
+import { SearchField } from "../../components/SearchField.tsx";
 
 /** The topics tab: add, search, star as supertags, and (in edit mode) remove the person's topics. */
 export function TopicsTab() {
@@ -85,28 +86,17 @@ function TopicsEditor({ userId, topics }: { userId: string; topics: Topic[] }) {
         ) : (
           <>
             <div className="tune-topics__bar">
-              <div className="find__field" role="search">
-                <label htmlFor={searchId} className="visually-hidden">
-                  search your topics
-                </label>
-                <svg className="find__icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-                  <circle cx="8.5" cy="8.5" r="5.5" />
-                  <line x1="12.6" y1="12.6" x2="17" y2="17" />
-                </svg>
-                <input
-                  id={searchId}
-                  className="find__input"
-                  type="search"
-                  autoComplete="off"
-                  autoCorrect="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  placeholder="search your topics"
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  data-testid="topic-search"
-                />
-              </div>
+              <label htmlFor={searchId} className="visually-hidden">
+                search your topics
+              </label>
+              <SearchField
+                landmark
+                id={searchId}
+                placeholder="search your topics"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                data-testid="topic-search"
+              />
               <button
                 type="button"
                 className="button button--outline tune-topics__edit"

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useCallback, useId, useRef } from "react";
+import { useCallback, useId } from "react";
 import { useSearchParams } from "react-router-dom";
-import { TUNE_TABS, type TuneTab, parseTuneTab, tabForKey } from "../../lib/tune-tabs.ts";
+import { Tablist } from "../../components/Tablist.tsx";
+import { TUNE_TABS, type TuneTab, parseTuneTab } from "../../lib/tune-tabs.ts";
 import { FeedTab } from "./FeedTab.tsx";
 import { LaterTab } from "./LaterTab.tsx";
 import { TopicsTab } from "./TopicsTab.tsx";
@@ -13,7 +14,6 @@ export function TunePage() {
   const baseId = useId();
   const tabId = (t: TuneTab) => `${baseId}-tab-${t}`;
   const panelId = `${baseId}-panel`;
-  const tabRefs = useRef<Partial<Record<TuneTab, HTMLButtonElement | null>>>({});
 
   // Replacing the entry: moving between tabs is not a trail the back button should walk.
   const choose = useCallback(
@@ -30,16 +30,6 @@ export function TunePage() {
     [setParams],
   );
 
-  // Moves from the tab the key was pressed on, not the one last rendered as selected: a quick
-  // second key press can come before the page has re-rendered for the first.
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>, from: TuneTab) => {
-    const next = tabForKey(from, event.key);
-    if (!next) return;
-    event.preventDefault();
-    choose(next);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
     <div className="page tune" data-testid="tune-page">
       <header className="tune__intro">
@@ -47,30 +37,16 @@ export function TunePage() {
         <h1 className="page__title">tune</h1>
       </header>
 
-      <div className="tune__tabs segmented" role="tablist" aria-label="settings">
-        {TUNE_TABS.map((t) => (
-          <button
-            key={t}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(t)}
-            aria-selected={tab === t}
-            aria-controls={panelId}
-            tabIndex={tab === t ? 0 : -1}
-            className="segmented__option"
-            data-testid={`tune-tab-${t}`}
-            onClick={() => {
-              if (tab !== t) choose(t);
-            }}
-            onKeyDown={(event) => onTabKeyDown(event, t)}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+      <Tablist
+        tabs={TUNE_TABS}
+        selected={tab}
+        onSelect={choose}
+        label="settings"
+        className="tune__tabs"
+        tabId={tabId}
+        panelId={panelId}
+        testId={(t) => `tune-tab-${t}`}
+      />
 
       <div
         role="tabpanel"

@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { runAxe } from "../../scripts/audit/axe.ts";
+import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/pages.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 export const SCREENSHOTS = join(ROOT, "tests/e2e/screenshots");
@@ -127,5 +130,99 @@ export async function waitUntilIdle(server: Server, timeoutMs = 60_000) {
   while (!((await (await fetch(`${server.url}/api/dev/status`)).json()) as { idle: boolean }).idle) {
     if (Date.now() > deadline) throw new Error("background work did not catch up in time");
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A new person, signed up and verified, on a page of their own. */
+export async function signedInPage(
+  browser: Browser,
+  server: Server,
+  viewport: Viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; userId: string }> {
+  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  const page = await context.newPage();
+  await signUpAndVerify(page, server);
+  const userId = await page.evaluate(
+    async () => ((await (await fetch("/api/check_auth")).json()) as { userId: string }).userId,
+  );
+  return { context, page, userId };
+}
+
+/** Every alert the page shows, in order (each is dismissed, as a person would). */
+export function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return alerts;
+}
+
+/** Calls the API from the page (same origin, the person's session), as the web app does. */
+export const pageApi = <T = unknown>(page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ([verb, url, json]) => {
+      const response = await fetch(url, {
+        method: verb,
+        headers: json === undefined ? {} : { "content-type": "application/json" },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      const text = await response.text();
+      return { status: response.status, json: (text ? JSON.parse(text) : undefined) as unknown };
+    },
+    [method, path, body] as const,
+  ) as Promise<{ status: number; json: T }>;
+
+/** A server failure to answer a routed request with (`route.fulfill(SERVER_ERROR)`). */
+export const SERVER_ERROR = {
+  status: 500,
+  contentType: "application/json",
+  body: '{"error":"Boom.","code":"internal"}',
+};
+
+/**
+ * Opens the signed-in person's session on a phone in each theme and hands the page to `check`;
+ * fails when the page scrolls sideways, and keeps a screenshot named `<name>-390-<theme>`.
+ */
+export async function onPhoneInEachTheme(
+  browser: Browser,
+  signedIn: BrowserContext,
+  name: string,
+  check: (page: Page) => Promise<void>,
+) {
+  for (const theme of ["light", "dark"] as const) {
+    const phone = await browser.newContext({
+      viewport: { width: PHONE.width, height: PHONE.height },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      colorScheme: theme,
+      storageState: await signedIn.storageState(),
+    });
+    const page = await phone.newPage();
+    await check(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), theme).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, `${name}-390-${theme}`);
+    await phone.close();
+  }
+}
+
+/** Runs axe on a signed-in page on desktop and phone in both themes: no serious or critical violation. */
+export async function expectAccessible(
+  browser: Browser,
+  server: Server,
+  signedIn: BrowserContext,
+  path: string,
+  ready: string,
+) {
+  const session = (await signedIn.cookies()).find((c) => c.name === "graph_session")!.value;
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const theme of ["light", "dark"] as const) {
+      const audit = { label: path, path, viewport, signedIn: true, ready };
+      const result = await runAxe(browser, server.url, audit, { theme, sessionValue: session });
+      const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(blocking, `${viewport.width}px ${theme}`).toEqual([]);
+      expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
+    }
   }
 }

@@ -1,9 +1,16 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAxe } from "../../scripts/audit/axe.ts";
-import { DESKTOP, PHONE } from "../../scripts/audit/pages.ts";
-import { launchBrowser, screenshot, signUpAndVerify, startServer, type Server } from "./support.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  onPhoneInEachTheme,
+  screenshot,
+  SERVER_ERROR,
+  signedInPage,
+  startServer,
+  type Server,
+} from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -17,14 +24,8 @@ afterAll(async () => {
 });
 
 const SAVE = "/api/users/update_email_digest_preferences";
-const refuse = { status: 500, contentType: "application/json", body: '{"error":"Boom.","code":"internal"}' };
 
-async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
-  const page = await context.newPage();
-  await signUpAndVerify(page, server);
-  return { context, page };
-}
+const signedIn = () => signedInPage(browser, server);
 
 /** Every save the page sends, with its body and when it left (the test's clock). */
 function collectSaves(page: Page): { body: unknown; at: number }[] {
@@ -143,7 +144,7 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
     await page.getByTestId("digest-wanted").check();
     await expect.poll(() => stateText(page)).toBe("saved");
 
-    await page.route(`**${SAVE}`, (route) => route.fulfill(refuse));
+    await page.route(`**${SAVE}`, (route) => route.fulfill(SERVER_ERROR));
     const time = page.getByTestId("digest-time");
     await time.focus();
     await page.keyboard.press("ArrowRight");
@@ -181,40 +182,11 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
     await page.getByTestId("digest-zone").selectOption("Pacific/Apia");
     await expect.poll(() => stateText(page), { timeout: 5_000 }).toBe("saved");
     await screenshot(page, "tune-digest");
-    const session = (await context.cookies()).find((c) => c.name === "graph_session")!.value;
-
-    for (const theme of ["light", "dark"] as const) {
-      const phone = await browser.newContext({
-        viewport: { width: PHONE.width, height: PHONE.height },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-        colorScheme: theme,
-        storageState: await context.storageState(),
-      });
-      const small = await phone.newPage();
+    await onPhoneInEachTheme(browser, context, "tune-digest", async (small) => {
       await openFeedTab(small);
       expect((await form(small)).zone).toBe("Pacific/Apia");
-      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(small, `tune-digest-390-${theme}`);
-      await phone.close();
-    }
-
-    for (const viewport of [DESKTOP, PHONE]) {
-      for (const theme of ["light", "dark"] as const) {
-        const audit = {
-          label: "/home/tune?tab=feed",
-          path: "/home/tune?tab=feed",
-          viewport,
-          signedIn: true,
-          ready: '[data-testid="digest-wanted"]',
-        };
-        const result = await runAxe(browser, server.url, audit, { theme, sessionValue: session });
-        const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(blocking, `${viewport.width}px ${theme}`).toEqual([]);
-        expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
-      }
-    }
+    });
+    await expectAccessible(browser, server, context, "/home/tune?tab=feed", '[data-testid="digest-wanted"]');
     await context.close();
   });
 });

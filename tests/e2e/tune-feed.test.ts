@@ -1,10 +1,20 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAxe } from "../../scripts/audit/axe.ts";
-import { DESKTOP, PHONE } from "../../scripts/audit/pages.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
-import { launchBrowser, screenshot, signUpAndVerify, startServer, waitUntilIdle, type Server } from "./support.ts";
+import {
+  collectAlerts,
+  expectAccessible,
+  launchBrowser,
+  onPhoneInEachTheme,
+  pageApi,
+  screenshot,
+  SERVER_ERROR,
+  signedInPage,
+  startServer,
+  waitUntilIdle,
+  type Server,
+} from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -29,39 +39,10 @@ afterAll(async () => {
   await feeds?.close();
 });
 
-async function signedIn(): Promise<{ context: BrowserContext; page: Page; userId: string }> {
-  const context = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
-  const page = await context.newPage();
-  await signUpAndVerify(page, server);
-  const userId = await page.evaluate(
-    async () => ((await (await fetch("/api/check_auth")).json()) as { userId: string }).userId,
-  );
-  return { context, page, userId };
-}
-
-/** Every alert the page shows, in order (each is dismissed, as a person would). */
-function collectAlerts(page: Page): string[] {
-  const alerts: string[] = [];
-  page.on("dialog", (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return alerts;
-}
-
-/** Calls the API from the page (same origin, the person's session) and answers the JSON. */
-const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ([verb, url, json]) => {
-      const response = await fetch(url, {
-        method: verb,
-        headers: json === undefined ? {} : { "content-type": "application/json" },
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-      return (await response.json()) as unknown;
-    },
-    [method, path, body] as const,
-  ) as Promise<T>;
+const signedIn = () => signedInPage(browser, server);
+/** Calls the API from the page and answers the JSON. */
+const api = async <T = unknown>(page: Page, method: string, path: string, body?: unknown) =>
+  (await pageApi<T>(page, method, path, body)).json;
 
 interface SearchHit {
   id: string;
@@ -98,7 +79,6 @@ const silencedNames = (page: Page) =>
 const addedIds = (page: Page) =>
   page.getByTestId("added-article").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-article-id")));
 const isDelete = (route: Route) => route.request().method() === "DELETE";
-const refuse = { status: 500, contentType: "application/json", body: '{"error":"Boom.","code":"internal"}' };
 
 describe("the settings page's feed tab in the browser", () => {
   it("suggests sources: an empty link is refused, a suggestion is pending and then settled without a reload", async () => {
@@ -207,7 +187,7 @@ describe("the settings page's feed tab in the browser", () => {
     await page.route("**/api/rss/user_source_blacklist", async (route) => {
       if (!isDelete(route)) return route.fallback();
       await held;
-      await route.fulfill(refuse);
+      await route.fulfill(SERVER_ERROR);
     });
     const unsilence = page.getByRole("button", { name: "un-silence Copper Kettle Kitchen", exact: true });
     await unsilence.click();
@@ -248,7 +228,7 @@ describe("the settings page's feed tab in the browser", () => {
     await page.route(/\/api\/articles\/?$/, async (route) => {
       if (!isDelete(route)) return route.fallback();
       await held;
-      await route.fulfill(refuse);
+      await route.fulfill(SERVER_ERROR);
     });
     await page.getByRole("button", { name: `delete ${doomed.title}`, exact: true }).click();
     await expect.poll(() => addedIds(page)).toEqual([kept.id]);
@@ -276,46 +256,18 @@ describe("the settings page's feed tab in the browser", () => {
     await api(page, "POST", "/api/rss/user_source_suggested_list", { sourceLink: `${feeds.url}/tidewater.xml` });
     const [copper] = await api<{ id: string }[]>(page, "GET", "/api/rss/source_search?q=copper");
     await api(page, "POST", "/api/rss/user_source_blacklist", { sourceId: copper!.id });
-    const session = (await context.cookies()).find((c) => c.name === "graph_session")!.value;
 
-    for (const theme of ["light", "dark"] as const) {
-      const phone = await browser.newContext({
-        viewport: { width: PHONE.width, height: PHONE.height },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-        colorScheme: theme,
-        storageState: await context.storageState(),
-      });
-      const small = await phone.newPage();
+    await onPhoneInEachTheme(browser, context, "tune-feed", async (small) => {
       await small.goto(`${server.url}/home/tune?tab=feed`);
       await small.getByTestId("added-article").waitFor();
       await small.getByTestId("silenced-source").waitFor();
       await small.getByTestId("source-search").fill("copper");
       await small.getByTestId("source-result").waitFor();
-      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(small, `tune-feed-390-${theme}`);
-      await phone.close();
-    }
+    });
     await page.goto(`${server.url}/home/tune?tab=feed`);
     await page.getByTestId("added-article").waitFor();
     await screenshot(page, "tune-feed");
-
-    for (const viewport of [DESKTOP, PHONE]) {
-      for (const theme of ["light", "dark"] as const) {
-        const audit = {
-          label: "/home/tune?tab=feed",
-          path: "/home/tune?tab=feed",
-          viewport,
-          signedIn: true,
-          ready: '[data-testid="added-article"]',
-        };
-        const result = await runAxe(browser, server.url, audit, { theme, sessionValue: session });
-        const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(blocking, `${viewport.width}px ${theme}`).toEqual([]);
-        expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
-      }
-    }
+    await expectAccessible(browser, server, context, "/home/tune?tab=feed", '[data-testid="added-article"]');
     await context.close();
   });
 });

@@ -1,9 +1,18 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAxe } from "../../scripts/audit/axe.ts";
-import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/pages.ts";
-import { launchBrowser, screenshot, signUpAndVerify, startServer, type Server } from "./support.ts";
+import type { Viewport } from "../../scripts/audit/pages.ts";
+import {
+  collectAlerts,
+  expectAccessible,
+  launchBrowser,
+  onPhoneInEachTheme,
+  pageApi,
+  screenshot,
+  signedInPage,
+  startServer,
+  type Server,
+} from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -22,48 +31,14 @@ interface ApiTopic {
   isSupertag: boolean;
 }
 
-/** A new person, signed up and verified, on a page of their own. */
-async function signedIn(
-  viewport: Viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; userId: string }> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-  const page = await context.newPage();
-  await signUpAndVerify(page, server);
-  const userId = await page.evaluate(
-    async () => ((await (await fetch("/api/check_auth")).json()) as { userId: string }).userId,
-  );
-  return { context, page, userId };
-}
-
-/** Every alert the page shows, in order (each is dismissed, as a person would). */
-function collectAlerts(page: Page): string[] {
-  const alerts: string[] = [];
-  page.on("dialog", (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return alerts;
-}
+const signedIn = (viewport?: Viewport) => signedInPage(browser, server, viewport);
+const post = async (page: Page, path: string, body: unknown) => (await pageApi(page, "POST", path, body)).status;
 
 const shownTopics = (page: Page) =>
   page.getByTestId("topic").evaluateAll((items) => items.map((item) => item.getAttribute("data-topic")));
 
 const serverTopics = (page: Page, userId: string) =>
   page.evaluate(async (id) => (await (await fetch(`/api/gpt/from_db/${id}`)).json()) as ApiTopic[], userId);
-
-/** Calls the API from the page (same origin, the person's session), as the web app does. */
-const post = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    async ([url, json]) => {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(json),
-      });
-      return response.status;
-    },
-    [path, body] as const,
-  );
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
@@ -188,43 +163,15 @@ describe("the settings page in the browser", () => {
     expect(alerts).toEqual([]);
 
     // The same page on a phone, in both themes; and no serious or critical axe violation anywhere.
-    const session = (await context.cookies()).find((c) => c.name === "graph_session")!.value;
     await post(page, "/api/gpt/to_db", {
       keyTopicsArray: ["Tide Pools", "Urban Cycling", "Sourdough Baking", "History Of Medieval Maritime Trade"],
     });
-    for (const theme of ["light", "dark"] as const) {
-      const phone = await browser.newContext({
-        viewport: { width: PHONE.width, height: PHONE.height },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-        colorScheme: theme,
-        storageState: await context.storageState(),
-      });
-      const small = await phone.newPage();
+    await onPhoneInEachTheme(browser, context, "tune-topics", async (small) => {
       await small.goto(`${server.url}/home/tune`);
       await small.getByTestId("topic-list").waitFor();
       await button(small, "edit").click();
-      const width = await small.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(small, `tune-topics-390-${theme}`);
-      await phone.close();
-    }
-    for (const viewport of [DESKTOP, PHONE]) {
-      for (const theme of ["light", "dark"] as const) {
-        const audit = {
-          label: "/home/tune",
-          path: "/home/tune",
-          viewport,
-          signedIn: true,
-          ready: '[data-testid="topic"]',
-        };
-        const result = await runAxe(browser, server.url, audit, { theme, sessionValue: session });
-        const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(blocking, `${viewport.width}px ${theme}`).toEqual([]);
-        expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
-      }
-    }
+    });
+    await expectAccessible(browser, server, context, "/home/tune", '[data-testid="topic"]');
     await context.close();
   });
 

@@ -17,6 +17,18 @@ declare module "sst" {
       "teamEmail": string
       "type": "sst.sst.Linkable"
     }
+    "DigestDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "DigestQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "DigestSigningKey": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "Email": {
       "configSet": string
       "sender": string

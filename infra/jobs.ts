@@ -2,6 +2,7 @@ import { queues } from "../packages/functions/src/jobs/queues";
 import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
+import { secrets } from "./secrets";
 import { searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
@@ -27,6 +28,7 @@ function queueFor(name: (typeof queues)[number]["name"]) {
 
 const mail = queueFor("MailQueue");
 const ingest = queueFor("IngestQueue");
+const digest = queueFor("DigestQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
@@ -34,6 +36,9 @@ export const mailDeadLetter = mail.deadLetter;
 /** Source fetches, topic backfills and suggestion checks (`Resource.IngestQueue`). */
 export const ingestQueue = ingest.queue;
 export const ingestDeadLetter = ingest.deadLetter;
+/** One message per person whose digest is due (`Resource.DigestQueue`). */
+export const digestQueue = digest.queue;
+export const digestDeadLetter = digest.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
@@ -50,6 +55,15 @@ ingestQueue.subscribe(
   { batch: { size: ingest.definition.batchSize, partialResponses: true } },
 );
 
+digestQueue.subscribe(
+  {
+    handler: digest.definition.handler,
+    link: [table, mailQueue, config, secrets.DigestSigningKey],
+    timeout: "2 minutes",
+  },
+  { batch: { size: digest.definition.batchSize, partialResponses: true } },
+);
+
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its
  * event. Jobs may queue mail and feed work.
@@ -61,7 +75,7 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, searchBucket, mailQueue, ingestQueue, config],
+        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, config],
         timeout: "5 minutes",
       },
     }),

@@ -5,6 +5,8 @@
 export const secrets = {
   GoogleClientId: new sst.Secret("GoogleClientId", ""),
   GoogleClientSecret: new sst.Secret("GoogleClientSecret", ""),
+  /** Signs digest unsubscribe links (no default: a stage cannot deploy with a guessable key). */
+  DigestSigningKey: new sst.Secret("DigestSigningKey"),
 };
 
 export const allSecrets = Object.values(secrets);

@@ -138,14 +138,14 @@ export async function signedInPage(
   browser: Browser,
   server: Server,
   viewport: Viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; userId: string }> {
+): Promise<{ context: BrowserContext; page: Page; userId: string; person: ReturnType<typeof newPerson> }> {
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
-  await signUpAndVerify(page, server);
+  const person = await signUpAndVerify(page, server);
   const userId = await page.evaluate(
     async () => ((await (await fetch("/api/check_auth")).json()) as { userId: string }).userId,
   );
-  return { context, page, userId };
+  return { context, page, userId, person };
 }
 
 /** Every alert the page shows, in order (each is dismissed, as a person would). */

@@ -28,7 +28,7 @@ describe("dev routes", () => {
     await feedback.$post({ json: { feedback: "second" } });
     await api.runtime.dispatcher.idle();
     const outbox = (await (await fetch(`${api.runtime.url}/api/dev/outbox`)).json()) as Array<Record<string, string>>;
-    expect(Object.keys(outbox[0]!).sort()).toEqual(["html", "sentAt", "subject", "text", "to"]);
+    expect(Object.keys(outbox[0]!).sort()).toEqual(["headers", "html", "sentAt", "subject", "text", "to"]);
     expect(outbox[0]!.text).toContain("second");
     expect(outbox[1]!.text).toContain("first");
     const times = outbox.map((m) => Date.parse(m.sentAt!));
@@ -42,6 +42,21 @@ describe("dev routes", () => {
     const response = await fetch(`${api.runtime.url}/api/dev/jobs/purge-unverified`, { method: "POST" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ job: "purge-unverified", result: { purged: expect.any(Number) } });
+  });
+
+  it("runs the digest as of a given moment, and refuses a body that is not one", async () => {
+    const run = (body: string) =>
+      fetch(`${api.runtime.url}/api/dev/jobs/digest`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    const ok = await run(JSON.stringify({ now: "2026-11-23T18:00:00Z" }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ job: "digest", result: { due: 0, slotsRead: 9 } });
+    for (const bad of ['{"now": "tomorrow"}', "[1]", "{not json", '{"now": 5}']) {
+      expect((await run(bad)).status, bad).toBe(400);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "code_expired",
   "no_code",
   "reset_link_invalid",
+  "invalid_token",
   "limit_reached",
   // 401
   "not_signed_in",

@@ -6,10 +6,22 @@ import { escapeHtml } from "@graph/core/util";
 import { contentSecurityPolicy } from "@graph/core/web/rules";
 
 /** The outbox page's one inline style, allowed by its hash (the site's policy allows no inline style). */
-const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}\nh1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}`;
+const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}\nh1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}pre,code{overflow-wrap:anywhere}`;
 const OUTBOX_CSP = contentSecurityPolicy({
   styleHashes: [`sha256-${createHash("sha256").update(OUTBOX_STYLE).digest("base64")}`],
 });
+
+/** The message's text, escaped, with its web addresses as links (to follow a digest's unsubscribe link). */
+function linked(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/** The extra headers a message carried (e.g. `List-Unsubscribe`), as a small list. */
+function headerList(headers: Record<string, string> | undefined): string {
+  const entries = Object.entries(headers ?? {});
+  if (entries.length === 0) return "";
+  return `<ul>${entries.map(([name, value]) => `<li><code>${escapeHtml(name)}: ${escapeHtml(value)}</code></li>`).join("")}</ul>`;
+}
 
 /** Routes that exist only in the local runtime: the outbox, running jobs on demand, trusting a source. */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
@@ -23,7 +35,23 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
         if (!dispatcher.jobNames().includes(name)) {
           return c.json({ error: `No job named ${name}. Jobs: ${dispatcher.jobNames().join(", ")}` }, 404);
         }
-        const result = await dispatcher.runJob(name);
+        // An optional JSON body is added to the job's event: `{ "now": "<ISO time>" }` runs the
+        // digest job as of that moment.
+        const text = await c.req.text();
+        let extra: Record<string, unknown> = {};
+        try {
+          extra = text.trim() ? (JSON.parse(text) as Record<string, unknown>) : {};
+        } catch {
+          return c.json({ error: 'The body must be a JSON object, e.g. {"now": "2026-11-23T18:00:00Z"}.' }, 400);
+        }
+        if (typeof extra !== "object" || extra === null || Array.isArray(extra)) {
+          return c.json({ error: "The body must be a JSON object." }, 400);
+        }
+        if (extra.now !== undefined && (typeof extra.now !== "string" || Number.isNaN(Date.parse(extra.now)))) {
+          return c.json({ error: "now must be an ISO time, e.g. 2026-11-23T18:00:00Z." }, 400);
+        }
+        if (typeof extra.now === "string") extra.now = new Date(extra.now).toISOString();
+        const result = await dispatcher.runJob(name, extra);
         await dispatcher.idle();
         return c.json({ job: name, result: result ?? null });
       })
@@ -40,7 +68,7 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
           .list()
           .map(
             (m) =>
-              `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header><pre>${escapeHtml(m.text)}</pre></article>`,
+              `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString())}</span></header>${headerList(m.headers)}<pre>${linked(m.text)}</pre></article>`,
           )
           .join("");
         c.header("Content-Security-Policy", OUTBOX_CSP);

@@ -120,27 +120,17 @@ export class Dispatcher {
     return [...this.schedules.keys()];
   }
 
-  /** Runs a scheduled job now, with the event EventBridge would send. */
-  async runJob(name: string): Promise<unknown> {
+  /**
+   * Runs a scheduled job now, with the event its schedule sends on AWS (`{ name }`, as
+   * infra/jobs.ts declares it); `extra` adds fields, e.g. the digest job's `now`.
+   */
+  async runJob(name: string, extra: Record<string, unknown> = {}): Promise<unknown> {
     const schedule = this.schedules.get(name);
     if (!schedule) return undefined;
     // Tracked from the first moment, so `idle()` right after this call waits for the job.
     return this.track(async () => {
       const handler = await this.load(schedule.handler);
-      return handler(
-        {
-          version: "0",
-          id: crypto.randomUUID(),
-          "detail-type": "Scheduled Event",
-          source: "aws.events",
-          account: ACCOUNT,
-          time: new Date().toISOString(),
-          region: REGION,
-          resources: [`arn:aws:events:${REGION}:${ACCOUNT}:rule/${name}`],
-          detail: {},
-        },
-        lambdaContext(name),
-      );
+      return handler({ ...extra, name }, lambdaContext(name));
     });
   }
 

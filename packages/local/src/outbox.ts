@@ -6,6 +6,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Headers the message carried besides the usual ones (e.g. `List-Unsubscribe`). */
+  headers: Record<string, string>;
   sentAt: string;
 }
 
@@ -21,7 +23,8 @@ export class Outbox {
       const text = await readFile(file, "utf8").catch(() => "");
       for (const line of text.split("\n")) {
         try {
-          if (line.trim()) outbox.messages.push(JSON.parse(line) as OutboxMessage);
+          if (line.trim())
+            outbox.messages.push({ headers: {}, ...(JSON.parse(line) as Omit<OutboxMessage, "headers">) });
         } catch {
           // A torn last line from a crash is skipped, not fatal.
         }

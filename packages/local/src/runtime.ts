@@ -101,6 +101,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
   link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
   link("IngestQueue", { url: queueUrl(url, "IngestQueue") }, "sst.aws.Queue");
+  link("DigestQueue", { url: queueUrl(url, "DigestQueue") }, "sst.aws.Queue");
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
   link(
@@ -116,6 +117,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   );
   link("GoogleClientId", { value: process.env.GOOGLE_CLIENT_ID ?? "" }, "sst.sst.Secret");
   link("GoogleClientSecret", { value: process.env.GOOGLE_CLIENT_SECRET ?? "" }, "sst.sst.Secret");
+  // A fixed key is fine here: nothing local is reachable from outside, and a restart keeps old links working.
+  link("DigestSigningKey", { value: process.env.DIGEST_SIGNING_KEY ?? "local-digest-signing-key" }, "sst.sst.Secret");
 
   await ensureTable(new DynamoDBClient({}), TABLE_NAME);
 

@@ -51,6 +51,7 @@ const pages = {
   feedback: () => import("../pages/Feedback.tsx"),
   whyGraph: () => import("../pages/WhyGraph.tsx"),
   simple: () => import("../pages/Simple.tsx"),
+  unsubscribe: () => import("../pages/Unsubscribe.tsx"),
   legal: () => import("../pages/Legal.tsx"),
 };
 
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
       },
       { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
       { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
+      { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
       { path: "/unsubscribe-success", ...page(pages.simple, "UnsubscribeSuccessPage") },
       { path: "/oauth/youtube/success", ...page(pages.simple, "YoutubeAuthSuccessPage") },
       { path: "/profile/*", ...page(pages.placeholders, "ProfileRoute") },

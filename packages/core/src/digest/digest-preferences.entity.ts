@@ -16,6 +16,10 @@ export const DigestPreferencesEntity = new Entity(
       /** One of the offered IANA zones. */
       timezone: { type: "string" },
       updatedAt: { type: "number", required: true },
+      /** The next send (epoch ms) while the digest is on; its slot holds a schedule item. */
+      nextSendAt: { type: "number" },
+      /** The last digest sent: the next one holds articles published after it. */
+      lastSentAt: { type: "number" },
     },
     indexes: {
       byUser: {

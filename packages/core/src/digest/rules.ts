@@ -79,3 +79,16 @@ export function localTimeOf(minutes: number): string {
   const m = minutes % 60;
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:00`;
 }
+
+/** What each kind of digest holds (the plan table names the kind each plan gets). */
+export const DIGEST_KINDS = {
+  standard: { articles: 10, bySupertag: false },
+  advanced: { articles: 25, bySupertag: true },
+} as const;
+
+/** The first digest looks back this far; later ones start where the last one ended. */
+export const DIGEST_FIRST_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+export const UNSUBSCRIBE_MESSAGES = {
+  invalid: "This unsubscribe link is not valid or has expired. Turn the digest off in settings instead.",
+} as const;

@@ -11,6 +11,11 @@ export const OutgoingEmail = z.object({
   subject: z.string().min(1),
   text: z.string(),
   html: z.string(),
+  /** Extra headers, e.g. `List-Unsubscribe` on a digest (SES passes them through). */
+  headers: z
+    .array(z.object({ name: z.string().regex(/^[A-Za-z0-9-]{1,64}$/), value: z.string().max(2048) }))
+    .max(10)
+    .optional(),
 });
 export type OutgoingEmail = z.infer<typeof OutgoingEmail>;
 
@@ -43,6 +48,7 @@ export async function deliver(email: OutgoingEmail): Promise<void> {
         Simple: {
           Subject: { Data: email.subject, Charset: "UTF-8" },
           Body: { Text: { Data: email.text, Charset: "UTF-8" }, Html: { Data: email.html, Charset: "UTF-8" } },
+          ...(email.headers?.length ? { Headers: email.headers.map((h) => ({ Name: h.name, Value: h.value })) } : {}),
         },
       },
     }),

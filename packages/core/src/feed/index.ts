@@ -127,6 +127,61 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   return viewStored(userId, plan, refreshed, now, lastManual, silenced);
 }
 
+export interface DigestPick {
+  id: string;
+  title: string;
+  link: string;
+  sourceName: string;
+  publishedAt: number;
+  /** The person's topics it matched, best first (the feed's "why"). */
+  topics: string[];
+  /** `picks`, or the supertag whose section it belongs to. */
+  group: string;
+}
+
+/**
+ * The best articles published after `since` that the person has not seen, for the e-mail
+ * digest: scored and chosen as the feed chooses them (silenced and unreached sources left out,
+ * a section per supertag when `bySupertag`), but read-only: no session is stored.
+ */
+export async function digestPicks(
+  userId: string,
+  options: { since: number; now: number; count: number; bySupertag: boolean },
+): Promise<{ groupOrder: string[]; picks: DigestPick[] }> {
+  const { since, now, count, bySupertag } = options;
+  const { topics, stats } = await phrasesOf(userId, now);
+  if (topics.length === 0) return { groupOrder: [], picks: [] };
+  const [candidates, unreached, silenced] = await Promise.all([
+    collect(topics, stats, since, now, now - since),
+    Sources.untrustedNotSuggestedBy(userId),
+    Silenced.ids(userId),
+  ]);
+  const eligible = candidates
+    .filter((c) => c.publishedAt > since && c.publishedAt <= now)
+    .filter((c) => !silenced.has(c.sourceId) && !unreached.has(c.sourceId))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, SEEN_CHECK_LIMIT);
+  const supertags = bySupertag ? topics.filter((t) => t.isSupertag).sort((a, b) => a.topic.localeCompare(b.topic)) : [];
+  const chosen = await chooseUnseen(userId, eligible, supertags, count, new Set());
+  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
+  const picks = chosen.flatMap(({ candidate, group }) => {
+    const article = articles.get(candidate.articleId);
+    if (!article || article.duplicateOf !== undefined) return [];
+    return [
+      {
+        id: article.articleId,
+        title: article.title,
+        link: article.link,
+        sourceName: article.sourceName,
+        publishedAt: article.publishedAt,
+        topics: candidate.topics.slice(0, MAX_KEYWORDS).map((t) => t.topic.topic),
+        group,
+      },
+    ];
+  });
+  return { groupOrder: [...supertags.map((t) => t.topic), PICKS], picks };
+}
+
 /** The view of a new session, answered while the session is being stored (a failed store still fails the request). */
 async function viewStored(
   userId: string,

@@ -21,6 +21,8 @@ export interface PlanLimits {
   manualRefresh: false | { cooldownSeconds: number };
   agentFetchesPerDay: number;
   seats: { min: number };
+  /** The e-mail digest's kind: standard, or advanced (more articles, a section per supertag). */
+  digest: "standard" | "advanced";
 }
 
 /** The plan table of the spec (section 9), in one place: every plan rule reads it. */
@@ -32,6 +34,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     manualRefresh: false,
     agentFetchesPerDay: 3,
     seats: { min: 1 },
+    digest: "standard",
   },
   pro: {
     refreshesPerDay: 8,
@@ -40,6 +43,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     manualRefresh: { cooldownSeconds: 15 * 60 },
     agentFetchesPerDay: 30,
     seats: { min: 1 },
+    digest: "advanced",
   },
   team: {
     refreshesPerDay: 24,
@@ -48,6 +52,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     manualRefresh: { cooldownSeconds: 5 * 60 },
     agentFetchesPerDay: 180,
     seats: { min: 2 },
+    digest: "advanced",
   },
 };
 

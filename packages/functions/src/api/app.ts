@@ -6,6 +6,7 @@ import { auth } from "./auth.ts";
 import { articles, rss } from "./feed.ts";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { errorAnswer, type ErrorBody } from "./errors.ts";
+import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin } from "./middleware.ts";
 import { password } from "./password.ts";
 import { search } from "./search.ts";
@@ -32,7 +33,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     )
     .use(clientAddress(options.clientAddressOf))
     .use(sameOrigin(siteOrigin))
-    .use(jsonOnly)
+    .use(jsonOnly(FORM_PATHS))
     .use(loadSession)
     .route("/", auth)
     .route("/", search)
@@ -41,7 +42,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/gpt", topics)
     .route("/aims", aims)
     .route("/rss", rss)
-    .route("/articles", articles);
+    .route("/articles", articles)
+    .route("/digest", digest);
 
   app.notFound((c) => c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404));
   app.onError(errorAnswer);

@@ -32,26 +32,31 @@ export const sameOrigin = (siteOrigin: () => string) =>
     await next();
   });
 
-/** Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. */
-export const jsonOnly = createMiddleware<ApiEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method)) {
-    // A declared length decides (0 is no body: an empty POST over HTTP still carries a stream);
-    // without one, a chunked or in-process body counts.
-    const length = c.req.header("content-length");
-    const hasBody =
-      c.req.header("transfer-encoding") !== undefined ||
-      (length !== undefined ? Number(length) > 0 : c.req.raw.body !== null);
-    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (hasBody && type !== "application/json") {
-      throw new VisibleError(
-        415,
-        "unsupported_media_type",
-        "Send the request body as JSON (content-type: application/json).",
-      );
+/**
+ * Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. The
+ * paths in `formPaths` are authorised by a token in their address, not a cookie, so a form
+ * from elsewhere can do nothing there its token does not allow (the digest's one-click unsubscribe).
+ */
+export const jsonOnly = (formPaths: readonly string[] = []) =>
+  createMiddleware<ApiEnv>(async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && !formPaths.includes(c.req.path)) {
+      // A declared length decides (0 is no body: an empty POST over HTTP still carries a stream);
+      // without one, a chunked or in-process body counts.
+      const length = c.req.header("content-length");
+      const hasBody =
+        c.req.header("transfer-encoding") !== undefined ||
+        (length !== undefined ? Number(length) > 0 : c.req.raw.body !== null);
+      const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (hasBody && type !== "application/json") {
+        throw new VisibleError(
+          415,
+          "unsupported_media_type",
+          "Send the request body as JSON (content-type: application/json).",
+        );
+      }
     }
-  }
-  await next();
-});
+    await next();
+  });
 
 /** Reads the session cookie, if any, into `c.var.session`. */
 export const loadSession = createMiddleware<ApiEnv>(async (c, next) => {

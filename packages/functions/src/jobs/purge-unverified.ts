@@ -1,7 +1,7 @@
-import type { EventBridgeEvent } from "aws-lambda";
 import { purgeUnverified } from "@graph/core/auth";
 
-export async function handler(_event: EventBridgeEvent<"Scheduled Event", unknown>) {
+/** Scheduled daily (its event is `{ name }`, unused). */
+export async function handler() {
   const result = await purgeUnverified();
   console.log("purge-unverified", result);
   return result;

@@ -17,4 +17,11 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 5,
   },
+  {
+    name: "DigestQueue",
+    handler: "packages/functions/src/jobs/digest-worker.handler",
+    deadLetter: "DigestDeadLetter",
+    maxReceiveCount: 5,
+    batchSize: 10,
+  },
 ] as const;

@@ -10,4 +10,5 @@ export const schedules = [
     schedule: "rate(1 day)",
     handler: "packages/functions/src/jobs/purge-unverified.handler",
   },
+  { name: "digest", schedule: "rate(15 minutes)", handler: "packages/functions/src/jobs/digest.handler" },
 ] as const;

@@ -4,7 +4,13 @@ import type { Outbox } from "../outbox.ts";
 interface SendEmailRequest {
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[] };
-  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+  Content?: {
+    Simple?: {
+      Subject?: { Data?: string };
+      Body?: { Text?: { Data?: string }; Html?: { Data?: string } };
+      Headers?: Array<{ Name?: string; Value?: string }>;
+    };
+  };
 }
 
 /** SES v2 `SendEmail` (REST JSON), enough for SESv2Client to send into the local outbox. */
@@ -23,6 +29,7 @@ export function mountSes(app: Hono, basePath: string, outbox: Outbox) {
         subject: simple.Subject.Data,
         text: simple.Body?.Text?.Data ?? "",
         html: simple.Body?.Html?.Data ?? "",
+        headers: Object.fromEntries((simple.Headers ?? []).map((h) => [h.Name ?? "", h.Value ?? ""])),
       });
     }
     return c.json({ MessageId: crypto.randomUUID() });

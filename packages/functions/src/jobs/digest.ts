@@ -1,0 +1,16 @@
+import { z } from "zod";
+import * as Digest from "@graph/core/digest";
+
+/**
+ * The event the schedule sends (`{ name }`); the local tools may add `now` (an ISO time) to run
+ * the job as of another moment, so a test need not wait for a quarter hour to come round.
+ */
+const DigestEvent = z.object({ now: z.string().datetime({ offset: true }).optional() }).passthrough();
+
+/** Scheduled every 15 minutes: queues the digest of everyone whose local send time has come. */
+export async function handler(event: unknown) {
+  const parsed = DigestEvent.safeParse(event ?? {});
+  if (!parsed.success) throw new Error(`digest: bad event: ${parsed.error.message}`);
+  const now = parsed.data.now ? Date.parse(parsed.data.now) : undefined;
+  return Digest.queueDue(now === undefined ? {} : { now });
+}

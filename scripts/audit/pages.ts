@@ -34,6 +34,14 @@ export const PAGES: AuditPage[] = [
   },
   { label: "/home", path: "/home", viewport: DESKTOP, signedIn: true, ready: '[data-testid="feed-article"]' },
   { label: "/home/find", path: "/home/find", viewport: DESKTOP, signedIn: true, ready: '[data-testid="find-page"]' },
+  { label: "/home/tune", path: "/home/tune", viewport: DESKTOP, signedIn: true, ready: '[data-testid="topic"]' },
+  {
+    label: "/home/tune?tab=feed",
+    path: "/home/tune?tab=feed",
+    viewport: DESKTOP,
+    signedIn: true,
+    ready: '[data-testid="digest-wanted"]',
+  },
   {
     label: "/login 390px",
     path: "/login",
@@ -43,4 +51,12 @@ export const PAGES: AuditPage[] = [
     goals: LOGIN_GOALS,
   },
   { label: "/home 390px", path: "/home", viewport: PHONE, signedIn: true, ready: '[data-testid="feed-article"]' },
+  { label: "/home/tune 390px", path: "/home/tune", viewport: PHONE, signedIn: true, ready: '[data-testid="topic"]' },
+  {
+    label: "/unsubscribe-success",
+    path: "/unsubscribe-success",
+    viewport: DESKTOP,
+    signedIn: false,
+    ready: '[data-testid="go-home"]',
+  },
 ];

@@ -167,6 +167,34 @@ describe("the daily digest", () => {
   });
 });
 
+describe("the digest schedule", () => {
+  it("catches up on slots whose runs were missed, reading on from where the last run stopped", async () => {
+    // A scheduled run now records how far it read.
+    await api.runtime.dispatcher.runJob("digest");
+    const person = await signedIn(api);
+    const user = api.client({ cookie: person.cookie });
+    await user.gpt.to_db.$post({ json: { keyTopicsArray: ["Tide Tables"] } });
+    const at = (Math.floor(Date.now() / Digest.SLOT_MS) + 12) * Digest.SLOT_MS;
+    const hhmm = new Intl.DateTimeFormat("en-GB", {
+      timeZone: LA,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(at);
+    await user.users.update_email_digest_preferences.$post({
+      json: { wantsEmailDigest: true, localTime: `${hhmm}:00`, timezone: LA },
+    });
+    // Runs missed for 5½ hours: the next one still finds the person, due 3 hours in and 2½ hours ago.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(at + 10 * Digest.SLOT_MS);
+    const result = (await api.runtime.dispatcher.runJob("digest")) as { due: number; slotsRead: number };
+    expect(result.slotsRead).toBeGreaterThan(12);
+    await api.runtime.dispatcher.idle();
+    vi.useRealTimers();
+    expect(await Digest.sends(person.userId)).toHaveLength(1);
+  });
+});
+
 describe("unsubscribing from the digest", () => {
   const one = (token: string, init: { form?: boolean } = {}) =>
     api.request("POST", `/api/digest/unsubscribe?token=${encodeURIComponent(token)}`, {

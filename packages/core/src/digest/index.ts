@@ -1,5 +1,5 @@
 import { Resource } from "sst";
-import { nowSeconds, transact, type WriteOp } from "../db.ts";
+import { isConditionFailure, nowSeconds, transact, type WriteOp } from "../db.ts";
 import * as Email from "../email/index.ts";
 import { badRequest } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
@@ -148,7 +148,7 @@ export async function queueDue(options: { now?: number } = {}): Promise<{ due: n
       .where((attr, op) => `${op.notExists(attr.slot)} OR ${op.lt(attr.slot, current)}`)
       .go()
       .catch((error: unknown) => {
-        if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;
+        if (!isConditionFailure(error)) throw error;
       });
   }
   return { due: due.length, slotsRead: current - from + 1 };

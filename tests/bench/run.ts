@@ -10,11 +10,12 @@ const wanted = (name: string) => only.size === 0 || only.has(name);
 const runtime = await startRuntime({ siteUrl: "http://bench.local" });
 try {
   // Imported once the runtime has set up the links the domain modules read.
-  const [{ authBench }, { matchingBench }, { feedBench }, { searchBench }] = await Promise.all([
+  const [{ authBench }, { matchingBench }, { feedBench }, { searchBench }, { suggestionsBench }] = await Promise.all([
     import("./auth.bench.ts"),
     import("./matching.bench.ts"),
     import("./feed.bench.ts"),
     import("./search.bench.ts"),
+    import("./suggestions.bench.ts"),
   ]);
   const { digestBench } = await import("./digest.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
@@ -22,6 +23,7 @@ try {
   if (wanted("matching")) await matchingBench();
   if (wanted("feed")) await feedBench();
   if (wanted("search")) await searchBench();
+  if (wanted("suggestions")) await suggestionsBench();
   if (wanted("digest")) await digestBench();
 } finally {
   await runtime.stop();

@@ -7,6 +7,7 @@ import {
   type ParsedItem,
 } from "../ingest/index.ts";
 import type { Source } from "../sources/index.ts";
+import * as Topics from "../topics/index.ts";
 import { ArticleClaimEntity } from "./article-claim.entity.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
 
@@ -60,7 +61,7 @@ interface Held {
  * first to claim stays the original.
  */
 export async function storeArticle(
-  source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl">,
+  source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> & Partial<Pick<Source, "trusted">>,
   item: ParsedItem,
   now = Date.now(),
   options: StoreOptions = {},
@@ -116,6 +117,10 @@ export async function storeArticle(
       ),
     ]);
     if (!result.canceled) {
+      // Only the write that stored the article gets here, so its matches are counted once; a
+      // story whose copy was stored first was counted with that copy. Only a trusted source's
+      // articles count: they reach everyone, where a suggested source's feed only its suggesters.
+      if (holders.length === 0 && source.trusted === true) await countAssociations(article, now);
       return { status: "new", article, demoted: holders.map((h) => ({ ...h, duplicateOf: articleId })) };
     }
     // The article itself exists: an earlier attempt stored it.
@@ -168,6 +173,18 @@ function claimOps(articleId: string, claims: Claims, held: Held, expiresAt: numb
     );
   }
   return ops;
+}
+
+/**
+ * Counts a new article's matches into the data topic suggestions read. Secondary data: a failure
+ * is logged and never costs the article (it is stored, and is indexed next).
+ */
+async function countAssociations(article: NewArticle, now: number): Promise<void> {
+  try {
+    await Topics.recordAssociations(article, now);
+  } catch (error) {
+    console.error(`[associations] article ${article.articleId} not counted`, error);
+  }
 }
 
 async function claimsHeld(claims: Claims, now: number): Promise<Held> {

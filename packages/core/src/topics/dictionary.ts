@@ -45,6 +45,14 @@ export async function currentMatcher(): Promise<PhraseMatcher> {
 }
 
 /**
+ * The process's matcher as last synced, without syncing again (loaded first if it never was):
+ * for work that follows a sync at once, such as counting the articles ingestion is matching.
+ */
+export async function syncedMatcher(): Promise<PhraseMatcher> {
+  return matcher ?? currentMatcher();
+}
+
+/**
  * Counts matches of phrases (their rarity), one per occurrence in `phrases`, one write per
  * phrase; updatedAt is left alone so matchers don't re-read them for this.
  */

@@ -1,15 +1,17 @@
-import { createHash } from "node:crypto";
 import { isConditionFailure, transact } from "../db.ts";
 import { badRequest, forbidden, notFound, UnavailableError } from "../errors.ts";
 import { enqueueIngestJobs } from "../ingest/index.ts";
 import { displayTopic, phraseKey } from "../matching/index.ts";
 import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
 import { shardOf } from "./dictionary.ts";
+import { ensureCounts } from "./counts.ts";
+import { followPhrases, unfollowPhrase } from "./followers.ts";
+import { topicIdOf } from "./ids.ts";
 import { MESSAGES, TOPIC_LIMITS } from "./rules.ts";
 import { TopicCountsEntity } from "./topic-counts.entity.ts";
 import { TopicEntity, type Topic } from "./topic.entity.ts";
 
-export { TOPIC_LIMITS, AIM_LIMITS, MESSAGES, BUILTIN_TOPICS } from "./rules.ts";
+export { TOPIC_LIMITS, AIM_LIMITS, MESSAGES, BUILTIN_TOPICS, SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "./rules.ts";
 export {
   currentMatcher,
   countPostings,
@@ -20,6 +22,9 @@ export {
   type PhraseStats,
 } from "./dictionary.ts";
 export { listAims, replaceAims, type AimView } from "./aims.ts";
+export { recordAssociations } from "./associations.ts";
+export { similarTopics, type SimilarTopicsRequest, type SuggestedTopic } from "./suggestions.ts";
+export { skip, unskip, listSkipped, type SkippedTopicView } from "./skipped.ts";
 export type { Topic } from "./topic.entity.ts";
 
 /** Topics a transaction adds at most: with their dictionary entries and the counts, within DynamoDB's 100 items. */
@@ -27,7 +32,7 @@ const TOPICS_PER_TRANSACTION = 49;
 /** A change that lost a race with another change of the same topics is tried again this often. */
 const ATTEMPTS = 8;
 
-export const topicIdOf = (phrase: string) => createHash("sha256").update(phrase).digest("base64url").slice(0, 16);
+export { topicIdOf };
 
 export interface TopicView {
   id: string;
@@ -70,26 +75,6 @@ export function normalise(raw: string[]): Array<{ topic: string; phrase: string 
 }
 
 /**
- * The person's counts, created from their topics the first time (people whose topics predate
- * the counts). Every later change updates them in the change's own transaction.
- */
-async function ensureCounts(userId: string): Promise<void> {
-  const { data } = await TopicCountsEntity.get({ userId }).go();
-  if (data) return;
-  const topics = await listRaw(userId);
-  await TopicCountsEntity.create({
-    userId,
-    topics: topics.length,
-    supertags: topics.filter((t) => t.isSupertag).length,
-    changedAt: Date.now(),
-  })
-    .go()
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error; // created by a parallel request
-    });
-}
-
-/**
  * Adds topics to a person. The topics, their dictionary entries and the person's topic count
  * are written in one transaction whose condition keeps the count within the limit, so parallel
  * requests cannot pass it. A phrase nobody matched before is backfilled against recent
@@ -110,6 +95,10 @@ export async function add(userId: string, raw: string[]): Promise<TopicView[]> {
     if (attempt === ATTEMPTS) throw new UnavailableError();
   }
   await backfillNewPhrases(added);
+  await followPhrases(
+    userId,
+    wanted.filter((t) => added.includes(t.phrase)),
+  );
   return list(userId);
 }
 
@@ -195,7 +184,10 @@ export async function remove(userId: string, topicId: string): Promise<void> {
         followers: -1,
       }),
     ]);
-    if (!result.canceled) return;
+    if (!result.canceled) {
+      await unfollowPhrase(userId, topic.phrase);
+      return;
+    }
   }
   throw new UnavailableError();
 }

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { forbidden } from "@graph/core/errors";
 import * as Topics from "@graph/core/topics";
-import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { AIM_LIMITS, MESSAGES, SUGGESTION_LIMITS, SUGGESTION_MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { id, idParam, jsonBody } from "./validate.ts";
@@ -17,6 +17,36 @@ const Supertag = z.object({
   topicId: id("topicId"),
   /** The state the person wants: a retried request then cannot flip it back. */
   isSupertag: z.boolean({ error: "isSupertag must be true or false" }).optional(),
+});
+
+/** A list of topic ids, each a non-empty string of at most 128 characters. */
+const topicIdList = (message: string, max: number, tooMany: string) =>
+  z
+    .array(z.string({ error: message }).min(1, message).max(128, message), { error: message })
+    .max(max, tooMany)
+    .optional();
+const SimilarTopics = z.object({
+  seedTopicIds: topicIdList(
+    SUGGESTION_MESSAGES.badSeeds,
+    SUGGESTION_LIMITS.maxSeedIds,
+    SUGGESTION_MESSAGES.tooManySeeds,
+  ),
+  excludeIds: topicIdList(
+    SUGGESTION_MESSAGES.badExcludes,
+    SUGGESTION_LIMITS.maxExcludeIds,
+    SUGGESTION_MESSAGES.tooManyExcludes,
+  ),
+  limit: z
+    .number({ error: SUGGESTION_MESSAGES.badLimit })
+    .int(SUGGESTION_MESSAGES.badLimit)
+    .min(1, SUGGESTION_MESSAGES.badLimit)
+    .max(SUGGESTION_LIMITS.maxLimit, SUGGESTION_MESSAGES.badLimit)
+    .optional(),
+});
+const SkipTopic = z.object({
+  topicId: id("topicId"),
+  /** Its name, kept to list it among the skipped topics; it must be the topic the id names. */
+  topic: z.string({ error: "topic must be text" }).max(2000, "topic is too long").optional(),
 });
 
 const AimInput = z.union([z.string(), z.object({ id: z.string().max(128).optional(), content: z.string() })]);
@@ -38,6 +68,24 @@ export const topics = new Hono<ApiEnv>()
   .post("/toggle_supertag", requireSession, jsonBody(Supertag), async (c) => {
     const { topicId, isSupertag } = c.req.valid("json");
     return c.json(await Topics.toggleSupertag(currentUserId(c), topicId, isSupertag));
+  })
+  .post("/similar_topics", requireSession, jsonBody(SimilarTopics), async (c) =>
+    c.json({ similarTopics: await Topics.similarTopics(currentUserId(c), c.req.valid("json")) }),
+  )
+  .post("/skip_topic", requireSession, jsonBody(SkipTopic), async (c) => {
+    const { topicId, topic } = c.req.valid("json");
+    await Topics.skip(currentUserId(c), topicId, topic);
+    return c.json({ ok: true as const });
+  })
+  /** Clears a skipped topic, so it may be suggested again (the spec leaves this path open). */
+  .post("/unskip_topic", requireSession, jsonBody(TopicRef), async (c) => {
+    await Topics.unskip(currentUserId(c), c.req.valid("json").topicId);
+    return c.json({ ok: true as const });
+  })
+  .get("/skipped_topics/:id", requireSession, idParam("id"), async (c) => {
+    const userId = currentUserId(c);
+    if (c.req.valid("param").id !== userId) throw forbidden(SUGGESTION_MESSAGES.notYours);
+    return c.json({ skippedTopics: await Topics.listSkipped(userId) });
   });
 
 export const aims = new Hono<ApiEnv>()

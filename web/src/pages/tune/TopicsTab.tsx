@@ -6,10 +6,14 @@ import { createTopicSearch } from "../../lib/topic-search.ts";
 import { supertagCount, supertagRefusal, type Topic } from "../../lib/topics.ts";
 import { QuickAdd } from "./QuickAdd.tsx";
 import { TopicList } from "./TopicList.tsx";
+import { TopicSuggestions } from "./TopicSuggestions.tsx";
 import { useSupertag, useTopics } from "./topic-hooks.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 
-/** The topics tab: add, search, star as supertags, and (in edit mode) remove the person's topics. */
+/**
+ * The topics tab: add, search, star as supertags, and (in edit mode) remove the person's topics;
+ * below them, graph suggestions to add or skip.
+ */
 export function TopicsTab() {
   const userId = useAuth().userId ?? "";
   const query = useTopics(userId);
@@ -120,6 +124,8 @@ function TopicsEditor({ userId, topics }: { userId: string; topics: Topic[] }) {
           </>
         )}
       </section>
+
+      <TopicSuggestions userId={userId} topics={topics} />
 
       <Modal open={helpOpen} onClose={() => setHelpOpen(false)} title="supertags" testId="supertag-dialog">
         <p>

@@ -16,6 +16,7 @@ import {
   withoutTopic,
   type Topic,
 } from "../../lib/topics.ts";
+import { similarTopics, skipTopic } from "../../lib/topic-suggestions-api.ts";
 import { useForgetFeed } from "./forget-feed.ts";
 
 export function useTopics(userId: string) {
@@ -102,5 +103,24 @@ export function useSupertag(userId: string) {
         void queryClient.invalidateQueries({ queryKey: key, exact: true });
       }
     },
+  });
+}
+
+/**
+ * Asks for topic suggestions (`similar_topics`). A POST that reads: a mutation, as the page asks
+ * for more when it decides to (at first, to top up its buffer, on refresh), not on a schedule.
+ */
+export function useSuggestTopics() {
+  return useMutation({
+    mutationFn: similarTopics,
+    onError: (error) => console.error("similar_topics failed", error),
+  });
+}
+
+/** Skips a suggested topic (`skip_topic`), so it is not suggested again. */
+export function useSkipTopic() {
+  return useMutation({
+    mutationFn: skipTopic,
+    onError: (error) => console.error("skip_topic failed", error),
   });
 }

@@ -5,6 +5,8 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Polled conditions get as long as a busy machine may need (the default is 1 s).
+    expect: { poll: { timeout: 30_000, interval: 50 } },
     projects: [
       {
         extends: true,

@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // A condition polled for gets as long as a busy machine may need (the default is 1 s):
+    // tests wait for what they expect, never for a fixed time.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 });

@@ -1,4 +1,3 @@
-import { dynamo } from "@graph/core/db";
 import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
 import { indexArticles } from "../../packages/core/src/articles/postings.ts";
 import * as Feed from "@graph/core/feed";
@@ -8,6 +7,7 @@ import { PhraseMatcher } from "@graph/core/matching";
 import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
 import * as Topics from "@graph/core/topics";
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { countReads, type Reads } from "./reads.ts";
 import { ratio, row, sample } from "./stats.ts";
 import { mulberry32 } from "./random.ts";
 
@@ -125,53 +125,6 @@ export async function feedBench() {
   console.log(
     `recompute costs ${ratio(recompute.p50, cached.p50)} a stored read at p50 (${ratio(recompute.p95, cached.p95)} at p95), ${ratio(perRecompute.requests, perCached.requests)} its requests and ${ratio(perRecompute.items, Math.max(1, perCached.items))} its items read; ${picked} picks in ${Object.keys(feed.groups).length} groups`,
   );
-}
-
-interface Reads {
-  requests: number;
-  items: number;
-  detail: string;
-}
-
-/**
- * Counts the DynamoDB requests this process sends and the items they read (a query's `Count`,
- * a get's item, a batch get's `Responses`), through a middleware on the shared client.
- */
-function countReads() {
-  let requests = 0;
-  let items = 0;
-  const byCommand = new Map<string, number>();
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      const result = await next(args);
-      requests++;
-      const command = context.commandName ?? "unknown";
-      byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
-      const output = result.output as {
-        Count?: number;
-        Item?: unknown;
-        Responses?: Record<string, unknown[]> | unknown[];
-      };
-      if (typeof output.Count === "number") items += output.Count;
-      else if (output.Item) items += 1;
-      else if (output.Responses && !Array.isArray(output.Responses)) {
-        for (const list of Object.values(output.Responses)) items += list.length;
-      }
-      return result;
-    },
-    { step: "initialize", name: "benchCountReads" },
-  );
-  return {
-    snapshot: () => ({ requests, items, byCommand: new Map(byCommand) }),
-    since(before: { requests: number; items: number; byCommand: Map<string, number> }): Reads {
-      const detail = [...byCommand]
-        .map(([name, n]) => [name.replace(/Command$/, ""), n - (before.byCommand.get(name) ?? 0)] as const)
-        .filter(([, n]) => n > 0)
-        .map(([name, n]) => `${n} ${name}`)
-        .join(", ");
-      return { requests: requests - before.requests, items: items - before.items, detail };
-    },
-  };
 }
 
 /** The run with the median request count (runs differ only by retries and timing). */

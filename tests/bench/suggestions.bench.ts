@@ -1,4 +1,4 @@
-import { dynamo, utcDay } from "@graph/core/db";
+import { utcDay } from "@graph/core/db";
 import { ArticleEntity, type Article } from "../../packages/core/src/articles/article.entity.ts";
 import * as Topics from "@graph/core/topics";
 import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
@@ -17,7 +17,9 @@ import {
   type Partners,
   type SeedEvidence,
 } from "../../packages/core/src/topics/suggestion-rules.ts";
+import { mapLimited } from "@graph/core/util";
 import { mulberry32, zipf } from "./random.ts";
+import { countReads } from "./reads.ts";
 import { ratio, row, sample } from "./stats.ts";
 
 const ARTICLES = Number(process.env.BENCH_SUGGESTION_ARTICLES ?? 50_000);
@@ -88,7 +90,7 @@ export async function suggestionsBench() {
   // articles one by one takes the stand-in the better part of an hour), then the last HOOKED
   // articles through the ingest hook itself, one by one, measured.
   await countInBulk(articles.slice(0, ARTICLES - HOOKED), matcher, now);
-  const requests = countRequests();
+  const requests = countReads();
   const beforeHooked = requests.snapshot();
   const hooked = await sample(HOOKED, (i) => Topics.recordAssociations(articles[ARTICLES - HOOKED + i]!, now), 0);
   const hookedRequests = requests.since(beforeHooked);
@@ -227,52 +229,4 @@ async function countInBulk(
   });
   for (let i = 0; i < monthItems.length; i += 1_000) await PhraseMonthEntity.put(monthItems.slice(i, i + 1_000)).go();
   for (let i = 0; i < pairItems.length; i += 1_000) await PhrasePairEntity.put(pairItems.slice(i, i + 1_000)).go();
-}
-
-/** Counts the DynamoDB requests this process sends, by command, and the items they read. */
-function countRequests() {
-  let requests = 0;
-  let items = 0;
-  const byCommand = new Map<string, number>();
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      const result = await next(args);
-      requests++;
-      const command = (context.commandName ?? "unknown").replace(/Command$/, "");
-      byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
-      const output = result.output as { Count?: number; Item?: unknown; Responses?: Record<string, unknown[]> };
-      if (typeof output.Count === "number") items += output.Count;
-      else if (output.Item) items += 1;
-      else if (output.Responses && !Array.isArray(output.Responses)) {
-        for (const list of Object.values(output.Responses)) items += list.length;
-      }
-      return result;
-    },
-    { step: "initialize", name: "benchCountSuggestionRequests" },
-  );
-  return {
-    snapshot: () => ({ requests, items, byCommand: new Map(byCommand) }),
-    since(before: { requests: number; items: number; byCommand: Map<string, number> }) {
-      const detail = [...byCommand]
-        .map(([name, n]) => [name, n - (before.byCommand.get(name) ?? 0)] as const)
-        .filter(([, n]) => n > 0)
-        .map(([name, n]) => `${n} ${name}`)
-        .join(", ");
-      return { requests: requests - before.requests, items: items - before.items, detail };
-    },
-  };
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!);
-      }
-    }),
-  );
-  return results;
 }

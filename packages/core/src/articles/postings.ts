@@ -4,6 +4,7 @@ import * as Topics from "../topics/index.ts";
 import type { Article } from "./article.entity.ts";
 import { PostingBucketEntity } from "./posting-bucket.entity.ts";
 import { PostingPeriodsEntity } from "./posting-periods.entity.ts";
+import { mapLimited } from "../util/index.ts";
 
 /**
  * Postings live in buckets, one per topic phrase per three-hour UTC period of publication, so a
@@ -514,18 +515,4 @@ function newest(postings: Posting[], count: number): Posting[] {
       (a, b) => b.publishedAt - a.publishedAt || (a.articleId < b.articleId ? 1 : a.articleId > b.articleId ? -1 : 0),
     )
     .slice(0, count);
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!);
-      }
-    }),
-  );
-  return results;
 }

@@ -1,3 +1,4 @@
+import type { EntityItem } from "electrodb";
 import { Resource } from "sst";
 import { isConditionFailure, nowSeconds, transact, type WriteOp } from "../db.ts";
 import * as Email from "../email/index.ts";
@@ -33,7 +34,7 @@ export interface DigestPreferences {
   timezone: DigestTimeZone;
 }
 
-type Stored = NonNullable<Awaited<ReturnType<ReturnType<typeof DigestPreferencesEntity.get>["go"]>>["data"]>;
+type Stored = EntityItem<typeof DigestPreferencesEntity>;
 
 const viewOf = (data: Stored | null | undefined): DigestPreferences => ({
   wantsEmailDigest: data?.wantsEmailDigest ?? DIGEST_DEFAULTS.wantsEmailDigest,

@@ -6,6 +6,14 @@
 
 declare module "sst" {
   export interface Resource {
+    "AccountDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "AccountQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
     "Api": {
       "type": "sst.aws.ApiGatewayV2"
       "url": string
@@ -33,6 +41,10 @@ declare module "sst" {
       "configSet": string
       "sender": string
       "type": "sst.aws.Email"
+    }
+    "Images": {
+      "name": string
+      "type": "sst.aws.Bucket"
     }
     "IngestDeadLetter": {
       "type": "sst.aws.Queue"

@@ -1,8 +1,8 @@
 import { config } from "./config";
-import { ingestQueue, mailQueue } from "./jobs";
+import { accountQueue, ingestQueue, mailQueue } from "./jobs";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
-import { searchBucket, table } from "./storage";
+import { imagesBucket, searchBucket, table } from "./storage";
 import { router } from "./web";
 
 /**
@@ -17,9 +17,16 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 
 api.route("$default", {
   handler: "packages/functions/src/api/lambda.handler",
-  link: [table, searchBucket, mailQueue, ingestQueue, config, realtime, ...allSecrets],
+  link: [table, searchBucket, imagesBucket, mailQueue, ingestQueue, accountQueue, config, realtime, ...allSecrets],
   timeout: "29 seconds",
   memory: "1024 MB",
+  // Photo moderation (packages/core/src/images/moderation.ts).
+  permissions: [{ actions: ["rekognition:DetectModerationLabels"], resources: ["*"] }],
+  // sharp's native binaries are installed for the function's platform, not bundled.
+  nodejs: { install: ["sharp"] },
 });
+
+// Only the checked variants under public/ are reachable: /media/<key> → public/<key>.
+router.routeBucket("/media", imagesBucket, { rewrite: { regex: "^/media/(.*)$", to: "/public/$1" } });
 
 router.route("/api", api.url);

@@ -2,8 +2,9 @@ import { queues } from "../packages/functions/src/jobs/queues";
 import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
+import { realtime } from "./realtime";
 import { secrets } from "./secrets";
-import { searchBucket, table } from "./storage";
+import { imagesBucket, searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
@@ -29,6 +30,7 @@ function queueFor(name: (typeof queues)[number]["name"]) {
 const mail = queueFor("MailQueue");
 const ingest = queueFor("IngestQueue");
 const digest = queueFor("DigestQueue");
+const account = queueFor("AccountQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
@@ -39,6 +41,9 @@ export const ingestDeadLetter = ingest.deadLetter;
 /** One message per person whose digest is due (`Resource.DigestQueue`). */
 export const digestQueue = digest.queue;
 export const digestDeadLetter = digest.deadLetter;
+/** One message per deleted account to sweep away (`Resource.AccountQueue`). */
+export const accountQueue = account.queue;
+export const accountDeadLetter = account.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
@@ -64,6 +69,12 @@ digestQueue.subscribe(
   { batch: { size: digest.definition.batchSize, partialResponses: true } },
 );
 
+// The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
+accountQueue.subscribe(
+  { handler: account.definition.handler, link: [table, realtime, config, imagesBucket], timeout: "5 minutes" },
+  { batch: { size: account.definition.batchSize, partialResponses: true } },
+);
+
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its
  * event. Jobs may queue mail and feed work.
@@ -75,7 +86,7 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, config],
+        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, accountQueue, config],
         timeout: "5 minutes",
       },
     }),

@@ -1,4 +1,4 @@
-import { isProduction } from "./settings";
+import { domain, isProduction } from "./settings";
 
 /**
  * The one DynamoDB table. Keys are generic (entities and their indexes are defined in
@@ -29,3 +29,20 @@ export const table = new sst.aws.Dynamo("Table", {
 
 /** Search index segments (one gzipped MiniSearch index per day of articles). */
 export const searchBucket = new sst.aws.Bucket("Search");
+
+/**
+ * Profile photos. Browsers upload under `uploads/` with presigned POSTs (the policy fixes the key,
+ * type and size), so CORS allows POST from the site; unconfirmed uploads expire after a day. The
+ * API keeps checked WebP variants under `public/`, which the router serves at `/media` (api.ts).
+ */
+export const imagesBucket = new sst.aws.Bucket("Images", {
+  access: "cloudfront",
+  cors: {
+    allowMethods: ["POST"],
+    allowOrigins: domain ? [`https://${domain}`] : ["*"],
+    allowHeaders: ["*"],
+    exposeHeaders: ["ETag", "Location"],
+    maxAge: "1 hour",
+  },
+  lifecycle: [{ id: "expire-unconfirmed-uploads", prefix: "uploads/", expiresIn: "1 day" }],
+});

@@ -1,5 +1,6 @@
 import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from "../packages/core/src/web/rules";
 import { domain } from "./settings";
+import { imagesBucket } from "./storage";
 
 /**
  * The security headers of every answer — site, API and WebSocket alike — with the same
@@ -12,7 +13,15 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("WebSecurityHea
   comment: "graph security headers",
   securityHeadersConfig: {
     contentSecurityPolicy: {
-      contentSecurityPolicy: contentSecurityPolicy({ siteUrl: domain ? `https://${domain}` : undefined }),
+      // Browsers upload photos straight to the Images bucket (presigned POST).
+      contentSecurityPolicy: $util
+        .all([imagesBucket.domain, imagesBucket.nodes.bucket.bucketRegionalDomainName])
+        .apply((names) =>
+          contentSecurityPolicy({
+            siteUrl: domain ? `https://${domain}` : undefined,
+            uploadOrigins: [...new Set(names)].map((name) => `https://${name}`),
+          }),
+        ),
       override: true,
     },
     strictTransportSecurity: {

@@ -12,6 +12,7 @@ export default defineConfig({
       "^/api(/|$)": { target, changeOrigin: false },
       "^/ws(/|$)": { target, ws: true, changeOrigin: false },
       "^/dev(/|$)": { target, changeOrigin: false },
+      "^/media/": { target, changeOrigin: false },
     },
   },
   preview: {
@@ -19,6 +20,7 @@ export default defineConfig({
       "^/api(/|$)": { target, changeOrigin: false },
       "^/ws(/|$)": { target, ws: true, changeOrigin: false },
       "^/dev(/|$)": { target, changeOrigin: false },
+      "^/media/": { target, changeOrigin: false },
     },
   },
   build: {

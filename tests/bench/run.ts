@@ -18,6 +18,9 @@ try {
     import("./suggestions.bench.ts"),
   ]);
   const { digestBench } = await import("./digest.bench.ts");
+  const { profileBench } = await import("./profile.bench.ts");
+  const { overlapBench } = await import("./overlap.bench.ts");
+  const { followingFeedBench } = await import("./following-feed.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -25,6 +28,9 @@ try {
   if (wanted("search")) await searchBench();
   if (wanted("suggestions")) await suggestionsBench();
   if (wanted("digest")) await digestBench();
+  if (wanted("profile")) await profileBench();
+  if (wanted("overlap")) await overlapBench();
+  if (wanted("following")) await followingFeedBench();
 } finally {
   await runtime.stop();
 }

@@ -5,6 +5,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
+import { mountRekognition } from "./aws/rekognition.ts";
 import { mountS3 } from "./aws/s3.ts";
 import { mountSes } from "./aws/ses.ts";
 import { mountSqs, queueUrl } from "./aws/sqs.ts";
@@ -57,6 +58,7 @@ export interface Runtime {
 }
 
 const TABLE_NAME = "graph-local";
+const IMAGES_BUCKET = "graph-images";
 
 /**
  * Starts graph on one port with local stand-ins for every AWS service it uses. Features
@@ -80,7 +82,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const url = `http://${urlHost(host)}:${port}`;
   const siteUrl = options.siteUrl ?? url;
   // First, so every answer below — web app, API, dev pages — carries the headers.
-  root.use(securityHeadersMiddleware(siteUrl));
+  // The S3 stand-in's own address too: browsers post photos to it (presigned POST).
+  root.use(securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`]));
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
     (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));
@@ -93,6 +96,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     AWS_ENDPOINT_URL_SESV2: `${url}/_aws/ses`,
     // An IP address, so the SDK addresses buckets by path (a host name would put the bucket in it).
     AWS_ENDPOINT_URL_S3: `http://${s3Host(host)}:${port}/_aws/s3`,
+    AWS_ENDPOINT_URL_REKOGNITION: `${url}/_aws/rekognition`,
     // The SDK warns that it will drop Node 20 in 2027; the local runtime pins a version that supports it.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   });
@@ -102,7 +106,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
   link("IngestQueue", { url: queueUrl(url, "IngestQueue") }, "sst.aws.Queue");
   link("DigestQueue", { url: queueUrl(url, "DigestQueue") }, "sst.aws.Queue");
+  link("AccountQueue", { url: queueUrl(url, "AccountQueue") }, "sst.aws.Queue");
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
+  link("Images", { name: IMAGES_BUCKET }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
   link(
     "Config",
@@ -148,7 +154,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   guardLocalOnly(root);
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
-  mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"));
+  const s3 = mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"), {
+    secrets: { local: "local" },
+    // Browsers upload photos straight to the bucket (presigned POST), from the site's origin.
+    corsOrigins: [new URL(siteUrl).origin],
+  });
+  // Photos' checked variants, public as the CDN serves them on AWS (infra/api.ts: /media → public/).
+  s3.servePublic(root, "/media", IMAGES_BUCKET, "public/");
+  mountRekognition(root, "/_aws/rekognition");
   websockets.mount(root);
   root.route("/", devRoutes(outbox, dispatcher));
   if (options.demoFeeds) {
@@ -166,7 +179,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     );
   }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
-  root.route("/", webApp(options.webDist ?? join(ROOT, "web/dist")));
+  root.route(
+    "/",
+    webApp(options.webDist ?? join(ROOT, "web/dist"), {
+      // Profiles get their name in the title and preview tags (imported once the links above exist).
+      indexFor: async (path, html) => (await import("@graph/core/profile")).profileIndexHtml(path, html, siteUrl),
+    }),
+  );
   // Messages kept from the last run are delivered from the next tick on, once the gate is open
   // (their handlers call the stand-ins through this port).
   await dispatcher.recover();

@@ -16,7 +16,16 @@ export const REVALIDATE = "no-cache";
  * Brotli or gzip as the browser accepts, index.html for client-side routes (paths without a
  * file extension) and 404 for missing files (a missing script must not answer with HTML).
  */
-export function webApp(distDir: string) {
+export function webApp(
+  distDir: string,
+  options: {
+    /**
+     * index.html made for one path (a profile's title and preview tags), or undefined to serve
+     * it as built.
+     */
+    indexFor?: (path: string, html: string) => Promise<string | undefined>;
+  } = {},
+) {
   const root = resolve(distDir);
   const index = join(root, "index.html");
   const encoded = new EncodedFiles();
@@ -42,6 +51,10 @@ export function webApp(distDir: string) {
     if (extname(path)) {
       c.header("Cache-Control", REVALIDATE);
       return c.text("Not found", 404);
+    }
+    if (options.indexFor) {
+      const page = await options.indexFor(path, await readFile(index, "utf8"));
+      if (page !== undefined) return c.html(page, 200, { "Cache-Control": REVALIDATE });
     }
     return sendFile(c, index, REVALIDATE, encoded);
   });

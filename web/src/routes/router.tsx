@@ -53,6 +53,7 @@ const pages = {
   simple: () => import("../pages/Simple.tsx"),
   unsubscribe: () => import("../pages/Unsubscribe.tsx"),
   legal: () => import("../pages/Legal.tsx"),
+  profile: () => import("../pages/profile/ProfilePage.tsx"),
 };
 
 export const routes: RouteObject[] = [
@@ -90,8 +91,8 @@ export const routes: RouteObject[] = [
       { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
       { path: "/unsubscribe-success", ...page(pages.simple, "UnsubscribeSuccessPage") },
       { path: "/oauth/youtube/success", ...page(pages.simple, "YoutubeAuthSuccessPage") },
-      { path: "/profile/*", ...page(pages.placeholders, "ProfileRoute") },
-      { path: "/:username", ...page(pages.placeholders, "UsernameRoute") },
+      { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
+      { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },
       { path: "*", ...page(pages.simple, "NotFoundPage") },
     ],
   },

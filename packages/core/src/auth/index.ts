@@ -16,3 +16,5 @@ export * as Sessions from "./sessions.ts";
 export { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "./sessions.ts";
 export type { Session } from "./sessions.ts";
 export { purgeUnverified, UNVERIFIED_GRACE_DAYS } from "./purge-unverified.ts";
+export { confirmPassword, WRONG_PASSWORD } from "./confirm-password.ts";
+export { purgeAccount } from "./purge.ts";

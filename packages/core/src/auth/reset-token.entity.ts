@@ -15,6 +15,12 @@ export const ResetTokenEntity = new Entity(
         pk: { field: "pk", composite: ["tokenHash"] },
         sk: { field: "sk", composite: [] },
       },
+      /** Found by their account when it is deleted. */
+      byUser: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["userId"] },
+        sk: { field: "gsi1sk", composite: ["expiresAt"] },
+      },
     },
   },
   entityConfig(),

@@ -1,4 +1,5 @@
 import { isConditionFailure, nowSeconds } from "../db.ts";
+import * as Users from "../users/index.ts";
 import { randomToken, sha256 } from "../util/index.ts";
 import { SessionEntity } from "./session.entity.ts";
 
@@ -37,6 +38,8 @@ export async function read(token: string | undefined): Promise<Session | undefin
   const now = nowSeconds();
   // DynamoDB's TTL deletes lazily, so expiry is always checked here as well.
   if (data.expiresAt <= now || data.absoluteExpiresAt <= now) return undefined;
+  // A deleted account's sessions end with the write that marks it, before they are swept away.
+  if (!(await Users.isActive(data.userId))) return undefined;
   const slid = Math.min(now + SESSION_IDLE_SECONDS, data.absoluteExpiresAt);
   if (slid - data.expiresAt >= SLIDE_EVERY_SECONDS) {
     // patch requires the item: a session ended meanwhile (log-out elsewhere) is not revived.

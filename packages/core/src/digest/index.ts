@@ -27,6 +27,7 @@ import * as UnsubscribeToken from "./unsubscribe-token.ts";
 
 export { DigestJob, enqueueDigestJobs } from "./queue.ts";
 export { SLOT_MS, slotOf } from "./schedule.ts";
+export { purgeAccount } from "./purge.ts";
 
 export interface DigestPreferences {
   wantsEmailDigest: boolean;

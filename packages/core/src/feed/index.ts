@@ -1,5 +1,6 @@
 import * as Articles from "../articles/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
+import * as Follows from "../follows/index.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
 import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/index.ts";
@@ -17,6 +18,7 @@ export * as Likes from "./likes.ts";
 export * as Seen from "./seen.ts";
 export * as Silenced from "./silenced.ts";
 export * as FeedState from "./state.ts";
+export { purgeAccount } from "./purge.ts";
 
 export const PICKS = PICKS_GROUP;
 /** Candidates checked against the person's seen marks at most, best first. */
@@ -326,6 +328,8 @@ async function refresh(
   const store = async () => {
     await FeedSessionEntity.put(session).go();
     await FeedState.clearStale(userId, staleSince);
+    // Friends see it in their following feed (fanned out on write: see follows/timeline.ts).
+    await Follows.sessionStored(session);
   };
   return { session, store };
 }

@@ -53,3 +53,9 @@ export const minutesText = (seconds: number) => {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 };
+
+/** Forgets every window of a bucket (a bucket named after an account that is deleted). */
+export async function purge(bucket: string): Promise<void> {
+  const { data } = await RateLimitEntity.query.byBucket({ bucket }).go({ pages: "all", attributes: ["windowStart"] });
+  await Promise.all(data.map(({ windowStart }) => RateLimitEntity.delete({ bucket, windowStart }).go()));
+}

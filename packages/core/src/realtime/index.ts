@@ -60,3 +60,9 @@ export async function close(connectionId: string) {
     });
   await disconnected(connectionId);
 }
+
+/** Closes every open socket of a person and forgets them (their account is being deleted). */
+export async function closeAllOf(userId: string): Promise<void> {
+  const { data } = await ConnectionEntity.query.byUser({ userId }).go({ pages: "all" });
+  await Promise.all(data.map((c) => close(c.connectionId)));
+}

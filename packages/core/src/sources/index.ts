@@ -9,6 +9,7 @@ export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
 export * as Suggestions from "./suggestions.ts";
 export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
 export { DEFAULT_CATALOGUE } from "./catalogue.ts";
+export { purgeAccount } from "./purge.ts";
 
 export interface CatalogueEntry {
   sourceId: string;

@@ -1,4 +1,4 @@
-import { isConditionFailure, transact } from "../db.ts";
+import { getMany, isConditionFailure, transact } from "../db.ts";
 import { badRequest, forbidden, notFound, UnavailableError } from "../errors.ts";
 import { enqueueIngestJobs } from "../ingest/index.ts";
 import { displayTopic, phraseKey } from "../matching/index.ts";
@@ -26,6 +26,7 @@ export { recordAssociations } from "./associations.ts";
 export { similarTopics, type SimilarTopicsRequest, type SuggestedTopic } from "./suggestions.ts";
 export { skip, unskip, listSkipped, type SkippedTopicView } from "./skipped.ts";
 export type { Topic } from "./topic.entity.ts";
+export { purgeAccount } from "./purge.ts";
 
 /** Topics a transaction adds at most: with their dictionary entries and the counts, within DynamoDB's 100 items. */
 const TOPICS_PER_TRANSACTION = 49;
@@ -49,6 +50,22 @@ export async function listRaw(userId: string): Promise<Topic[]> {
 
 export async function list(userId: string): Promise<TopicView[]> {
   return (await listRaw(userId)).map(view);
+}
+
+/**
+ * How many people follow each phrase (`phrase` → count, 0 for a phrase not in the dictionary):
+ * the rarity of a shared topic, read from the dictionary in batches of 100.
+ */
+export async function phraseFollowers(phrases: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(phrases)];
+  const data = await getMany<{ phrase: string; followers?: number }>(
+    DictionaryPhraseEntity,
+    unique.map((phrase) => ({ shard: shardOf(phrase), phrase })),
+    ["phrase", "followers"],
+  );
+  const counts = new Map(unique.map((phrase) => [phrase, 0]));
+  for (const d of data) counts.set(d.phrase, d.followers ?? 0);
+  return counts;
 }
 
 /** When the person's topics last changed (0 when never): a feed computed before then is out of date. */

@@ -1,15 +1,30 @@
-import type { WriteOp } from "../db.ts";
+import { getMany, type WriteOp } from "../db.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
+import { holds } from "./names.ts";
 import { invalidate as invalidateDirectory } from "./search.ts";
 import { UniqueEntity } from "./unique.entity.ts";
 import { UserEntity, type User } from "./user.entity.ts";
 
 export type { User } from "./user.entity.ts";
 export { searchPeople } from "./search.ts";
+export { isActive, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
+export { byUsername, changeUsername, isUsernameAvailable } from "./names.ts";
 
 export async function byId(userId: string): Promise<User | undefined> {
   const { data } = await UserEntity.get({ userId }).go();
-  return data ?? undefined;
+  // An account being deleted is gone for everyone from the moment it was marked.
+  return data && data.deletedAt === undefined ? data : undefined;
+}
+
+/** Accounts by id, in one batch read per 100 (missing and deleted ones left out): `userId` → account. */
+export async function byIds(userIds: string[]): Promise<Map<string, Pick<User, "userId" | "username" | "isVerified">>> {
+  if (userIds.length === 0) return new Map();
+  const data = await getMany<Pick<User, "userId" | "username" | "isVerified" | "deletedAt">>(
+    UserEntity,
+    [...new Set(userIds)].map((userId) => ({ userId })),
+    ["userId", "username", "isVerified", "deletedAt"],
+  );
+  return new Map(data.filter((u) => u.deletedAt === undefined).map((u) => [u.userId, u]));
 }
 
 /** Finds an account by username or e-mail, case-insensitively. */
@@ -17,7 +32,8 @@ export async function byIdentifier(identifier: string): Promise<User | undefined
   const value = identifier.trim().toLowerCase();
   const kind = value.includes("@") ? "email" : "username";
   const { data } = await UniqueEntity.get({ kind, value }).go();
-  return data ? byId(data.userId) : undefined;
+  // An old username kept reserved for its owner no longer signs anyone in.
+  return data && data.reservedUntil === undefined ? byId(data.userId) : undefined;
 }
 
 export async function byEmail(email: string): Promise<User | undefined> {
@@ -31,7 +47,8 @@ export async function isTaken(username: string, email: string): Promise<boolean>
     UniqueEntity.get({ kind: "username", value: username.toLowerCase() }).go(),
     UniqueEntity.get({ kind: "email", value: email }).go(),
   ]);
-  return Boolean(byName.data || byMail.data);
+  const now = Date.now();
+  return holds(byName.data ?? undefined, now) || holds(byMail.data ?? undefined, now);
 }
 
 /** What the rest of the product may know about an account (never the password hash). */
@@ -71,11 +88,13 @@ export const ops = {
     passwordHash: string;
     createdAt: number;
   }): WriteOp[] {
-    return [
-      UserEntity.create(input),
-      UniqueEntity.create({ kind: "username", value: input.username.toLowerCase(), userId: input.userId }),
-      UniqueEntity.create({ kind: "email", value: input.email, userId: input.userId }),
-    ];
+    // A claim is free when absent or when it is an old name whose reservation has ended.
+    const now = Date.now();
+    const claim = (kind: "username" | "email", value: string) =>
+      UniqueEntity.put({ kind, value, userId: input.userId }).where(
+        (attr, op) => `${op.notExists(attr.userId)} OR ${op.lt(attr.reservedUntil, now)}`,
+      );
+    return [UserEntity.create(input), claim("username", input.username.toLowerCase()), claim("email", input.email)];
   },
   /** Marks an account verified and lists it in the people directory. */
   markVerified(user: Pick<User, "userId" | "username">): WriteOp[] {

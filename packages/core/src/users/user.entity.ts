@@ -15,6 +15,10 @@ export const UserEntity = new Entity(
       plan: { type: PLANS, required: true, default: "free" },
       hasOnboarded: { type: "boolean", required: true, default: false },
       createdAt: { type: "number", required: true, readOnly: true },
+      /** When the person asked for the account to be deleted: from then on it cannot sign in or be used. */
+      deletedAt: { type: "number" },
+      /** Usernames the person changed away from (lowercase), kept reserved for them for a while: freed with the account. */
+      formerUsernames: { type: "set", items: "string" },
     },
     indexes: {
       byId: {

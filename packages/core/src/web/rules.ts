@@ -13,6 +13,8 @@ export interface ContentSecurityPolicyOptions {
   siteUrl?: string;
   /** Hashes (`sha256-…`, without quotes) of inline `<style>` blocks a page may use. */
   styleHashes?: string[];
+  /** Origins the page may send to besides its own: the photo bucket, which browsers upload to directly. */
+  uploadOrigins?: string[];
 }
 
 /**
@@ -24,6 +26,7 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}
   const connect = ["'self'"];
   const socket = options.siteUrl && webSocketOrigin(options.siteUrl);
   if (socket) connect.push(socket);
+  connect.push(...(options.uploadOrigins ?? []));
   const styles = ["'self'", ...(options.styleHashes ?? []).map((hash) => `'${hash}'`)];
   return [
     "default-src 'self'",

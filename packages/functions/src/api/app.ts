@@ -2,13 +2,19 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Resource } from "sst";
 import { VisibleError } from "@graph/core/errors";
+import { account } from "./account.ts";
 import { auth } from "./auth.ts";
 import { articles, rss } from "./feed.ts";
+import { follows } from "./follows.ts";
+import { followingFeed } from "./following-feed.ts";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { errorAnswer, type ErrorBody } from "./errors.ts";
+import { images } from "./images.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin } from "./middleware.ts";
+import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
+import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
 import { search } from "./search.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
@@ -33,17 +39,26 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     )
     .use(clientAddress(options.clientAddressOf))
     .use(sameOrigin(siteOrigin))
-    .use(jsonOnly(FORM_PATHS))
+    .use(jsonOnly([...FORM_PATHS, ...PROFILE_FORM_PATHS]))
     .use(loadSession)
     .route("/", auth)
     .route("/", search)
     .route("/password", password)
     .route("/users", users)
+    .route("/users", account)
+    .route("/users", follows)
+    .route("/overlap", overlap)
+    .route("/feed", followingFeed)
     .route("/gpt", topics)
     .route("/aims", aims)
     .route("/rss", rss)
     .route("/articles", articles)
-    .route("/digest", digest);
+    .route("/digest", digest)
+    .route("/users", profileUsers)
+    .route("/contacts", contacts)
+    .route("/thoughts", thoughts)
+    .route("/websites", websites)
+    .route("/images", images);
 
   app.notFound((c) => c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404));
   app.onError(errorAnswer);

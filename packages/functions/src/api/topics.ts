@@ -97,4 +97,9 @@ export const aims = new Hono<ApiEnv>()
   .post("/to_db", requireSession, jsonBody(SaveAims), async (c) => {
     const input = c.req.valid("json").aims.map((a) => (typeof a === "string" ? { content: a } : a));
     return c.json({ aims: await Topics.replaceAims(currentUserId(c), input) });
+  })
+  /** Replaces every aim with the list sent, as new aims (ids sent are not kept). */
+  .post("/to_db_bulk_replace", requireSession, jsonBody(SaveAims), async (c) => {
+    const input = c.req.valid("json").aims.map((a) => ({ content: typeof a === "string" ? a : a.content }));
+    return c.json({ aims: await Topics.replaceAims(currentUserId(c), input) });
   });

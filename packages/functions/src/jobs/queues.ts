@@ -24,4 +24,11 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 10,
   },
+  {
+    name: "AccountQueue",
+    handler: "packages/functions/src/jobs/account-worker.handler",
+    deadLetter: "AccountDeadLetter",
+    maxReceiveCount: 5,
+    batchSize: 1,
+  },
 ] as const;

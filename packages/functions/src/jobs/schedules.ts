@@ -11,4 +11,9 @@ export const schedules = [
     handler: "packages/functions/src/jobs/purge-unverified.handler",
   },
   { name: "digest", schedule: "rate(15 minutes)", handler: "packages/functions/src/jobs/digest.handler" },
+  {
+    name: "account-deletions",
+    schedule: "rate(15 minutes)",
+    handler: "packages/functions/src/jobs/account-deletions.handler",
+  },
 ] as const;

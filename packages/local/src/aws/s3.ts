@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Context, Hono } from "hono";
+import { verifyPostUpload, type Secrets } from "./s3-post.ts";
 
 /**
  * S3's REST API, path-style (`<base>/<bucket>/<key>`): PutObject, GetObject, HeadObject,
@@ -9,9 +10,19 @@ import type { Context, Hono } from "hono";
  * soon as they are named. Objects live in memory, or as files under `dir` when it is given: one
  * folder per bucket, one file per object (its key percent-encoded, so a key never names a path)
  * with its metadata beside it.
+ *
+ * Browsers upload with POST Object (a form signed by a presigned policy, checked as S3 checks
+ * it: see s3-post.ts) from the origins in `cors`, as a bucket's CORS rules allow on AWS.
+ * `servePublic` answers GETs for one prefix of a bucket at a public path, as the CDN does.
  */
-export function mountS3(app: Hono, basePath: string, dir: string | undefined) {
+export function mountS3(
+  app: Hono,
+  basePath: string,
+  dir: string | undefined,
+  options: { secrets?: Secrets; corsOrigins?: string[] } = {},
+) {
   const store: ObjectStore = dir ? new FileStore(dir) : new MemoryStore();
+  const corsOrigins = new Set(options.corsOrigins ?? []);
   app.all(`${basePath}/*`, async (c) => {
     const path = new URL(c.req.url).pathname.slice(basePath.length + 1);
     const slash = path.indexOf("/");
@@ -25,8 +36,16 @@ export function mountS3(app: Hono, basePath: string, dir: string | undefined) {
       return s3Error(c, 400, "InvalidURI", "Couldn't parse the specified URI.");
     }
     const method = c.req.method;
+    const origin = c.req.header("origin");
+    if (origin && corsOrigins.has(origin)) {
+      c.header("Access-Control-Allow-Origin", origin);
+      c.header("Access-Control-Expose-Headers", "ETag, Location");
+      c.header("Vary", "Origin");
+    }
+    if (method === "OPTIONS") return preflight(c, corsOrigins);
 
     if (!key) {
+      if (method === "POST") return postObject(c, store, bucket, options.secrets ?? {});
       if (method === "GET" && c.req.query("list-type") === "2") return listObjectsV2(c, store, bucket);
       if (method === "HEAD" || method === "PUT") return c.body(null, 200);
       return s3Error(c, 501, "NotImplemented", `${method} on a bucket is not supported locally.`);
@@ -82,6 +101,98 @@ export function mountS3(app: Hono, basePath: string, dir: string | undefined) {
         return s3Error(c, 405, "MethodNotAllowed", `${method} is not allowed on an object.`);
     }
   });
+
+  return {
+    /** Serves `prefix` of `bucket` read-only at `path` (e.g. `/media/a.webp` → `public/a.webp`). */
+    servePublic(target: Hono, path: string, bucket: string, prefix: string) {
+      target.on(["GET", "HEAD"], `${path}/*`, async (c) => {
+        let rest: string;
+        try {
+          rest = decodeURIComponent(new URL(c.req.url).pathname.slice(path.length + 1));
+        } catch {
+          return c.text("Not found.", 404);
+        }
+        const key = `${prefix}${rest}`;
+        const meta = rest && !keyProblem(key) ? await store.head(bucket, key) : undefined;
+        const body = meta && (await store.body(bucket, meta));
+        if (!meta || !body) return c.text("Not found.", 404);
+        const headers = {
+          "Content-Type": meta.contentType,
+          ETag: meta.etag,
+          // Public keys are written once under a fresh name, never changed: cache them for good.
+          "Cache-Control": "public, max-age=31536000, immutable",
+        };
+        if (c.req.header("if-none-match") === meta.etag) return new Response(null, { status: 304, headers });
+        return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+          status: 200,
+          headers: { ...headers, "Content-Length": String(meta.size) },
+        });
+      });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST Object (browser uploads) and CORS
+
+async function postObject(c: Context, store: ObjectStore, bucket: string, secrets: Secrets) {
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("multipart/form-data"))
+    return s3Error(c, 412, "PreconditionFailed", "Bucket POST must be of the enclosure-type multipart/form-data");
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    return s3Error(
+      c,
+      400,
+      "MalformedPOSTRequest",
+      "The body of your POST request is not well-formed multipart/form-data.",
+    );
+  }
+  const fields: Record<string, string> = {};
+  let file: Blob | undefined;
+  for (const [name, value] of form as unknown as Iterable<[string, FormDataEntryValue]>) {
+    if (name.toLowerCase() === "file") {
+      if (typeof value !== "string") file = value;
+      else file = new Blob([value]);
+    } else if (typeof value === "string") fields[name] = value;
+  }
+  if (!file) return s3Error(c, 400, "InvalidArgument", "POST requires exactly one file upload per request.");
+  const verdict = verifyPostUpload({ bucket, fields, size: file.size }, secrets);
+  if (!verdict.ok) return s3Error(c, verdict.status, verdict.code, verdict.message, undefined, verdict.extra);
+  const problem = keyProblem(verdict.key);
+  if (problem) return s3Error(c, 400, problem === "long" ? "KeyTooLongError" : "InvalidArgument", "Invalid key.");
+  const body = Buffer.from(await file.arrayBuffer());
+  const meta: ObjectMeta = {
+    key: verdict.key,
+    size: body.length,
+    etag: `"${createHash("md5").update(body).digest("hex")}"`,
+    lastModified: new Date().toISOString(),
+    contentType: verdict.contentType,
+    metadata: Object.fromEntries(
+      Object.entries(fields)
+        .filter(([name]) => name.toLowerCase().startsWith("x-amz-meta-"))
+        .map(([name, value]) => [name.toLowerCase().slice("x-amz-meta-".length), value]),
+    ),
+  };
+  await store.put(bucket, meta, body);
+  c.header("ETag", meta.etag);
+  c.header("Location", `${new URL(c.req.url).origin}${new URL(c.req.url).pathname}/${encodeURIComponent(verdict.key)}`);
+  return c.body(null, verdict.successStatus);
+}
+
+/** A CORS preflight, answered as S3 answers one for a bucket whose rules allow `origins`. */
+function preflight(c: Context, origins: Set<string>) {
+  const origin = c.req.header("origin");
+  const method = c.req.header("access-control-request-method");
+  if (!origin || !method || !origins.has(origin) || !["GET", "HEAD", "PUT", "POST", "DELETE"].includes(method))
+    return s3Error(c, 403, "AccessForbidden", "CORSResponse: This CORS request is not allowed.");
+  c.header("Access-Control-Allow-Methods", "GET, HEAD, PUT, POST, DELETE");
+  const requested = c.req.header("access-control-request-headers");
+  if (requested) c.header("Access-Control-Allow-Headers", requested);
+  c.header("Access-Control-Max-Age", "3600");
+  return c.body(null, 200);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,9 +282,19 @@ function utf8Order(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------
 // Requests and answers
 
-function s3Error(c: Context, status: 400 | 404 | 405 | 412 | 501, code: string, message: string, key?: string) {
+function s3Error(
+  c: Context,
+  status: 400 | 403 | 404 | 405 | 412 | 501,
+  code: string,
+  message: string,
+  key?: string,
+  extra: Record<string, string | number> = {},
+) {
+  const more = Object.entries(extra)
+    .map(([name, value]) => `<${name}>${xml(String(value))}</${name}>`)
+    .join("");
   return c.body(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xml(message)}</Message>${key !== undefined ? `<Key>${xml(key)}</Key>` : ""}<RequestId>${randomUUID()}</RequestId></Error>`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xml(message)}</Message>${key !== undefined ? `<Key>${xml(key)}</Key>` : ""}${more}<RequestId>${randomUUID()}</RequestId></Error>`,
     status,
     { "Content-Type": "application/xml" },
   );

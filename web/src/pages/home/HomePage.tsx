@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { FeedPanel } from "./FeedPanel.tsx";
+import { FollowingPanel } from "./FollowingPanel.tsx";
 
 type HomeTab = "feed" | "following";
 
@@ -30,18 +31,5 @@ export function HomePage() {
       </nav>
       {tab === "feed" ? <FeedPanel /> : <FollowingPanel />}
     </div>
-  );
-}
-
-/** Friends' sessions arrive in a later release. */
-function FollowingPanel() {
-  return (
-    <section className="following-soon" data-testid="following-soon" aria-labelledby="following-heading">
-      <h2 id="following-heading" className="following-soon__title">
-        friends' activity
-      </h2>
-      <p className="lede">coming soon...</p>
-      <p className="fine-print">your friends' feed sessions, with the picks they kept, will show up here.</p>
-    </section>
   );
 }

@@ -1,19 +1,13 @@
 import type { TuneTab } from "../../lib/tune-tabs.ts";
 
 /** The tabs not built yet. */
-export type LaterTuneTab = Exclude<TuneTab, "topics" | "feed">;
+export type LaterTuneTab = Exclude<TuneTab, "topics" | "feed" | "profile">;
 
 /** What each tab not built yet will hold, said plainly. */
 const LATER: Record<LaterTuneTab, { title: string; text: string }> = {
   media: {
     title: "media",
     text: "your media (books, films, videos, music) will be managed here — coming in a later release.",
-  },
-  profile: {
-    title: "profile",
-    text:
-      "your public profile (photos, aims, contact links, username, thoughts, section order) and your account " +
-      "will be managed here — coming in a later release.",
   },
 };
 

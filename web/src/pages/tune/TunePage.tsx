@@ -4,6 +4,7 @@ import { Tablist } from "../../components/Tablist.tsx";
 import { TUNE_TABS, type TuneTab, parseTuneTab } from "../../lib/tune-tabs.ts";
 import { FeedTab } from "./FeedTab.tsx";
 import { LaterTab } from "./LaterTab.tsx";
+import { ProfileTab } from "./profile/ProfileTab.tsx";
 import { TopicsTab } from "./TopicsTab.tsx";
 
 /** `/home/tune` — the person's settings, one tab at a time (`?tab=topics|media|feed|profile`). */
@@ -55,9 +56,17 @@ export function TunePage() {
         className="tune__panel"
         data-testid={`tune-panel-${tab}`}
         // A panel with nothing to focus takes focus itself, so Tab from the tablist reaches it.
-        tabIndex={tab === "topics" || tab === "feed" ? undefined : 0}
+        tabIndex={tab === "topics" || tab === "feed" || tab === "profile" ? undefined : 0}
       >
-        {tab === "topics" ? <TopicsTab /> : tab === "feed" ? <FeedTab /> : <LaterTab tab={tab} />}
+        {tab === "topics" ? (
+          <TopicsTab />
+        ) : tab === "feed" ? (
+          <FeedTab />
+        ) : tab === "profile" ? (
+          <ProfileTab />
+        ) : (
+          <LaterTab tab={tab} />
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,135 @@
+import { isConditionFailure, transact } from "../db.ts";
+import { badRequest, unauthorized } from "../errors.ts";
+import * as Auth from "../auth/index.ts";
+import * as Users from "../users/index.ts";
+import { AccountDeletionEntity } from "./account-deletion.entity.ts";
+import { enqueueAccountJob } from "./queue.ts";
+import { ACCOUNT_MESSAGES, type AuthProvider } from "./rules.ts";
+import { DELETION_STEPS, type DeletionStep } from "./steps.ts";
+
+export { AccountJob, enqueueAccountJob } from "./queue.ts";
+export { ACCOUNT_MESSAGES, type AuthProvider } from "./rules.ts";
+export { DELETION_STEPS, type DeletionStep, type DeletingAccount } from "./steps.ts";
+
+/** A sweep queued this long ago and still unfinished lost its message: the schedule queues it again. */
+export const STALE_DELETION_MS = 10 * 60 * 1000;
+
+/**
+ * How the person signs in. Every account has a password today (Google sign-in is not offered);
+ * an account without one would answer "google" and delete without a password.
+ */
+export async function authProvider(userId: string): Promise<AuthProvider> {
+  const user = await Users.byId(userId);
+  if (!user) throw unauthorized();
+  return user.passwordHash ? "email" : "google";
+}
+
+/**
+ * Deletes the signed-in person's account. The password is checked first (limited like log-ins)
+ * when the account has one. Then one transaction marks the account deleted — from that write on
+ * it cannot sign in and every session of it is refused — takes it out of the people directory
+ * and records the deletion; the sweep that removes the rest runs from the account queue.
+ */
+export async function requestDeletion(
+  userId: string,
+  input: { password?: string | undefined },
+  clientAddress: string,
+): Promise<void> {
+  const user = await Users.byId(userId);
+  if (!user) throw unauthorized();
+  if (user.passwordHash) {
+    if (!input.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+    await Auth.confirmPassword(userId, input.password, clientAddress);
+  }
+  const now = Date.now();
+  const marked = await transact([
+    ...Users.deletionOps.markDeleted(user, now),
+    AccountDeletionEntity.create({
+      userId,
+      username: user.username,
+      email: user.email,
+      accountCreatedAt: user.createdAt,
+      requestedAt: now,
+      queuedAt: now,
+    }),
+  ]);
+  // Cancelled: a parallel request marked it first, and queues the sweep itself.
+  if (marked.canceled) return;
+  Users.directoryChanged();
+  await enqueueAccountJob({ kind: "delete", userId }).catch((error: unknown) => {
+    // The account is marked: the person is signed out and cannot sign in. The schedule queues
+    // the sweep of a deletion left unqueued, so the answer is still a success.
+    console.error(`[accounts] sweep of ${userId} not queued; the schedule will queue it`, error);
+  });
+}
+
+/**
+ * Sweeps a deleted account away, step by step (DELETION_STEPS). Each finished step is recorded
+ * on the deletion, so a sweep cut short (a crash, a failing write) resumes where it stopped when
+ * its message comes again; steps are idempotent, so one cut short inside is simply run again.
+ * Answers "nothing" when there is no deletion under way (finished already, or never asked for).
+ */
+export async function sweep(
+  userId: string,
+  steps: readonly DeletionStep[] = DELETION_STEPS,
+): Promise<"deleted" | "nothing"> {
+  const { data: deletion } = await AccountDeletionEntity.get({ userId }).go({ consistent: true });
+  if (!deletion) return "nothing";
+  const account = {
+    userId,
+    username: deletion.username,
+    email: deletion.email,
+    createdAt: deletion.accountCreatedAt,
+  };
+  const done = new Set(deletion.done);
+  for (const step of steps) {
+    if (done.has(step.name)) continue;
+    await step.run(account);
+    await AccountDeletionEntity.patch({ userId })
+      .append({ done: [step.name] })
+      .go();
+    done.add(step.name);
+  }
+  const finished = await transact([
+    ...Users.deletionOps.removeMarked(userId),
+    AccountDeletionEntity.delete({ userId }).where((attr, op) => op.exists(attr.requestedAt)),
+  ]);
+  // Cancelled only when a parallel sweep finished first.
+  if (finished.canceled && finished.reasons[1] !== "ConditionalCheckFailed")
+    throw new Error(`account ${userId} could not be removed: ${finished.reasons.join(", ")}`);
+  return "deleted";
+}
+
+/** Where a deletion stands: undefined when none is under way. */
+export async function deletionProgress(userId: string): Promise<{ done: string[] } | undefined> {
+  const { data } = await AccountDeletionEntity.get({ userId }).go({ consistent: true });
+  return data ? { done: data.done } : undefined;
+}
+
+/**
+ * Queues again the sweep of every deletion queued more than STALE_DELETION_MS ago and still
+ * unfinished (its message was lost, or ended in the dead-letter queue). Each is taken with a
+ * conditional write, so two runs at once queue it once. Answers how many were queued.
+ */
+export async function requeueUnfinished(now = Date.now()): Promise<number> {
+  const { data } = await AccountDeletionEntity.query.unfinished({ listing: "deletions" }).go({ pages: "all" });
+  let queued = 0;
+  for (const deletion of data) {
+    if (deletion.queuedAt > now - STALE_DELETION_MS) continue;
+    const taken = await AccountDeletionEntity.patch({ userId: deletion.userId })
+      .set({ queuedAt: now })
+      .where((attr, op) => op.eq(attr.queuedAt, deletion.queuedAt))
+      .go()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isConditionFailure(error)) return false;
+          throw error;
+        },
+      );
+    if (!taken) continue;
+    await enqueueAccountJob({ kind: "delete", userId: deletion.userId });
+    queued++;
+  }
+  return queued;
+}

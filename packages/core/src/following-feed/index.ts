@@ -1,0 +1,50 @@
+import * as Feed from "../feed/index.ts";
+import * as Follows from "../follows/index.ts";
+import * as Users from "../users/index.ts";
+
+export interface FriendPick {
+  article_id: string;
+  title: string;
+  link: string;
+  source_name: string;
+  source_type: string;
+  best_matching_keywords: string[];
+  isAddedToGraph: boolean;
+}
+
+export interface FriendSession {
+  user_id: string;
+  username: string;
+  /** The friend's primary photo, once profiles have photos. */
+  image_url: string | null;
+  created_at: string;
+  graphpicks: FriendPick[];
+}
+
+/**
+ * A page of the reader's following feed: friends' feed sessions, newest first, each with its
+ * first few picks and whether the reader has them in their own graph. Built from the reader's
+ * timeline (fanned out when the sessions were stored), so a page reads the same few items
+ * whether the reader follows 5 people or 5,000: the timeline page, the page's authors' follow
+ * edges and accounts (one batch each), and the reader's likes of the page's picks (one batch).
+ */
+export async function page(readerId: string, options: { limit: number; offset: number }): Promise<FriendSession[]> {
+  const sessions = await Follows.timeline(readerId, options.limit, options.offset);
+  const [people, liked] = await Promise.all([
+    Users.byIds(sessions.map((s) => s.authorId)),
+    Feed.Likes.likedAmong(readerId, [...new Set(sessions.flatMap((s) => s.picks.map((p) => p.article_id)))]),
+  ]);
+  return sessions.flatMap((s) => {
+    const author = people.get(s.authorId);
+    if (!author) return []; // an account deleted since: its sessions go with it
+    return [
+      {
+        user_id: s.authorId,
+        username: author.username,
+        image_url: null,
+        created_at: new Date(s.createdAt).toISOString(),
+        graphpicks: s.picks.map((p) => ({ ...p, isAddedToGraph: liked.has(p.article_id) })),
+      },
+    ];
+  });
+}

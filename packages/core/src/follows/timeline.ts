@@ -1,0 +1,151 @@
+import { deleteKeys } from "../batch-delete.ts";
+import { UnavailableError } from "../errors.ts";
+import { FollowEdgeEntity } from "./follow-edge.entity.ts";
+import { FOLLOWING_FEED } from "./rules.ts";
+import type { SharedPick } from "./shared-pick.ts";
+import { SharedSessionEntity } from "./shared-session.entity.ts";
+import { TimelineEntryEntity, type TimelineEntry } from "./timeline-entry.entity.ts";
+
+/**
+ * The following feed is fanned out on write. Reading "the newest sessions of everyone I
+ * follow" at request time would query every friend's partition and merge: 5,000 queries a page
+ * for a person following 5,000 people. Instead, when a session is stored, a small entry (its
+ * first four picks, about a kilobyte) is written into each follower's timeline, and a page is
+ * one Query of the reader's own partition. The cost moves to the writer: one batched write per
+ * follower per session, 25 to a request; sessions are few a day (the plan's refreshes), so a
+ * person with 5,000 followers costs 200 batch writes a session. A follow copies in the author's
+ * newest few sessions; an unfollow takes the author's entries back out by key (the author's
+ * shared sessions name them), and the read leaves out, and deletes, any entry whose author the
+ * reader no longer follows (a fan-out that raced the unfollow).
+ */
+
+/** Writes in flight at once while fanning out (each a batch of 25). */
+const WRITE_CONCURRENCY = 4;
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface StoredSession {
+  userId: string;
+  createdAt: number;
+  picks: Array<{
+    id: string;
+    title: string;
+    link: string;
+    source_name: string;
+    source_type: string;
+    bestMatchingKeywords: string[];
+    group: string;
+  }>;
+  groupOrder: string[];
+  provisional?: boolean;
+  caughtUp?: boolean;
+}
+
+const expiry = (createdAt: number) => Math.floor(createdAt / 1000) + FOLLOWING_FEED.retentionDays * DAY_SECONDS;
+
+/** The picks a friend's card shows: the session's first few, in the order its groups are shown. */
+function sharedPicks(session: StoredSession): SharedPick[] {
+  const rank = new Map(session.groupOrder.map((name, i) => [name, i]));
+  return [...session.picks]
+    .map((pick, i) => ({ pick, i }))
+    .sort((a, b) => (rank.get(a.pick.group) ?? 99) - (rank.get(b.pick.group) ?? 99) || a.i - b.i)
+    .slice(0, FOLLOWING_FEED.picksPerSession)
+    .map(({ pick }) => ({
+      article_id: pick.id,
+      title: pick.title,
+      link: pick.link,
+      source_name: pick.source_name,
+      source_type: pick.source_type,
+      best_matching_keywords: pick.bestMatchingKeywords,
+    }));
+}
+
+/**
+ * Shares a newly stored feed session with the author's followers: keeps it in the author's
+ * shared sessions and writes an entry into every follower's timeline. Provisional sessions (soon
+ * replaced), caught-up ones (a repeat of the previous picks) and empty ones are not shared.
+ */
+export async function shareSession(session: StoredSession): Promise<void> {
+  if (session.provisional || session.caughtUp || session.picks.length === 0) return;
+  const picks = sharedPicks(session);
+  const expiresAt = expiry(session.createdAt);
+  await SharedSessionEntity.put({ userId: session.userId, createdAt: session.createdAt, picks, expiresAt }).go();
+  const { data: followers } = await FollowEdgeEntity.query
+    .byOwner({ userId: session.userId, direction: "follower" })
+    .go({ pages: "all", attributes: ["otherId"] });
+  if (followers.length === 0) return;
+  await putEntries(
+    followers.map((f) => ({
+      userId: f.otherId,
+      createdAt: session.createdAt,
+      authorId: session.userId,
+      picks,
+      expiresAt,
+    })),
+  );
+}
+
+/** Copies the author's newest shared sessions into a new follower's timeline. */
+export async function backfill(readerId: string, authorId: string): Promise<void> {
+  const { data } = await SharedSessionEntity.query
+    .byAuthor({ userId: authorId })
+    .go({ order: "desc", limit: FOLLOWING_FEED.backfillSessions });
+  if (data.length === 0) return;
+  await putEntries(
+    data.map((s) => ({
+      userId: readerId,
+      createdAt: s.createdAt,
+      authorId,
+      picks: s.picks,
+      expiresAt: s.expiresAt,
+    })),
+  );
+}
+
+/** Takes the author's sessions out of a former follower's timeline, by key: no scan of the timeline. */
+export async function withdraw(readerId: string, authorId: string): Promise<void> {
+  const { data } = await SharedSessionEntity.query
+    .byAuthor({ userId: authorId })
+    .go({ pages: "all", attributes: ["createdAt"] });
+  if (data.length === 0) return;
+  await deleteKeys(
+    TimelineEntryEntity,
+    data.map((s) => ({ userId: readerId, createdAt: s.createdAt, authorId })),
+  );
+}
+
+/** The newest `count` entries of the reader's timeline (not yet checked against current follows). */
+export async function newest(readerId: string, count: number): Promise<TimelineEntry[]> {
+  const { data } = await TimelineEntryEntity.query.byReader({ userId: readerId }).go({ order: "desc", limit: count });
+  return data;
+}
+
+/** Deletes entries found stale at read time (their author is no longer followed). */
+export async function dropEntries(entries: Array<Pick<TimelineEntry, "userId" | "createdAt" | "authorId">>) {
+  if (entries.length === 0) return;
+  await deleteKeys(
+    TimelineEntryEntity,
+    entries.map((e) => ({ userId: e.userId, createdAt: e.createdAt, authorId: e.authorId })),
+  );
+}
+
+/** Rounds of entries DynamoDB left unprocessed (throttling part of a batch) before giving up. */
+const UNPROCESSED_ROUNDS = 8;
+const entryKey = (e: { userId?: unknown; createdAt?: unknown; authorId?: unknown }) =>
+  `${String(e.userId)}|${String(e.createdAt)}|${String(e.authorId)}`;
+
+/**
+ * Writes timeline entries 25 to a request, `WRITE_CONCURRENCY` at once, and writes again the
+ * ones DynamoDB left unprocessed (answered by key, so matched back to the entries).
+ */
+async function putEntries(entries: TimelineEntry[]): Promise<void> {
+  let pending = entries;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round === UNPROCESSED_ROUNDS) throw new UnavailableError();
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round * (0.5 + Math.random())));
+    const result = (await TimelineEntryEntity.put(pending).go({ concurrency: WRITE_CONCURRENCY })) as {
+      unprocessed?: Array<Record<string, unknown>>;
+    };
+    const left = new Set((result.unprocessed ?? []).map(entryKey));
+    pending = pending.filter((e) => left.has(entryKey(e)));
+  }
+}

@@ -49,6 +49,21 @@ const never = () => new Promise<void>(() => undefined);
 const waitFor = (check: () => unknown | Promise<unknown>) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
 
 describe("durable local queues", () => {
+  it("delivers a message sent while the clock was moved forward once the clock is put back", async () => {
+    const { handler, received } = worker();
+    const d = dispatcher(handler, { inMemory: true });
+    await d.recover();
+    d.hold(QUEUE.name);
+    // As a test that travels a day ahead, then returns to real time before the message is handled.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000);
+    await d.send(QUEUE.name, "from the future");
+    vi.useRealTimers();
+    d.release(QUEUE.name);
+    await d.idle();
+    expect(received.map((r) => r.body)).toEqual(["from the future"]);
+  });
+
   it("keep a message on disk before SendMessage answers, and delete it once its handler succeeded", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -90,7 +90,9 @@ export class Dispatcher {
     const state = this.queues.get(queue);
     if (!state) throw new Error(`no queue ${queue}`);
     const now = Date.now();
-    const message: Message = { messageId: crypto.randomUUID(), body, sentAt: now, receiveCount: 0, visibleAt: now };
+    // Visible at once, whatever the clock says: a message sent while a test has moved the clock
+    // forward must not wait, after the clock is put back, for real time to reach its send time.
+    const message: Message = { messageId: crypto.randomUUID(), body, sentAt: now, receiveCount: 0, visibleAt: 0 };
     await this.store.put(queue, message, { durable: true });
     state.ready.push(message);
     this.schedulePoll(queue, 0);

@@ -79,6 +79,14 @@ declare module "sst" {
       "name": string
       "type": "sst.aws.Bucket"
     }
+    "ShareDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "ShareQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
     "Site": {
       "type": "sst.aws.StaticSite"
       "url": string

@@ -1,5 +1,5 @@
 import { config } from "./config";
-import { accountQueue, ingestQueue, mailQueue } from "./jobs";
+import { accountQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { imagesBucket, searchBucket, table } from "./storage";
@@ -17,7 +17,7 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 
 api.route("$default", {
   handler: "packages/functions/src/api/lambda.handler",
-  link: [table, searchBucket, imagesBucket, mailQueue, ingestQueue, accountQueue, config, realtime, ...allSecrets],
+  link: [table, searchBucket, imagesBucket, mailQueue, ingestQueue, accountQueue, shareQueue, config, realtime, ...allSecrets],
   timeout: "29 seconds",
   memory: "1024 MB",
   // Photo moderation (packages/core/src/images/moderation.ts).

@@ -31,6 +31,7 @@ const mail = queueFor("MailQueue");
 const ingest = queueFor("IngestQueue");
 const digest = queueFor("DigestQueue");
 const account = queueFor("AccountQueue");
+const share = queueFor("ShareQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
@@ -44,6 +45,9 @@ export const digestDeadLetter = digest.deadLetter;
 /** One message per deleted account to sweep away (`Resource.AccountQueue`). */
 export const accountQueue = account.queue;
 export const accountDeadLetter = account.deadLetter;
+/** One message per feed session to share with its author's followers (`Resource.ShareQueue`). */
+export const shareQueue = share.queue;
+export const shareDeadLetter = share.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
@@ -73,6 +77,11 @@ digestQueue.subscribe(
 accountQueue.subscribe(
   { handler: account.definition.handler, link: [table, realtime, config, imagesBucket], timeout: "5 minutes" },
   { batch: { size: account.definition.batchSize, partialResponses: true } },
+);
+
+shareQueue.subscribe(
+  { handler: share.definition.handler, link: [table, imagesBucket, config], timeout: "5 minutes" },
+  { batch: { size: share.definition.batchSize, partialResponses: true } },
 );
 
 /**

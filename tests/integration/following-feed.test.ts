@@ -84,6 +84,8 @@ async function session(userId: string, createdAt: number, n = 6) {
       group: "picks",
     })),
   });
+  // Shared through the share queue: delivered once the local dispatcher has handled it.
+  await api.runtime.dispatcher.idle();
 }
 
 describe("following feed", () => {
@@ -97,6 +99,7 @@ describe("following feed", () => {
     expect(topics.status).toBe(200);
     await api.runtime.dispatcher.idle();
     await expect.poll(async () => (await (await as(a).rss.articles.$get({ query: {} })).json()).preparing).toBe(false);
+    await api.runtime.dispatcher.idle(); // the session's fan-out (share queue)
 
     const rows = await page(b);
     expect(rows).toHaveLength(1);

@@ -144,6 +144,7 @@ describe("following", () => {
         },
       ],
     });
+    await api.runtime.dispatcher.idle(); // shared through the share queue
     expect(
       await as(friend)
         .feed.following.$get({ query: {} })

@@ -107,6 +107,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("IngestQueue", { url: queueUrl(url, "IngestQueue") }, "sst.aws.Queue");
   link("DigestQueue", { url: queueUrl(url, "DigestQueue") }, "sst.aws.Queue");
   link("AccountQueue", { url: queueUrl(url, "AccountQueue") }, "sst.aws.Queue");
+  link("ShareQueue", { url: queueUrl(url, "ShareQueue") }, "sst.aws.Queue");
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Images", { name: IMAGES_BUCKET }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");

@@ -15,7 +15,7 @@ export interface FriendPick {
 export interface FriendSession {
   user_id: string;
   username: string;
-  /** The friend's primary photo, once profiles have photos. */
+  /** The friend's primary photo when the session was shared, if they had one. */
   image_url: string | null;
   created_at: string;
   graphpicks: FriendPick[];
@@ -41,7 +41,7 @@ export async function page(readerId: string, options: { limit: number; offset: n
       {
         user_id: s.authorId,
         username: author.username,
-        image_url: null,
+        image_url: s.imageUrl ?? null,
         created_at: new Date(s.createdAt).toISOString(),
         graphpicks: s.picks.map((p) => ({ ...p, isAddedToGraph: liked.has(p.article_id) })),
       },

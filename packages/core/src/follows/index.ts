@@ -1,13 +1,16 @@
+import * as Images from "../images/index.ts";
 import * as Users from "../users/index.ts";
 import { counts, follow as addEdge, followedAmong, ids, isFollowing, unfollow as removeEdge } from "./edges.ts";
 import type { SharedPick } from "./shared-pick.ts";
-import { backfill, dropEntries, newest, shareSession, withdraw, type StoredSession } from "./timeline.ts";
+import { enqueueShare, type ShareJob } from "./queue.ts";
+import { backfill, dropEntries, newest, shareable, shareSession, withdraw, type StoredSession } from "./timeline.ts";
 
 export { FOLLOW_MESSAGES, FOLLOWING_FEED } from "./rules.ts";
 export { counts, followedAmong, isFollowing, type FollowCounts } from "./edges.ts";
 export type { SharedPick } from "./shared-pick.ts";
 export type { StoredSession } from "./timeline.ts";
 export { purgeAccount } from "./purge.ts";
+export { ShareJob } from "./queue.ts";
 
 /**
  * `viewerId` follows `targetId` (idempotent). A new follow fills the reader's following
@@ -65,21 +68,36 @@ interface FollowCountsView {
 }
 
 /**
- * Called by the feed when it has stored a session: shares it with the author's followers. A
- * failure here is logged, never the answer to the person whose feed was made.
+ * Called by the feed when it has stored a session: queues sharing it with the author's
+ * followers (ShareQueue), so a person with thousands of followers gets their feed as fast as
+ * anyone, and a failed fan-out is retried by the queue rather than lost. A session that cannot
+ * be queued is logged: the person's own feed stands, and only their friends miss this session.
  */
 export async function sessionStored(session: StoredSession): Promise<void> {
+  const shared = shareable(session);
+  if (!shared) return;
   try {
-    await shareSession(session);
+    await enqueueShare(shared);
   } catch (error) {
-    console.error(`[follows] session of ${session.userId} not shared`, error);
+    console.error(`[follows] session of ${session.userId} not queued for sharing`, error);
   }
+}
+
+/**
+ * The ShareQueue worker's part: writes one queued session into every follower's timeline, with
+ * the author's primary photo (read once here, not once per reader on every page).
+ */
+export async function share(job: ShareJob): Promise<void> {
+  // A session queued just before its author deleted the account is not spread after the sweep.
+  if (!(await Users.isActive(job.userId))) return;
+  await shareSession(job, await Images.primaryImageUrl(job.userId));
 }
 
 export interface TimelineSession {
   authorId: string;
   createdAt: number;
   picks: SharedPick[];
+  imageUrl?: string;
 }
 
 /**
@@ -99,7 +117,12 @@ export async function timeline(readerId: string, limit: number, offset: number):
     const stale = page.filter((e) => !followed.has(e.authorId));
     await dropEntries(stale);
     if (stale.length === 0) {
-      return page.map((e) => ({ authorId: e.authorId, createdAt: e.createdAt, picks: e.picks }));
+      return page.map((e) => ({
+        authorId: e.authorId,
+        createdAt: e.createdAt,
+        picks: e.picks,
+        ...(e.imageUrl ? { imageUrl: e.imageUrl } : {}),
+      }));
     }
   }
 }

@@ -15,6 +15,8 @@ export const SharedSessionEntity = new Entity(
       createdAt: { type: "number", required: true, readOnly: true },
       picks: { type: "list", items: sharedPick, required: true },
       expiresAt: { type: "number", required: true },
+      /** The author's primary photo when the session was shared. */
+      imageUrl: { type: "string" },
     },
     indexes: {
       byAuthor: {

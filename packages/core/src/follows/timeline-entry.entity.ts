@@ -17,6 +17,8 @@ export const TimelineEntryEntity = new Entity(
       authorId: { type: "string", required: true, readOnly: true },
       picks: { type: "list", items: sharedPick, required: true },
       expiresAt: { type: "number", required: true },
+      /** The author's primary photo when the session was shared. */
+      imageUrl: { type: "string" },
     },
     indexes: {
       byReader: {

@@ -60,27 +60,33 @@ function sharedPicks(session: StoredSession): SharedPick[] {
 }
 
 /**
- * Shares a newly stored feed session with the author's followers: keeps it in the author's
- * shared sessions and writes an entry into every follower's timeline. Provisional sessions (soon
+ * What of a stored session its author's followers see, or nothing: provisional sessions (soon
  * replaced), caught-up ones (a repeat of the previous picks) and empty ones are not shared.
  */
-export async function shareSession(session: StoredSession): Promise<void> {
-  if (session.provisional || session.caughtUp || session.picks.length === 0) return;
-  const picks = sharedPicks(session);
-  const expiresAt = expiry(session.createdAt);
-  await SharedSessionEntity.put({ userId: session.userId, createdAt: session.createdAt, picks, expiresAt }).go();
+export function shareable(session: StoredSession): { userId: string; createdAt: number; picks: SharedPick[] } | undefined {
+  if (session.provisional || session.caughtUp || session.picks.length === 0) return undefined;
+  return { userId: session.userId, createdAt: session.createdAt, picks: sharedPicks(session) };
+}
+
+/**
+ * Shares a session with the author's followers: keeps it in the author's shared sessions and
+ * writes an entry into every follower's timeline, with the author's photo as it is now. Every
+ * write is by key, so sharing the same session again (a redelivered message) changes nothing.
+ */
+export async function shareSession(
+  shared: { userId: string; createdAt: number; picks: SharedPick[] },
+  imageUrl: string | undefined,
+): Promise<void> {
+  const { userId, createdAt, picks } = shared;
+  const expiresAt = expiry(createdAt);
+  const photo = imageUrl ? { imageUrl } : {};
+  await SharedSessionEntity.put({ userId, createdAt, picks, expiresAt, ...photo }).go();
   const { data: followers } = await FollowEdgeEntity.query
-    .byOwner({ userId: session.userId, direction: "follower" })
+    .byOwner({ userId, direction: "follower" })
     .go({ pages: "all", attributes: ["otherId"] });
   if (followers.length === 0) return;
   await putEntries(
-    followers.map((f) => ({
-      userId: f.otherId,
-      createdAt: session.createdAt,
-      authorId: session.userId,
-      picks,
-      expiresAt,
-    })),
+    followers.map((f) => ({ userId: f.otherId, createdAt, authorId: userId, picks, expiresAt, ...photo })),
   );
 }
 
@@ -97,6 +103,7 @@ export async function backfill(readerId: string, authorId: string): Promise<void
       authorId,
       picks: s.picks,
       expiresAt: s.expiresAt,
+      ...(s.imageUrl ? { imageUrl: s.imageUrl } : {}),
     })),
   );
 }

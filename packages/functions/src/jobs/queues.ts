@@ -31,4 +31,11 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 1,
   },
+  {
+    name: "ShareQueue",
+    handler: "packages/functions/src/jobs/share-worker.handler",
+    deadLetter: "ShareDeadLetter",
+    maxReceiveCount: 5,
+    batchSize: 10,
+  },
 ] as const;

@@ -24,7 +24,7 @@ try {
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
-  if (wanted("feed")) await feedBench();
+  if (wanted("feed")) await feedBench(runtime);
   if (wanted("search")) await searchBench();
   if (wanted("suggestions")) await suggestionsBench();
   if (wanted("digest")) await digestBench();

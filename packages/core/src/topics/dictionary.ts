@@ -78,18 +78,55 @@ export interface PhraseStats {
   backfilling: boolean;
 }
 
-/** What a feed refresh needs to know of its phrases, in one read of their dictionary entries. */
+type Stats = { phrase: string; postings?: number; backfillQueuedAt?: number; backfilledAt?: number };
+
+/**
+ * Entries read lately, by phrase, with when they were read. Only settled ones are kept: a phrase
+ * that has postings and no backfill under way. Such an entry never starts a backfill again (one
+ * is queued only for a phrase without postings), so it can only grow its count of postings, and
+ * a rarity up to STATS_TTL_MS old ranks as well as a fresh one. Every refresh of every person
+ * following a phrase reads it, so in a warm process most refreshes read few of these.
+ */
+const settled = new Map<string, { stats: Stats; readAt: number }>();
+const STATS_TTL_MS = 10 * 60 * 1000;
+/** Entries kept at most; past it the oldest half goes (a Map iterates in insertion order). */
+const STATS_KEPT = 20_000;
+
+const rarityOf = (postings: number | undefined) => Math.log(1 + 1000 / (1 + (postings ?? 0))) / Math.log(1001);
+
+/**
+ * What a feed refresh needs to know of its phrases, in at most one read of their dictionary
+ * entries: of the phrases not settled in this process within STATS_TTL_MS.
+ */
 export async function phraseStats(phrases: string[], now = Date.now()): Promise<PhraseStats> {
   if (phrases.length === 0) return { rarity: new Map(), backfilling: false };
-  type Stats = { phrase: string; postings?: number; backfillQueuedAt?: number; backfilledAt?: number };
-  // Read on every refresh, for every topic: see `getMany`.
-  const data = await getMany<Stats>(
-    DictionaryPhraseEntity,
-    phrases.map((phrase) => ({ shard: shardOf(phrase), phrase })),
-    ["phrase", "postings", "backfillQueuedAt", "backfilledAt"],
-  );
+  const known: Stats[] = [];
+  const unknown: string[] = [];
+  for (const phrase of phrases) {
+    const kept = settled.get(phrase);
+    if (kept && now >= kept.readAt && now - kept.readAt < STATS_TTL_MS) known.push(kept.stats);
+    else unknown.push(phrase);
+  }
+  // Read on every refresh, for every topic not settled here: see `getMany`.
+  const read =
+    unknown.length === 0
+      ? []
+      : await getMany<Stats>(
+          DictionaryPhraseEntity,
+          unknown.map((phrase) => ({ shard: shardOf(phrase), phrase })),
+          ["phrase", "postings", "backfillQueuedAt", "backfilledAt"],
+        );
+  for (const stats of read) {
+    if (!stats.postings || isBackfilling(stats, now)) continue;
+    settled.delete(stats.phrase);
+    settled.set(stats.phrase, { stats, readAt: now });
+  }
+  if (settled.size > STATS_KEPT) {
+    for (const phrase of [...settled.keys()].slice(0, settled.size / 2)) settled.delete(phrase);
+  }
+  const data = [...known, ...read];
   return {
-    rarity: new Map(data.map((d) => [d.phrase, Math.log(1 + 1000 / (1 + (d.postings ?? 0))) / Math.log(1001)])),
+    rarity: new Map(data.map((d) => [d.phrase, rarityOf(d.postings)])),
     backfilling: data.some((d) => isBackfilling(d, now)),
   };
 }

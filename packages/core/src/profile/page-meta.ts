@@ -39,5 +39,6 @@ export async function profileIndexHtml(path: string, html: string, siteUrl: stri
     `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}" />`,
     `<meta name="twitter:title" content="${title}" />`,
   ].join("\n    ");
-  return html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${tags}`);
+  // A function, so no `$` in the text is read as a replacement pattern.
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${tags}`);
 }

@@ -7,8 +7,8 @@ export function PhotoGrid({ images, username }: { images: PublicProfile["images"
   if (images.length === 0) return null;
   const ordered = [...images].sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
   return (
-    <section className="profile-photos" data-testid="profile-photos" data-mode={expanded ? "expanded" : "collapsed"}>
-      <div className={`profile-photos__grid profile-photos__grid--${expanded ? "expanded" : "collapsed"}`}>
+    <section className="profile-gallery" data-testid="profile-photos" data-mode={expanded ? "expanded" : "collapsed"}>
+      <div className={`profile-gallery__grid profile-gallery__grid--${expanded ? "expanded" : "collapsed"}`}>
         {ordered.map((image, i) => (
           <img key={image.id} src={image.url} alt={`${username}'s photo ${i + 1}`} loading="lazy" />
         ))}

@@ -1,18 +1,11 @@
 /// <reference lib="dom" />
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, pageApi, signedInPage, startServer, waitUntilIdle, type Server } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { pageApi, signedInPage, waitUntilIdle, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 describe("deleting the account from the profile tab", () => {
   it("confirms, asks for the password, shows the server's refusal, then deletes, signs out everywhere and goes to /", async () => {

@@ -1,18 +1,19 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeFor, launchBrowser, newPerson, screenshot, signUpAndVerify, startServer, type Server } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import {
+  codeFor,
+  newPerson,
+  screenshot,
+  signUpAndVerify,
+  startServer,
+  type Server,
+  useBrowserServer,
+} from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });

@@ -1,29 +1,20 @@
 /// <reference lib="dom" />
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectAccessible,
-  launchBrowser,
   pageApi,
   screenshot,
   signedInPage,
-  startServer,
   waitUntilIdle,
   type Server,
+  useBrowserServer,
 } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  // The demo feeds give the digest articles to send.
-  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
-  await waitUntilIdle(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The demo feeds give the digest articles to send.
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const QUARTER_HOUR = 15 * 60 * 1000;
 

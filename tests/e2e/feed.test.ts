@@ -1,20 +1,11 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, signUpAndVerify, startServer, waitUntilIdle, type Server } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { screenshot, signUpAndVerify, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
-  // The runtime fetches the demo feeds on start; wait until that work has caught up.
-  await waitUntilIdle(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const cards = (page: Page) => page.getByTestId("feed-article");
 

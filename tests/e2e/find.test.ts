@@ -1,28 +1,14 @@
 /// <reference lib="dom" />
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  newPerson,
-  screenshot,
-  signUpAndVerify,
-  startServer,
-  waitUntilIdle,
-  type Server,
-} from "./support.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newPerson, screenshot, signUpAndVerify, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
-  await waitUntilIdle(server);
   // Index whatever the start-up fetch brought (the runtime also does this on its own).
   await fetch(`${server.url}/api/dev/jobs/search-index`, { method: "POST" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("find in the browser", () => {

@@ -1,27 +1,11 @@
 /// <reference lib="dom" />
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchBrowser,
-  pageApi,
-  screenshot,
-  signedInPage,
-  startServer,
-  waitUntilIdle,
-  type Server,
-} from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { pageApi, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
-  await waitUntilIdle(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 describe("the following tab in the browser", () => {
   it("shows who you follow's sessions once they have one, with the empty states before", async () => {

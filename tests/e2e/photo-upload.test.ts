@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signedInPage, startServer, type Server } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 /**
  * A browser's own upload of a photo, as the profile tab makes it: presigned POST straight to the
@@ -10,14 +10,7 @@ import { launchBrowser, signedInPage, startServer, type Server } from "./support
  */
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 describe("uploading a photo from the browser", () => {
   it("posts to the bucket with progress, confirms, shows the variant, and reports a blocked picture", async () => {

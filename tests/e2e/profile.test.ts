@@ -1,26 +1,11 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  SERVER_ERROR,
-  expectAccessible,
-  launchBrowser,
-  screenshot,
-  signedInPage,
-  startServer,
-  type Server,
-} from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { SERVER_ERROR, expectAccessible, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const buttonState = (page: Page, testId: string) => page.getByTestId(testId).getAttribute("data-state");
 

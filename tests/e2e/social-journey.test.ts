@@ -1,21 +1,19 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
 import { DESKTOP, PHONE } from "../../scripts/audit/pages.ts";
 import {
   collectAlerts,
   expectAccessible,
-  launchBrowser,
   newPerson,
   pageApi,
   screenshot,
   signUpAndVerify,
   signedInPage,
-  startServer,
-  waitUntilIdle,
   type Server,
+  useBrowserServer,
 } from "./support.ts";
 
 /**
@@ -26,15 +24,7 @@ import {
  */
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
-  await waitUntilIdle(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 /** The sections of the public page, top to bottom. */
 const sectionsShown = (page: Page) =>

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
 import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/pages.ts";
 
@@ -225,4 +225,26 @@ export async function expectAccessible(
       expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
     }
   }
+}
+
+/**
+ * Starts the local runtime and Chromium before a test file's tests and stops both after them.
+ * `started` hands them to the file; with `demoFeeds`, once the runtime's first fetch of the demo
+ * feeds has caught up.
+ */
+export function useBrowserServer(
+  options: Parameters<typeof startServer>[0],
+  started: (env: { server: Server; browser: Browser }) => void,
+) {
+  let env: { server: Server; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+    env = { server, browser };
+    started(env);
+    if (options?.demoFeeds) await waitUntilIdle(server);
+  });
+  afterAll(async () => {
+    await env?.browser.close();
+    await env?.server.stop();
+  });
 }

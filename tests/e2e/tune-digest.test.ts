@@ -1,27 +1,19 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectAccessible,
-  launchBrowser,
   onPhoneInEachTheme,
   screenshot,
   SERVER_ERROR,
   signedInPage,
-  startServer,
   type Server,
+  useBrowserServer,
 } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const SAVE = "/api/users/update_email_digest_preferences";
 

@@ -1,29 +1,21 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
 import {
   collectAlerts,
   expectAccessible,
-  launchBrowser,
   onPhoneInEachTheme,
   pageApi,
   screenshot,
   signedInPage,
-  startServer,
   type Server,
+  useBrowserServer,
 } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 interface Shown {
   topic: string | null;

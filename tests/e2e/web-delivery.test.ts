@@ -1,20 +1,12 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoArticles } from "../../packages/local/src/demo/index.ts";
-import { launchBrowser, screenshot, signUpAndVerify, startServer, waitUntilIdle, type Server } from "./support.ts";
+import { screenshot, signUpAndVerify, waitUntilIdle, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ demoFeeds: true }), launchBrowser()]);
-  await waitUntilIdle(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 /**
  * Records what the page reports as broken: CSP violations (listened for before any page script

@@ -11,6 +11,7 @@ import {
   withAddedState,
   withoutSource,
 } from "../../lib/feed.ts";
+import { AddToggleButton } from "../../components/AddToggleButton.tsx";
 
 const TYPE_LABEL: Record<FeedArticle["type"], string> = {
   twitter: "twitter",
@@ -121,25 +122,7 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
   });
 
   const added = article.isAddedToGraph;
-  return (
-    <button
-      type="button"
-      className="add-toggle"
-      aria-pressed={added}
-      title={added ? "in your graph" : "add to your graph"}
-      data-testid="add-toggle"
-      onClick={() => {
-        if (!mutation.isPending) mutation.mutate(!added);
-      }}
-    >
-      <span className="add-toggle__glyph" aria-hidden="true">
-        {added ? "✓" : "+"}
-      </span>
-      {/* The name is the visible word plus context ("added to graph"), so speech control finds it. */}
-      <span className="add-toggle__text">{added ? "added" : "add"}</span>
-      <span className="visually-hidden"> to graph</span>
-    </button>
-  );
+  return <AddToggleButton added={added} busy={mutation.isPending} onToggle={(wanted) => mutation.mutate(wanted)} />;
 }
 
 /**

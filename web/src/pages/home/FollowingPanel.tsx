@@ -23,6 +23,7 @@ import {
 } from "../../lib/social-api.ts";
 import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
 import "../../styles/social.css";
+import { AddToggleButton } from "../../components/AddToggleButton.tsx";
 
 type Pages = InfiniteData<FriendSession[], number>;
 
@@ -233,22 +234,5 @@ function PickAddToggle({ pick }: { pick: FriendPick }) {
     onSuccess: (result) => set(result.isAddedToGraph),
   });
   const added = pick.isAddedToGraph;
-  return (
-    <button
-      type="button"
-      className="add-toggle"
-      aria-pressed={added}
-      title={added ? "in your graph" : "add to your graph"}
-      data-testid="add-toggle"
-      onClick={() => {
-        if (!mutation.isPending) mutation.mutate(!added);
-      }}
-    >
-      <span className="add-toggle__glyph" aria-hidden="true">
-        {added ? "✓" : "+"}
-      </span>
-      <span className="add-toggle__text">{added ? "added" : "add"}</span>
-      <span className="visually-hidden"> to graph</span>
-    </button>
-  );
+  return <AddToggleButton added={added} busy={mutation.isPending} onToggle={(wanted) => mutation.mutate(wanted)} />;
 }

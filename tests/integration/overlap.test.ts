@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Feed from "@graph/core/feed";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { storedArticle } from "../support/articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**
@@ -21,24 +21,7 @@ async function withTopics(person: Person, topics: string[]) {
   expect(response.status).toBe(200);
 }
 
-async function anArticle(title: string) {
-  const articleId = `overlap-${Math.random().toString(36).slice(2)}`;
-  const now = Date.now();
-  await ArticleEntity.put({
-    articleId,
-    sourceId: "overlap-source",
-    sourceName: "Overlap Source",
-    sourceType: "rss",
-    title,
-    link: `https://overlap.example/${articleId}`,
-    guid: articleId,
-    publishedAt: now,
-    ingestedAt: now,
-    day: new Date(now).toISOString().slice(0, 10),
-    fingerprint: articleId,
-  }).go();
-  return articleId;
-}
+const anArticle = (title: string) => storedArticle("overlap", title);
 const like = async (person: Person, articleId: string) =>
   expect((await as(person).articles.toggle_add_article.$post({ json: { articleId, added: true } })).status).toBe(200);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { storedArticle } from "../support/articles.ts";
 import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 
@@ -87,24 +87,7 @@ describe("per-person limits under parallel requests", () => {
     const likedIds = async (cookie: string) => (await as(cookie).articles.liked_ids.$get()).json();
     const setLike = (cookie: string, json: { articleId: string; added?: boolean }) =>
       as(cookie).articles.toggle_add_article.$post({ json });
-    async function anArticle() {
-      const articleId = `parallel-${Math.random().toString(36).slice(2)}`;
-      const now = Date.now();
-      await ArticleEntity.put({
-        articleId,
-        sourceId: "parallel-source",
-        sourceName: "Parallel",
-        sourceType: "rss",
-        title: "An article liked many times",
-        link: `https://parallel.example/${articleId}`,
-        guid: articleId,
-        publishedAt: now,
-        ingestedAt: now,
-        day: new Date(now).toISOString().slice(0, 10),
-        fingerprint: articleId,
-      }).go();
-      return articleId;
-    }
+    const anArticle = () => storedArticle("parallel", "An article liked many times");
 
     it("counts each of 50 parallel flips once, ending where 50 flips one after another end", async () => {
       const person = await signedIn(api);

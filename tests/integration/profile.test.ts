@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { storedArticle } from "../support/articles.ts";
 import { ProfileCountsEntity } from "../../packages/core/src/profile/profile-counts.entity.ts";
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import * as Profile from "@graph/core/profile";
@@ -18,24 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function anArticle(title = "A profile article") {
-  const articleId = `profile-${Math.random().toString(36).slice(2)}`;
-  const now = Date.now();
-  await ArticleEntity.put({
-    articleId,
-    sourceId: "profile-source",
-    sourceName: "Profile Source",
-    sourceType: "rss",
-    title,
-    link: `https://profile.example/${articleId}`,
-    guid: articleId,
-    publishedAt: now,
-    ingestedAt: now,
-    day: new Date(now).toISOString().slice(0, 10),
-    fingerprint: articleId,
-  }).go();
-  return articleId;
-}
+const anArticle = (title = "A profile article") => storedArticle("profile", title);
 
 const profileOf = (username: string) => as().users.profile[":username"].$get({ param: { username } });
 

@@ -1,0 +1,24 @@
+import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+
+/**
+ * An article stored straight to the table, as ingestion stores one, for tests that need an
+ * article to like or to list; `source` names its made-up source and prefixes its id.
+ */
+export async function storedArticle(source: string, title: string): Promise<string> {
+  const articleId = `${source}-${Math.random().toString(36).slice(2)}`;
+  const now = Date.now();
+  await ArticleEntity.put({
+    articleId,
+    sourceId: `${source}-source`,
+    sourceName: `${source[0]!.toUpperCase()}${source.slice(1)} Source`,
+    sourceType: "rss",
+    title,
+    link: `https://${source}.example/${articleId}`,
+    guid: articleId,
+    publishedAt: now,
+    ingestedAt: now,
+    day: new Date(now).toISOString().slice(0, 10),
+    fingerprint: articleId,
+  }).go();
+  return articleId;
+}

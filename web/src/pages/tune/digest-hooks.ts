@@ -11,13 +11,13 @@ import {
   type DigestPreferences,
 } from "../../lib/digest-api.ts";
 import {
-  SAVE_STATE_MS,
   createChangeBatcher,
   withChanges,
   withoutSettled,
   type ChangeBatcher,
   type SaveState,
 } from "../../lib/digest.ts";
+import { useSaveState } from "./save-state.ts";
 
 export function useDigestPreferences(userId: string) {
   return useQuery({
@@ -45,14 +45,7 @@ export interface DigestForm {
 export function useDigestForm(userId: string, saved: DigestPreferences): DigestForm {
   const queryClient = useQueryClient();
   const [unsaved, setUnsaved] = useState<DigestChanges>({});
-  const [state, setState] = useState<SaveState>("idle");
-  const toIdle = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const settle = useCallback((next: SaveState) => {
-    if (toIdle.current !== null) clearTimeout(toIdle.current);
-    setState(next);
-    toIdle.current = next === "saving" ? null : setTimeout(() => setState("idle"), SAVE_STATE_MS);
-  }, []);
+  const [state, settle] = useSaveState();
 
   const save = useMutation({
     mutationKey: digestSaveKey(userId),
@@ -78,12 +71,6 @@ export function useDigestForm(userId: string, saved: DigestPreferences): DigestF
     }, DIGEST_SAVE_DEBOUNCE_MS);
   // Leaving the tab sends what is waiting rather than dropping it.
   useEffect(() => () => batcher.current?.flush(), []);
-  useEffect(
-    () => () => {
-      if (toIdle.current !== null) clearTimeout(toIdle.current);
-    },
-    [],
-  );
 
   const saveNow = useCallback(
     (changes: DigestChanges) => {

@@ -4,7 +4,7 @@ import { AIM_LIMITS } from "@graph/core/topics/rules";
 import { aimsToSend } from "../../../lib/profile.ts";
 import { profileKeys, readAims, saveAims, type Aim } from "../../../lib/profile-api.ts";
 import { LoadFailed } from "../LoadFailed.tsx";
-import { saveButtonText, useSaveState } from "./save-state.ts";
+import { saveButtonText, useSaveState } from "../save-state.ts";
 
 let tempCounter = 0;
 /** New aims get a temporary id (prefixed temp-) until the server gives them one. */

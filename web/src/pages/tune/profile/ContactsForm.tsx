@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CONTACT_MAX } from "@graph/core/profile/rules";
 import { profileKeys, readContacts, saveContacts } from "../../../lib/profile-api.ts";
 import { LoadFailed } from "../LoadFailed.tsx";
-import { saveButtonText, useSaveState } from "./save-state.ts";
+import { saveButtonText, useSaveState } from "../save-state.ts";
 
 /** Contact links: the person's site (about) and socials, 120 characters each. */
 export function ContactsForm({ userId }: { userId: string }) {

@@ -20,7 +20,7 @@ import type { SectionOrderItem } from "@graph/core/profile/rules";
 import { moveSection } from "../../../lib/profile.ts";
 import { profileKeys, readSectionOrder, saveSectionOrder } from "../../../lib/profile-api.ts";
 import { LoadFailed } from "../LoadFailed.tsx";
-import { saveButtonText, useSaveState } from "./save-state.ts";
+import { saveButtonText, useSaveState } from "../save-state.ts";
 import { SECTION_NAMES } from "./section-names.ts";
 
 const FAILED = "Failed to save order.";

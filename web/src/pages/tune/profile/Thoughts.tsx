@@ -10,7 +10,7 @@ import {
   type Thought,
 } from "../../../lib/profile-api.ts";
 import { LoadFailed } from "../LoadFailed.tsx";
-import { saveButtonText, useSaveState } from "./save-state.ts";
+import { saveButtonText, useSaveState } from "../save-state.ts";
 
 const MESSAGES = {
   submit: "Failed to submit the form.",

@@ -12,7 +12,7 @@ import {
   type UsernameCheck,
 } from "../../../lib/profile.ts";
 import { changeUsername, checkUsername } from "../../../lib/profile-api.ts";
-import { useSaveState } from "./save-state.ts";
+import { useSaveState } from "../save-state.ts";
 
 /**
  * The username: checked 500 ms after the last keystroke (idle, current, checking, available,

@@ -4,7 +4,7 @@ import { WEBSITE_URL_MAX, withScheme } from "@graph/core/profile/rules";
 import { errorText } from "../../../lib/api.ts";
 import { addWebsite, deleteWebsite, profileKeys, readWebsites, type Website } from "../../../lib/profile-api.ts";
 import { LoadFailed } from "../LoadFailed.tsx";
-import { saveButtonText, useSaveState } from "./save-state.ts";
+import { saveButtonText, useSaveState } from "../save-state.ts";
 
 /** Websites listed on the profile (a hidden section until the person shows it). */
 export function Websites({ userId }: { userId: string }) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SAVE_STATE_MS, type SaveState } from "../../../lib/digest.ts";
+import { SAVE_STATE_MS, type SaveState } from "../../lib/digest.ts";
 
 export type { SaveState };
 

@@ -62,6 +62,13 @@ declare module "sst" {
       "type": "sst.sst.Secret"
       "value": string
     }
+    "GoogleOidc": {
+      "authorizationEndpoint": string
+      "issuer": string
+      "jwksUri": string
+      "tokenEndpoint": string
+      "type": "sst.sst.Linkable"
+    }
     "MailDeadLetter": {
       "type": "sst.aws.Queue"
       "url": string
@@ -74,6 +81,10 @@ declare module "sst" {
       "managementEndpoint": string
       "type": "sst.aws.ApiGatewayWebSocket"
       "url": string
+    }
+    "RealtimeTokenKey": {
+      "type": "sst.sst.Secret"
+      "value": string
     }
     "Search": {
       "name": string
@@ -90,6 +101,18 @@ declare module "sst" {
     "Site": {
       "type": "sst.aws.StaticSite"
       "url": string
+    }
+    "StripePriceId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "StripeSecretKey": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "StripeWebhookSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
     }
     "Table": {
       "name": string

@@ -1,4 +1,5 @@
 import { config } from "./config";
+import { googleOidc } from "./google";
 import { accountQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
@@ -17,7 +18,19 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 
 api.route("$default", {
   handler: "packages/functions/src/api/lambda.handler",
-  link: [table, searchBucket, imagesBucket, mailQueue, ingestQueue, accountQueue, shareQueue, config, realtime, ...allSecrets],
+  link: [
+    table,
+    searchBucket,
+    imagesBucket,
+    mailQueue,
+    ingestQueue,
+    accountQueue,
+    shareQueue,
+    config,
+    realtime,
+    ...allSecrets,
+    googleOidc,
+  ],
   timeout: "29 seconds",
   memory: "1024 MB",
   // Photo moderation (packages/core/src/images/moderation.ts).
@@ -30,3 +43,9 @@ api.route("$default", {
 router.routeBucket("/media", imagesBucket, { rewrite: { regex: "^/media/(.*)$", to: "/public/$1" } });
 
 router.route("/api", api.url);
+
+/**
+ * Stripe's webhook endpoint, to register in Stripe's dashboard (see README: Plans and billing). It is a route
+ * of the same function: Stripe calls it without a session, and it checks Stripe's signature.
+ */
+export const stripeWebhookUrl = $interpolate`${router.url}/api/stripe/webhook`;

@@ -1,4 +1,6 @@
-import { table } from "./storage";
+import { config } from "./config";
+import { secrets } from "./secrets";
+import { searchBucket, table } from "./storage";
 import { router } from "./web";
 
 /**
@@ -10,8 +12,10 @@ export const realtime = new sst.aws.ApiGatewayWebSocket("Realtime");
 
 const handler: sst.aws.FunctionArgs = {
   handler: "packages/functions/src/realtime/handler.handler",
-  link: [table, realtime],
-  timeout: "10 seconds",
+  // The token key checks `?token=` on $connect; the bot answers from the search index and config.
+  link: [table, realtime, secrets.RealtimeTokenKey, searchBucket, config],
+  // A send stores, fans out and (in a bot conversation) waits for the bot's answer.
+  timeout: "29 seconds",
 };
 
 realtime.route("$connect", handler);

@@ -7,6 +7,14 @@ export const secrets = {
   GoogleClientSecret: new sst.Secret("GoogleClientSecret", ""),
   /** Signs digest unsubscribe links (no default: a stage cannot deploy with a guessable key). */
   DigestSigningKey: new sst.Secret("DigestSigningKey"),
+  /** Signs the short-lived tokens that open a chat socket (`GET /messages/get_jwt`); no default either. */
+  RealtimeTokenKey: new sst.Secret("RealtimeTokenKey"),
+  /** Stripe's secret API key (empty: billing answers that it is not configured). */
+  StripeSecretKey: new sst.Secret("StripeSecretKey", ""),
+  /** The signing secret of the webhook endpoint registered with Stripe (`whsec_...`). */
+  StripeWebhookSecret: new sst.Secret("StripeWebhookSecret", ""),
+  /** Configuration, set per stage like the secrets: the Stripe price id of the pro plan (`price_...`). */
+  StripePriceId: new sst.Secret("StripePriceId", ""),
 };
 
 export const allSecrets = Object.values(secrets);

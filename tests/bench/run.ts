@@ -21,6 +21,7 @@ try {
   const { profileBench } = await import("./profile.bench.ts");
   const { overlapBench } = await import("./overlap.bench.ts");
   const { followingFeedBench } = await import("./following-feed.bench.ts");
+  const { chatBench } = await import("./chat.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -31,6 +32,7 @@ try {
   if (wanted("profile")) await profileBench();
   if (wanted("overlap")) await overlapBench();
   if (wanted("following")) await followingFeedBench();
+  if (wanted("chat")) await chatBench(runtime);
 } finally {
   await runtime.stop();
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/accounts";
-import { dynamo, tableName } from "@graph/core/db";
 import { phraseKey } from "@graph/core/matching";
 import * as Realtime from "@graph/core/realtime";
 import * as Sources from "@graph/core/sources";
@@ -14,6 +12,7 @@ import { recordSuggester } from "../../packages/core/src/sources/trust.ts";
 import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
 import { shardOf } from "../../packages/core/src/topics/dictionary.ts";
 import { errorOf, newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { holding, scanTable } from "../support/table.ts";
 
 /**
  * Deleting an account: marked in one write (no sign-in, every session refused at once), then
@@ -42,21 +41,6 @@ beforeAll(async () => {
     },
   ]);
 });
-
-/** Every item of the table (a Scan through all its pages). */
-async function scanTable(): Promise<Array<Record<string, AttributeValue>>> {
-  const items: Array<Record<string, AttributeValue>> = [];
-  let start: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-const holding = (items: Array<Record<string, AttributeValue>>, text: string) =>
-  items.filter((item) => JSON.stringify(item).includes(text));
 
 async function storeArticle(title: string) {
   const articleId = `art-${randomUUID()}`;
@@ -170,7 +154,7 @@ describe("the auth provider", () => {
     const person = await signedIn(api);
     const answer = await api.client({ cookie: person.cookie }).users.auth_provider.$get();
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ auth_provider: "email" });
+    expect(await answer.json()).toEqual({ auth_provider: "email", provider: "password" });
     expect((await api.client().users.auth_provider.$get()).status).toBe(401);
   });
 });

@@ -60,11 +60,11 @@ describe("request guards", () => {
     expect(await response.json()).toEqual({ error: "Not found.", code: "not_found" });
   });
 
-  it("keeps Google sign-in clearly unavailable while it is not configured", async () => {
-    expect(await (await api.client().config.$get()).json()).toEqual({ googleSignIn: false });
+  it("offers Google sign-in (the local stand-in) and refuses a callback without its state with a clear 400", async () => {
+    expect(await (await api.client().config.$get()).json()).toEqual({ googleSignIn: true });
     const response = await api.request("POST", "/api/login/google/callback", { body: { code: "x" } });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Google sign-in is not configured.", code: "not_configured" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Google sign-in failed. Please try again", code: "invalid_input" });
   });
 });
 

@@ -13,7 +13,10 @@ export const ERROR_CODES = [
   "no_code",
   "reset_link_invalid",
   "invalid_token",
+  "google_failed",
+  "linking_token_invalid",
   "limit_reached",
+  "invalid_signature",
   // 401
   "not_signed_in",
   "invalid_credentials",
@@ -23,11 +26,15 @@ export const ERROR_CODES = [
   "cross_site",
   "not_in_plan",
   "supertag_limit",
+  "google_email_unverified",
   // 404
   "not_found",
   "not_configured",
   // 409
   "username_taken",
+  "google_link_required",
+  "google_already_linked",
+  "already_subscribed",
   // 413, 415
   "payload_too_large",
   "unsupported_media_type",

@@ -5,10 +5,11 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 /**
  * Routes only this machine may use: the AWS stand-ins (which take any request as if it were
  * signed), the WebSocket management API (which posts into anyone's socket) and the dev routes
- * (which show every e-mail sent, verification codes included). With `HOST=0.0.0.0` the port is
+ * (which show every e-mail sent, verification codes included) and the Google stand-in (which
+ * vouches for any identity typed into it). With `HOST=0.0.0.0` the port is
  * on the network; these must stay on the machine.
  */
-export const LOCAL_ONLY_PATHS = ["/_aws/*", "/@connections/*", "/api/dev/*", "/dev/outbox"] as const;
+export const LOCAL_ONLY_PATHS = ["/_aws/*", "/@connections/*", "/api/dev/*", "/dev/outbox", "/_google/*"] as const;
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");

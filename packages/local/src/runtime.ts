@@ -11,9 +11,12 @@ import { mountSes } from "./aws/ses.ts";
 import { mountSqs, queueUrl } from "./aws/sqs.ts";
 import { LocalWebSocketApi } from "./aws/websocket.ts";
 import { devRoutes } from "./dev-routes.ts";
+import { googleSettings, mountGoogle } from "./google/index.ts";
 import { Dispatcher } from "./dispatcher.ts";
 import type { DynamoFaults } from "./dynamo/faults.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
+import type { StripeStandIn } from "./stripe/index.ts";
+import { startLocalStripe, stripeSettings } from "./stripe/settings.ts";
 import { ROOT } from "./handlers.ts";
 import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
@@ -54,6 +57,8 @@ export interface Runtime {
   root: Hono;
   /** Makes the local DynamoDB answer errors (throttling, 500s) as DynamoDB does, for tests. */
   dynamoFaults: DynamoFaults;
+  /** The Stripe stand-in (undefined when STRIPE_SECRET_KEY points at real Stripe). */
+  stripe?: StripeStandIn;
   stop(): Promise<void>;
 }
 
@@ -122,10 +127,21 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     },
     "sst.sst.Linkable",
   );
-  link("GoogleClientId", { value: process.env.GOOGLE_CLIENT_ID ?? "" }, "sst.sst.Secret");
-  link("GoogleClientSecret", { value: process.env.GOOGLE_CLIENT_SECRET ?? "" }, "sst.sst.Secret");
+  // Google sign-in: real Google with GOOGLE_CLIENT_ID, else the stand-in mounted below (same code path).
+  const google = googleSettings(url);
+  link("GoogleClientId", { value: google.clientId }, "sst.sst.Secret");
+  link("GoogleClientSecret", { value: google.clientSecret }, "sst.sst.Secret");
+  link("GoogleOidc", google.oidc, "sst.sst.Linkable");
   // A fixed key is fine here: nothing local is reachable from outside, and a restart keeps old links working.
   link("DigestSigningKey", { value: process.env.DIGEST_SIGNING_KEY ?? "local-digest-signing-key" }, "sst.sst.Secret");
+  link("RealtimeTokenKey", { value: process.env.REALTIME_TOKEN_KEY ?? "local-realtime-token-key" }, "sst.sst.Secret");
+
+  // Stripe: real Stripe (test mode) with STRIPE_SECRET_KEY, else the stand-in (same code path, signed webhooks).
+  const stripeKeys = stripeSettings();
+  link("StripeSecretKey", { value: stripeKeys.secretKey }, "sst.sst.Secret");
+  link("StripeWebhookSecret", { value: stripeKeys.webhookSecret }, "sst.sst.Secret");
+  link("StripePriceId", { value: stripeKeys.priceId }, "sst.sst.Secret");
+  const stripe = await startLocalStripe(stripeKeys, url, options.dataDir);
 
   await ensureTable(new DynamoDBClient({}), TABLE_NAME);
 
@@ -163,6 +179,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Photos' checked variants, public as the CDN serves them on AWS (infra/api.ts: /media → public/).
   s3.servePublic(root, "/media", IMAGES_BUCKET, "public/");
   mountRekognition(root, "/_aws/rekognition");
+  if (google.standIn) mountGoogle(root, google, `${siteUrl.replace(/\/$/, "")}/login/google/callback`);
   websockets.mount(root);
   root.route("/", devRoutes(outbox, dispatcher));
   if (options.demoFeeds) {
@@ -210,8 +227,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     api,
     root,
     dynamoFaults: dynamo.faults,
+    stripe,
     async stop() {
-      await Promise.all([dispatcher.stop(), websockets.close()]);
+      await Promise.all([dispatcher.stop(), websockets.close(), stripe?.stop()]);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();

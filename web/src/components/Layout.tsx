@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { AuthProvider } from "../auth/auth.tsx";
 import { NotificationProvider } from "../auth/notifications.tsx";
+import { ChatRealtime } from "../realtime/ChatRealtime.tsx";
 import { Header } from "./Header.tsx";
 
 export function RootLayout() {
@@ -10,6 +11,7 @@ export function RootLayout() {
         <a className="skip-link" href="#main">
           skip to content
         </a>
+        <ChatRealtime />
         <Header />
         <main id="main" className="site-main" tabIndex={-1}>
           <Outlet />

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { homeFor, useAuth } from "../auth/auth.tsx";
+import { GOOGLE_MESSAGES } from "@graph/core/google/rules";
 import { USERNAME_MAX } from "@graph/core/users/rules";
-import { call } from "../lib/api.ts";
+import { call, errorText } from "../lib/api.ts";
 import { mapAuthError, verifyEmailPath } from "../lib/auth-errors.ts";
 import { client } from "../lib/client.ts";
 import { usePublicConfig } from "../lib/config.ts";
+import { GOOGLE_START_PATH, readGoogleReturn } from "../lib/google.ts";
 import { normalizeEmail, validateLogin, validateSignup } from "../lib/validation.ts";
 import { PreviewGrid } from "./PreviewGrid.tsx";
 
@@ -20,12 +22,25 @@ export function LoginPage() {
   const auth = useAuth();
   const config = usePublicConfig();
   const googleEnabled = config.data?.googleSignIn === true;
+  // What the Google callback page handed over: a link offer (linking mode) or a failure to show.
+  const location = useLocation();
+  const [googleReturn] = useState(() => readGoogleReturn(location.state));
+  const [linking, setLinking] = useState(
+    googleReturn && "googleLinking" in googleReturn ? googleReturn.googleLinking : null,
+  );
+  const [linkPassword, setLinkPassword] = useState("");
+  // Read once: the hand-over leaves the history entry, so a reload does not replay a spent offer.
+  useEffect(() => {
+    if (googleReturn) navigate({ search: location.search }, { replace: true, state: null });
+  }, []);
 
   const [identifier, setIdentifier] = useState("");
   const [email, setEmail] = useState("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    googleReturn && "googleError" in googleReturn ? googleReturn.googleError : null,
+  );
   const [busy, setBusy] = useState(false);
 
   const switchMode = (next: Mode) => {
@@ -73,11 +88,85 @@ export function LoginPage() {
     }
   };
 
+  const startGoogle = () => {
+    setError(null);
+    window.location.assign(GOOGLE_START_PATH);
+  };
+
+  /** Links Google to the account with its password; any failure shows why and leaves linking mode. */
+  const submitLink = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!linking || busy) return;
+    if (linkPassword.length === 0) return setError("Enter your existing password.");
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await call(
+        client.api.login.google.link.$post({ json: { password: linkPassword, linkingToken: linking.linkingToken } }),
+        { logoutOn401: false },
+      );
+      const state = await auth.login();
+      navigate(homeFor({ isNewUser: state.isAuthenticated ? state.isNewUser : result.isNewUser }), { replace: true });
+    } catch (err) {
+      setError(errorText(err, GOOGLE_MESSAGES.linkFailed));
+      setLinking(null);
+      setLinkPassword("");
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     void (mode === "login" ? submitLogin() : submitSignup());
   };
+
+  if (linking) {
+    return (
+      <div className="auth-layout">
+        <section className="auth-card" aria-labelledby="link-heading">
+          <h1 id="link-heading" className="page__title">
+            link Google account
+          </h1>
+          <p className="fine-print" data-testid="link-email">
+            {linking.email} already has an account. enter its password to sign in with Google from now on.
+          </p>
+          <form className="form" onSubmit={(event) => void submitLink(event)} noValidate data-testid="link-form">
+            <div className="field">
+              <label htmlFor="link-password">your existing password</label>
+              <input
+                id="link-password"
+                data-testid="link-password"
+                type="password"
+                autoComplete="current-password"
+                autoFocus
+                value={linkPassword}
+                onChange={(e) => setLinkPassword(e.target.value)}
+              />
+            </div>
+            {error && (
+              <p className="form-message form-message--error" role="alert" data-testid="auth-error">
+                {error}
+              </p>
+            )}
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={busy}
+              data-testid="link-submit"
+            >
+              {busy ? "one moment…" : "link + sign in"}
+            </button>
+          </form>
+        </section>
+        <aside className="auth-aside" aria-label="preview images">
+          <PreviewGrid />
+          <p className="fine-print auth-aside__caption">tap an image to see another.</p>
+        </aside>
+      </div>
+    );
+  }
 
   return (
     <div className="auth-layout">
@@ -213,6 +302,7 @@ export function LoginPage() {
             className="button button--outline button--block"
             disabled={!googleEnabled}
             aria-describedby={googleEnabled ? undefined : "google-unconfigured"}
+            onClick={startGoogle}
             data-testid="google-signin"
             title={googleEnabled ? undefined : GOOGLE_UNCONFIGURED}
           >

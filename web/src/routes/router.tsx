@@ -40,6 +40,7 @@ const pages = {
   landing: () => import("../pages/Landing.tsx"),
   preview: () => import("../pages/Preview.tsx"),
   login: () => import("../pages/Login.tsx"),
+  googleCallback: () => import("../pages/GoogleCallback.tsx"),
   forgotPassword: () => import("../pages/ForgotPassword.tsx"),
   resetPassword: () => import("../pages/ResetPassword.tsx"),
   verifyEmail: () => import("../pages/VerifyEmail.tsx"),
@@ -47,13 +48,14 @@ const pages = {
   home: () => import("../pages/home/HomePage.tsx"),
   find: () => import("../pages/find/FindPage.tsx"),
   tune: () => import("../pages/tune/TunePage.tsx"),
-  placeholders: () => import("../pages/Placeholders.tsx"),
+  upgrade: () => import("../pages/upgrade/UpgradePage.tsx"),
   feedback: () => import("../pages/Feedback.tsx"),
   whyGraph: () => import("../pages/WhyGraph.tsx"),
   simple: () => import("../pages/Simple.tsx"),
   unsubscribe: () => import("../pages/Unsubscribe.tsx"),
   legal: () => import("../pages/Legal.tsx"),
   profile: () => import("../pages/profile/ProfilePage.tsx"),
+  chat: () => import("../pages/chat/ChatPage.tsx"),
 };
 
 export const routes: RouteObject[] = [
@@ -79,8 +81,8 @@ export const routes: RouteObject[] = [
           { path: "/home", ...page(pages.home, "HomePage") },
           { path: "/home/tune", ...page(pages.tune, "TunePage") },
           { path: "/home/find", ...page(pages.find, "FindPage") },
-          { path: "/home/chat", ...page(pages.placeholders, "ChatPage") },
-          { path: "/home/upgrade", ...page(pages.placeholders, "UpgradePage") },
+          { path: "/home/chat", ...page(pages.chat, "ChatPage") },
+          { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
           { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
           { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
           { path: "/home/coming-soon", ...page(pages.simple, "ComingSoonPage") },
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
       },
       { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
       { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
+      // Outside the guards: it signs the person in itself, then goes on.
+      { path: "/login/google/callback", ...page(pages.googleCallback, "GoogleCallbackPage") },
       { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
       { path: "/unsubscribe-success", ...page(pages.simple, "UnsubscribeSuccessPage") },
       { path: "/oauth/youtube/success", ...page(pages.simple, "YoutubeAuthSuccessPage") },

@@ -1,27 +1,31 @@
 import { isConditionFailure, transact } from "../db.ts";
-import { badRequest, unauthorized } from "../errors.ts";
+import { badRequest, forbidden, unauthorized } from "../errors.ts";
 import * as Auth from "../auth/index.ts";
+import * as Google from "../google/index.ts";
 import * as Users from "../users/index.ts";
 import { AccountDeletionEntity } from "./account-deletion.entity.ts";
 import { enqueueAccountJob } from "./queue.ts";
-import { ACCOUNT_MESSAGES, type AuthProvider } from "./rules.ts";
+import { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
 import { DELETION_STEPS, type DeletionStep } from "./steps.ts";
 
 export { AccountJob, enqueueAccountJob } from "./queue.ts";
-export { ACCOUNT_MESSAGES, type AuthProvider } from "./rules.ts";
+export { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
 export { DELETION_STEPS, type DeletionStep, type DeletingAccount } from "./steps.ts";
 
 /** A sweep queued this long ago and still unfinished lost its message: the schedule queues it again. */
 export const STALE_DELETION_MS = 10 * 60 * 1000;
 
 /**
- * How the person signs in. Every account has a password today (Google sign-in is not offered);
- * an account without one would answer "google" and delete without a password.
+ * How the person signs in: `auth_provider` is "email" when the account has a password (it confirms
+ * deletion with it) and "google" when it has none (a Google-only account, which confirms by typing
+ * its username); `provider` tells password, google or both.
  */
-export async function authProvider(userId: string): Promise<AuthProvider> {
+export async function authProvider(userId: string): Promise<{ auth_provider: AuthProvider; provider: SignInMethods }> {
   const user = await Users.byId(userId);
   if (!user) throw unauthorized();
-  return user.passwordHash ? "email" : "google";
+  const google = await Google.isLinked(userId);
+  if (!user.passwordHash) return { auth_provider: "google", provider: "google" };
+  return { auth_provider: "email", provider: google ? "both" : "password" };
 }
 
 /**
@@ -32,7 +36,7 @@ export async function authProvider(userId: string): Promise<AuthProvider> {
  */
 export async function requestDeletion(
   userId: string,
-  input: { password?: string | undefined },
+  input: { password?: string | undefined; username?: string | undefined },
   clientAddress: string,
 ): Promise<void> {
   const user = await Users.byId(userId);
@@ -40,6 +44,12 @@ export async function requestDeletion(
   if (user.passwordHash) {
     if (!input.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
     await Auth.confirmPassword(userId, input.password, clientAddress);
+  } else {
+    // No password to ask for: typing the username shows it is meant, not a stray click or a
+    // forged request from an open session.
+    const typed = input.username?.trim().toLowerCase();
+    if (!typed) throw badRequest(ACCOUNT_MESSAGES.usernameRequired);
+    if (typed !== user.username.toLowerCase()) throw forbidden(ACCOUNT_MESSAGES.usernameWrong);
   }
   const now = Date.now();
   const marked = await transact([

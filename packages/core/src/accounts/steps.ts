@@ -1,7 +1,10 @@
 import * as Auth from "../auth/index.ts";
+import * as Billing from "../billing/index.ts";
+import * as Chat from "../chat/index.ts";
 import * as Digest from "../digest/index.ts";
 import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
+import * as Google from "../google/index.ts";
 import * as Images from "../images/index.ts";
 import * as Profile from "../profile/index.ts";
 import * as Realtime from "../realtime/index.ts";
@@ -47,5 +50,8 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "follows", run: (a) => Follows.purgeAccount(a.userId) },
   { name: "profile", run: (a) => Profile.purgeAccount(a.userId) },
   { name: "images", run: (a) => Images.purgeAccount(a.userId) },
+  { name: "chat", run: (a) => Chat.purgeAccount(a.userId) },
+  { name: "billing", run: (a) => Billing.purgeAccount(a.userId) },
+  { name: "google", run: (a) => Google.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },
 ];

@@ -41,3 +41,31 @@ export function feedback(
     ),
   };
 }
+
+/** An org plan request from the plans page, to the team's address. */
+export function orgRequest(
+  to: string,
+  from: { username: string; email: string; userId: string },
+  request: { seats: number; organisation: string; message: string },
+): OutgoingEmail {
+  return {
+    to,
+    subject: `graph org request: ${request.organisation} (${request.seats} seats)`,
+    text: `From ${from.username} <${from.email}> (user ${from.userId})\nOrganisation: ${request.organisation}\nSeats: ${request.seats}\n\n${request.message}`,
+    html: layout(
+      `<p>org request from <strong>${escapeHtml(from.username)}</strong> &lt;${escapeHtml(from.email)}&gt; (user ${escapeHtml(from.userId)})</p><p>organisation: <strong>${escapeHtml(request.organisation)}</strong><br>seats: <strong>${request.seats}</strong></p><blockquote style="white-space:pre-wrap;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(request.message)}</blockquote>`,
+    ),
+  };
+}
+
+/** Tells the person their org request reached the team. */
+export function orgRequestReceived(to: string, request: { seats: number; organisation: string }): OutgoingEmail {
+  return {
+    to,
+    subject: "we got your graph org request",
+    text: `Thanks! We got your request for an org plan for ${request.organisation} (${request.seats} seats) and will e-mail you soon.`,
+    html: layout(
+      `<p>thanks! we got your request for an org plan for <strong>${escapeHtml(request.organisation)}</strong> (${request.seats} seats) and will e-mail you soon.</p>`,
+    ),
+  };
+}

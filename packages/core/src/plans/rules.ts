@@ -23,6 +23,17 @@ export interface PlanLimits {
   seats: { min: number };
   /** The e-mail digest's kind: standard, or advanced (more articles, a section per supertag). */
   digest: "standard" | "advanced";
+  /** What the plans page calls the plan ("team" is shown as org). */
+  label: string;
+  /** US dollars a month, or "on request" (org is requested by e-mail, priced per organisation). */
+  priceUsdPerMonth: number | "on request";
+  /** The plans page's other rows (spec section 9), as shown. */
+  features: {
+    filters: string;
+    search: string;
+    lists: string;
+    bot: string;
+  };
 }
 
 /** The plan table of the spec (section 9), in one place: every plan rule reads it. */
@@ -35,6 +46,14 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     agentFetchesPerDay: 3,
     seats: { min: 1 },
     digest: "standard",
+    label: "free",
+    priceUsdPerMonth: 0,
+    features: {
+      filters: "no feed filters",
+      search: "standard search",
+      lists: "one tumble-word list",
+      bot: "no chat bot",
+    },
   },
   pro: {
     refreshesPerDay: 8,
@@ -44,6 +63,14 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     agentFetchesPerDay: 30,
     seats: { min: 1 },
     digest: "advanced",
+    label: "pro",
+    priceUsdPerMonth: 15,
+    features: {
+      filters: "advanced filters",
+      search: "agentic search",
+      lists: "themed lists",
+      bot: "standard Slack/Discord bot",
+    },
   },
   team: {
     refreshesPerDay: 24,
@@ -53,6 +80,14 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     agentFetchesPerDay: 180,
     seats: { min: 2 },
     digest: "advanced",
+    label: "org",
+    priceUsdPerMonth: "on request",
+    features: {
+      filters: "advanced filters",
+      search: "agentic search",
+      lists: "themed lists",
+      bot: "standard Slack/Discord bot",
+    },
   },
 };
 

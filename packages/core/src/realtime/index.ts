@@ -4,6 +4,8 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import { Resource } from "sst";
 import { nowSeconds } from "../db.ts";
 import { ConnectionEntity } from "./connection.entity.ts";
@@ -11,9 +13,20 @@ import { ConnectionEntity } from "./connection.entity.ts";
 /** API Gateway closes a WebSocket after two hours whatever happens; so does the record. */
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
+/**
+ * A group's fan-out posts to every socket at once: the SDK's default 50 sockets a client made
+ * bursts queue ("socket usage at capacity"), and every post on a fresh socket paid a handshake.
+ * Kept-alive sockets, many of them, on AWS (https) as locally (http).
+ */
+const MAX_SOCKETS = 500;
+const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS };
+
 let management: ApiGatewayManagementApiClient | undefined;
 const client = () =>
-  (management ??= new ApiGatewayManagementApiClient({ endpoint: Resource.Realtime.managementEndpoint }));
+  (management ??= new ApiGatewayManagementApiClient({
+    endpoint: Resource.Realtime.managementEndpoint,
+    requestHandler: { httpAgent: new HttpAgent(agentOptions), httpsAgent: new HttpsAgent(agentOptions) },
+  }));
 
 export async function connected(connectionId: string, userId: string) {
   const now = nowSeconds();
@@ -66,3 +79,5 @@ export async function closeAllOf(userId: string): Promise<void> {
   const { data } = await ConnectionEntity.query.byUser({ userId }).go({ pages: "all" });
   await Promise.all(data.map((c) => close(c.connectionId)));
 }
+
+export { signToken, verifyToken, TOKEN_LIFETIME_SECONDS } from "./token.ts";

@@ -1,4 +1,4 @@
-import { getMany, type WriteOp } from "../db.ts";
+import { getMany, isConditionFailure, type WriteOp } from "../db.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
 import { holds } from "./names.ts";
 import { invalidate as invalidateDirectory } from "./search.ts";
@@ -67,6 +67,23 @@ export async function setHasOnboarded(userId: string): Promise<void> {
   await UserEntity.patch({ userId }).set({ hasOnboarded: true }).go();
 }
 
+/**
+ * Sets the plan from billing state read at `at` (ms), unless state read later already set it:
+ * webhooks handled at once, or out of order, leave the newest reading. False when refused.
+ */
+export async function setPlan(userId: string, plan: User["plan"], at: number): Promise<boolean> {
+  try {
+    await UserEntity.patch({ userId })
+      .set({ plan, planAt: at })
+      .where((a, op) => `${op.notExists(a.planAt)} OR ${op.lt(a.planAt, at)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
   await UserEntity.patch({ userId }).set({ passwordHash }).go();
 }
@@ -95,6 +112,28 @@ export const ops = {
         (attr, op) => `${op.notExists(attr.userId)} OR ${op.lt(attr.reservedUntil, now)}`,
       );
     return [UserEntity.create(input), claim("username", input.username.toLowerCase()), claim("email", input.email)];
+  },
+  /**
+   * A new account whose e-mail a sign-in provider (Google) has verified: verified from the start,
+   * listed in the directory, and with no password (an empty hash matches none). Its items, in
+   * this order: the account, the username claim, the e-mail claim, the directory entry.
+   */
+  createVerified(input: { userId: string; username: string; email: string; createdAt: number }): WriteOp[] {
+    const now = Date.now();
+    const claim = (kind: "username" | "email", value: string) =>
+      UniqueEntity.put({ kind, value, userId: input.userId }).where(
+        (attr, op) => `${op.notExists(attr.userId)} OR ${op.lt(attr.reservedUntil, now)}`,
+      );
+    return [
+      UserEntity.create({ ...input, passwordHash: "", isVerified: true }),
+      claim("username", input.username.toLowerCase()),
+      claim("email", input.email),
+      DirectoryEntity.put({
+        usernameLower: input.username.toLowerCase(),
+        username: input.username,
+        userId: input.userId,
+      }),
+    ];
   },
   /** Marks an account verified and lists it in the people directory. */
   markVerified(user: Pick<User, "userId" | "username">): WriteOp[] {

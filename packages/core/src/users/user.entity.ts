@@ -13,6 +13,8 @@ export const UserEntity = new Entity(
       passwordHash: { type: "string", required: true },
       isVerified: { type: "boolean", required: true, default: false },
       plan: { type: PLANS, required: true, default: "free" },
+      /** When the billing state that set `plan` was read (ms): an older reading never overwrites a newer one. */
+      planAt: { type: "number" },
       hasOnboarded: { type: "boolean", required: true, default: false },
       createdAt: { type: "number", required: true, readOnly: true },
       /** When the person asked for the account to be deleted: from then on it cannot sign in or be used. */

@@ -6,16 +6,19 @@ import { account } from "./account.ts";
 import { auth } from "./auth.ts";
 import { articles, rss } from "./feed.ts";
 import { follows } from "./follows.ts";
+import { google } from "./google.ts";
 import { followingFeed } from "./following-feed.ts";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { errorAnswer, type ErrorBody } from "./errors.ts";
 import { images } from "./images.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin } from "./middleware.ts";
+import { messages } from "./messages.ts";
 import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
 import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
 import { search } from "./search.ts";
+import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
 
@@ -38,10 +41,11 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
       }),
     )
     .use(clientAddress(options.clientAddressOf))
-    .use(sameOrigin(siteOrigin))
-    .use(jsonOnly([...FORM_PATHS, ...PROFILE_FORM_PATHS]))
+    .use(sameOrigin(siteOrigin, WEBHOOK_PATHS))
+    .use(jsonOnly([...FORM_PATHS, ...PROFILE_FORM_PATHS, ...WEBHOOK_PATHS]))
     .use(loadSession)
     .route("/", auth)
+    .route("/", google)
     .route("/", search)
     .route("/password", password)
     .route("/users", users)
@@ -58,7 +62,10 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/contacts", contacts)
     .route("/thoughts", thoughts)
     .route("/websites", websites)
-    .route("/images", images);
+    .route("/images", images)
+    .route("/messages", messages)
+    .route("/stripe", stripe)
+    .route("/plans", plans);
 
   app.notFound((c) => c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404));
   app.onError(errorAnswer);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import * as Accounts from "@graph/core/auth";
 import { Sessions } from "@graph/core/auth";
 import { Email, NewPassword, required, Username } from "@graph/core/auth/rules";
-import { notFound } from "@graph/core/errors";
+import * as Google from "@graph/core/google";
 import * as Users from "@graph/core/users";
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";
@@ -28,13 +28,11 @@ const Verify = z.object({
 });
 const Resend = z.object({ email: required("Email is required").pipe(Email) });
 
-/** Until Google credentials are set, the Google routes do not exist for this deployment. */
-const notConfigured = () => notFound("Google sign-in is not configured.", "not_configured");
 /**
- * What pages learn about this deployment. Google sign-in is not offered yet (its routes answer
- * not_configured), but the answer stays a boolean: pages must not build on it being off.
+ * What pages learn about this deployment: whether Google sign-in has credentials (without them
+ * its routes answer not_configured). The Google routes themselves are in google.ts.
  */
-const publicConfig = (): { googleSignIn: boolean } => ({ googleSignIn: false });
+const publicConfig = (): { googleSignIn: boolean } => ({ googleSignIn: Google.isConfigured() });
 
 export const auth = new Hono<ApiEnv>()
   .post("/signup", jsonBody(Signup), async (c) => {
@@ -73,10 +71,4 @@ export const auth = new Hono<ApiEnv>()
     await Accounts.resendCode(c.req.valid("json").email, c.var.clientAddress);
     return c.json({ ok: true as const });
   })
-  .get("/config", (c) => c.json(publicConfig()))
-  .post("/login/google/callback", () => {
-    throw notConfigured();
-  })
-  .post("/login/google/link", () => {
-    throw notConfigured();
-  });
+  .get("/config", (c) => c.json(publicConfig()));

@@ -1,10 +1,16 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
+import { z } from "zod";
 import { Sessions } from "@graph/core/auth";
+import * as Chat from "@graph/core/chat";
+import { RateLimitedError, VisibleError } from "@graph/core/errors";
 import * as Realtime from "@graph/core/realtime";
 import { SESSION_COOKIE } from "../api/middleware.ts";
 
-/** $connect carries the upgrade request's headers; the event type omits them. */
-type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> };
+/** $connect carries the upgrade request's headers and query; the event type omits them. */
+type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
+  headers?: Record<string, string | undefined>;
+  queryStringParameters?: Record<string, string | undefined> | null;
+};
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
@@ -14,36 +20,152 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
+const conversationId = z.string().min(1).max(128);
+
+/** What a client may send: `{ action, ...fields }`. */
+const Frame = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("ping") }),
+  z.object({ action: z.literal("joinConversation"), conversationId }),
+  z.object({ action: z.literal("leaveConversation"), conversationId }),
+  z.object({ action: z.literal("typing"), conversationId, isTyping: z.boolean() }),
+  z.object({
+    action: z.literal("message:new"),
+    conversationId,
+    content: z.string({ error: "content must be text" }),
+    clientId: z
+      .string({ error: "clientId is required" })
+      .min(1, "clientId is required")
+      .max(128, "clientId is too long"),
+  }),
+]);
+type Frame = z.infer<typeof Frame>;
+
+/** The person a socket's upgrade request names: the session cookie, or a `?token=` from get_jwt. */
+async function personOf(event: WebSocketEvent): Promise<string | undefined> {
+  const token = event.queryStringParameters?.token;
+  if (token !== undefined) return Realtime.verifyToken(token);
+  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const session = await Sessions.read(cookieValue(headers.cookie, SESSION_COOKIE));
+  return session?.userId;
+}
+
 /**
  * One handler for the WebSocket API's $connect, $disconnect and $default routes.
- * A socket is accepted only from a signed-in browser (the session cookie rides the upgrade).
+ * A socket is accepted from a signed-in browser (the session cookie rides the upgrade) or with
+ * a token from `GET /messages/get_jwt`; a missing, expired or forged one is refused (401).
+ * A client's mistake (bad JSON, an unknown action, a refused send) is answered with a frame,
+ * never thrown: API Gateway would only log it.
  */
 export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
   const { routeKey, connectionId } = event.requestContext;
   switch (routeKey) {
     case "$connect": {
-      const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-      const session = await Sessions.read(cookieValue(headers.cookie, SESSION_COOKIE));
-      if (!session) return { statusCode: 401, body: "Not signed in." };
-      await Realtime.connected(connectionId, session.userId);
+      const userId = await personOf(event);
+      if (!userId) return { statusCode: 401, body: "Not signed in." };
+      await Chat.connected(connectionId, userId);
       return { statusCode: 200 };
     }
     case "$disconnect":
-      await Realtime.disconnected(connectionId);
+      await Chat.disconnected(connectionId);
       return { statusCode: 200 };
     default: {
-      const message = parse(event.body);
-      if (message?.action === "ping") await Realtime.send(connectionId, { type: "pong", at: Date.now() });
-      else await Realtime.send(connectionId, { type: "error", error: "Unknown action." });
+      const body = parse(event.body);
+      const parsed = Frame.safeParse(body);
+      if (!parsed.success) {
+        const action = (body as { action?: unknown } | undefined)?.action;
+        // A send the client can match to its pending message gets the send's own error frame.
+        await Realtime.send(
+          connectionId,
+          action === "message:new"
+            ? {
+                type: "message:error",
+                isRateLimit: false,
+                error: parsed.error.issues[0]?.message ?? "Invalid message.",
+              }
+            : { type: "error", error: "Unknown action or malformed frame." },
+        );
+        return { statusCode: 200 };
+      }
+      if (parsed.data.action === "ping") {
+        await Realtime.send(connectionId, { type: "pong", at: Date.now() });
+        return { statusCode: 200 };
+      }
+      const userId = await Chat.connectionOwner(connectionId);
+      if (!userId) {
+        await Realtime.send(connectionId, { type: "error", code: "not_signed_in", error: "Not signed in." });
+        return { statusCode: 200 };
+      }
+      await act(userId, connectionId, parsed.data);
       return { statusCode: 200 };
     }
   }
 }
 
-function parse(body: string | undefined): { action?: unknown } | undefined {
+async function act(userId: string, connectionId: string, frame: Exclude<Frame, { action: "ping" }>) {
+  switch (frame.action) {
+    case "joinConversation":
+      try {
+        await Chat.joinConversation(userId, connectionId, frame.conversationId);
+        await Realtime.send(connectionId, { type: "joined", conversationId: frame.conversationId });
+      } catch (error) {
+        const { code, message } = visible(error);
+        await Realtime.send(connectionId, {
+          type: "error",
+          code,
+          conversationId: frame.conversationId,
+          error: message,
+        });
+      }
+      return;
+    case "leaveConversation":
+      await Chat.leaveConversation(userId, connectionId, frame.conversationId);
+      return;
+    case "typing":
+      try {
+        await Chat.typing(userId, frame.conversationId, frame.isTyping);
+      } catch (error) {
+        const { code, message } = visible(error);
+        await Realtime.send(connectionId, {
+          type: "error",
+          code,
+          conversationId: frame.conversationId,
+          error: message,
+        });
+      }
+      return;
+    case "message:new":
+      try {
+        await Chat.send({
+          userId,
+          connectionId,
+          conversationId: frame.conversationId,
+          content: frame.content,
+          clientId: frame.clientId,
+        });
+      } catch (error) {
+        const { message } = visible(error);
+        await Realtime.send(connectionId, {
+          type: "message:error",
+          isRateLimit: error instanceof RateLimitedError,
+          error: message,
+          clientId: frame.clientId,
+          conversationId: frame.conversationId,
+        });
+      }
+      return;
+  }
+}
+
+/** A refusal the person may read; anything else is a bug, logged, and answered generically. */
+function visible(error: unknown): { code: string; message: string } {
+  if (error instanceof VisibleError) return { code: error.code, message: error.message };
+  console.error("[realtime] action failed", error);
+  return { code: "internal", message: "Something went wrong. Please try again later." };
+}
+
+function parse(body: string | undefined): unknown {
   try {
-    const value: unknown = JSON.parse(body ?? "");
-    return typeof value === "object" && value !== null ? value : undefined;
+    return JSON.parse(body ?? "");
   } catch {
     return undefined;
   }

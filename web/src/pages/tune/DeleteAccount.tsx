@@ -20,15 +20,16 @@ const messageOf = (error: unknown, fallback: string) =>
 
 /**
  * Deleting the account: a dialog in two steps — confirm (step 0), then the password (step 1,
- * only when the person signs in with e-mail and password). Once deleted, this browser forgets
- * the person and goes to the front page.
+ * when the person signs in with e-mail and password) or, for an account with no password (Google
+ * only), typing the username (step 2). Once deleted, this browser forgets the person and goes to
+ * the front page.
  */
 export function DeleteAccount() {
   const { userId } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<0 | 1>(0);
+  const [step, setStep] = useState<0 | 1 | 2>(0);
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,11 +56,11 @@ export function DeleteAccount() {
     navigate("/", { replace: true });
   };
 
-  const remove = async (withPassword?: string) => {
+  const remove = async (confirmation: { password: string } | { username: string }) => {
     setBusy(true);
     setProblem(null);
     try {
-      await call(client.api.users.delete.$post({ json: withPassword === undefined ? {} : { password: withPassword } }));
+      await call(client.api.users.delete.$post({ json: confirmation }));
       setOpen(false);
       signedOut();
     } catch (error) {
@@ -81,14 +82,16 @@ export function DeleteAccount() {
       return;
     }
     setBusy(false);
-    if (provider === "email") setStep(1);
-    else await remove();
+    setStep(provider === "email" ? 1 : 2);
   };
+
+  /** What was typed: a password as is, a username without stray spaces. */
+  const typed = step === 1 ? password : password.trim();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length === 0 || busy) return;
-    void remove(password);
+    if (typed.length === 0 || busy) return;
+    void remove(step === 1 ? { password } : { username: password.trim() });
   };
 
   return (
@@ -125,23 +128,25 @@ export function DeleteAccount() {
         ) : (
           <form className="tune-form" onSubmit={submit}>
             <label htmlFor={passwordId} className="tune-form__label">
-              enter your password to confirm
+              {step === 1 ? "enter your password to confirm" : "type your username to confirm"}
             </label>
             <input
               id={passwordId}
-              type="password"
+              type={step === 1 ? "password" : "text"}
               className="tune-form__input"
-              autoComplete="current-password"
+              autoComplete={step === 1 ? "current-password" : "off"}
+              autoCapitalize="none"
+              spellCheck={false}
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               aria-describedby={problem ? problemId : undefined}
               autoFocus
-              data-testid="delete-account-password"
+              data-testid={step === 1 ? "delete-account-password" : "delete-account-username"}
             />
             <button
               type="submit"
               className="button button--primary"
-              disabled={busy || password.length === 0}
+              disabled={busy || typed.length === 0}
               data-testid="delete-account-submit"
             >
               {busy ? "deleting..." : "delete my account"}

@@ -1,0 +1,41 @@
+/** Limits and messages of chat, shared by the server and the page. */
+
+/** A message is trimmed, then must hold 1..MAX_MESSAGE_LENGTH characters. */
+export const MAX_MESSAGE_LENGTH = 4000;
+/**
+ * Messages one person may send in each RATE_WINDOW_SECONDS window (fixed windows, starting at
+ * multiples of it, over all their conversations): one conditional counter write a send.
+ */
+export const RATE_LIMIT_MESSAGES = 30;
+export const RATE_WINDOW_SECONDS = 10;
+/** From this many messages in the window on, each send also answers a warning. */
+export const RATE_WARNING_AT = 24;
+/** Messages per page: the default and the most one call returns. */
+export const MESSAGE_PAGE = 20;
+export const MAX_MESSAGE_PAGE = 50;
+/** People in one conversation, its creator included. */
+export const MAX_MEMBERS = 50;
+export const MAX_NAME_LENGTH = 100;
+/** The last message as the inbox stores it (the page shortens it further). */
+export const PREVIEW_LENGTH = 200;
+/** What a message of an account that was deleted shows as its sender. */
+export const DELETED_SENDER_NAME = "deleted account";
+/** The bot's name as people see it. */
+export const BOT_USERNAME = "graph";
+
+export const CHAT_MESSAGES = {
+  empty: "Message cannot be empty.",
+  tooLong: `Message is too long (at most ${MAX_MESSAGE_LENGTH} characters).`,
+  rateLimited: (seconds: number) =>
+    `You are sending messages too fast. Please wait ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  nearLimit: `Slow down: at most ${RATE_LIMIT_MESSAGES} messages in each ${RATE_WINDOW_SECONDS}-second window.`,
+  notMember: "You are not a member of this conversation.",
+  notFound: "Conversation not found.",
+  noMembers: "Select at least one member.",
+  tooManyMembers: `A conversation has at most ${MAX_MEMBERS} members.`,
+  unknownMember: "One of the selected people does not exist.",
+  nameTooLong: `The conversation name is too long (at most ${MAX_NAME_LENGTH} characters).`,
+  invalidBefore: "before must be a date (ISO 8601).",
+  createFailed: "Failed to create conversation.",
+  createAndSendFailed: "Failed to create conversation and send message.",
+} as const;

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import * as Chat from "@graph/core/chat";
+import { MAX_MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/chat/rules";
+import * as Realtime from "@graph/core/realtime";
+import type { ApiEnv } from "./env.ts";
+import { currentUserId, requireSession } from "./middleware.ts";
+import { id, idParam, input, jsonBody } from "./validate.ts";
+
+const NewConversation = z.object({
+  name: z
+    .string({ error: "name must be text" })
+    .max(MAX_NAME_LENGTH, `name is too long (at most ${MAX_NAME_LENGTH} characters)`)
+    .nullish(),
+  memberIds: z
+    .array(id("memberIds"), { error: "memberIds must be a list of user ids" })
+    .max(MAX_MEMBERS, `A conversation has at most ${MAX_MEMBERS} members.`),
+  isGroup: z.boolean({ error: "isGroup must be true or false" }).optional(),
+});
+
+const Page = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_MESSAGE_PAGE, `limit must be at most ${MAX_MESSAGE_PAGE}`)
+    .optional(),
+  before: z.string().max(64, "before is too long").optional(),
+});
+
+/**
+ * `/messages/*`: the socket token, conversations, their messages and read marks. Every route
+ * is the signed-in person's own; a conversation they are not in answers 403. Messages are sent
+ * over the socket (`packages/functions/src/realtime/handler.ts`), not here.
+ */
+export const messages = new Hono<ApiEnv>()
+  .use(requireSession)
+  .get("/get_jwt", async (c) => c.json(await Realtime.signToken(currentUserId(c))))
+  .get("/conversations", async (c) => c.json({ conversations: await Chat.listConversations(currentUserId(c)) }))
+  .post("/conversations", jsonBody(NewConversation), async (c) => {
+    const body = c.req.valid("json");
+    return c.json(
+      await Chat.createConversation(currentUserId(c), {
+        name: body.name ?? undefined,
+        memberIds: body.memberIds,
+        isGroup: body.isGroup,
+      }),
+    );
+  })
+  .get("/conversations/:id/messages", idParam("id"), input("query", Page), async (c) => {
+    const { limit, before } = c.req.valid("query");
+    return c.json({
+      messages: await Chat.messagesPage(currentUserId(c), c.req.valid("param").id, { limit, before }),
+    });
+  })
+  .post("/conversations/:id/mark_read", idParam("id"), async (c) =>
+    c.json(await Chat.markRead(currentUserId(c), c.req.valid("param").id)),
+  )
+  .post("/initiate-bot-chat", async (c) => c.json(await Chat.initiateBotChat(currentUserId(c))));

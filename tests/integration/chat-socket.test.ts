@@ -1,0 +1,426 @@
+import fc from "fast-check";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import * as Chat from "@graph/core/chat";
+import {
+  CHAT_MESSAGES,
+  MAX_MESSAGE_LENGTH,
+  RATE_LIMIT_MESSAGES,
+  RATE_WARNING_AT,
+  RATE_WINDOW_SECONDS,
+} from "@graph/core/chat/rules";
+import { PresenceEntity } from "../../packages/core/src/chat/presence.entity.ts";
+import { presenceOf } from "../../packages/core/src/chat/presence.ts";
+import { RateLimitEntity } from "../../packages/core/src/rate-limit/rate-limit.entity.ts";
+import { ConnectionEntity } from "../../packages/core/src/realtime/connection.entity.ts";
+import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
+import { signedIn, useTestApi } from "../support/runtime.ts";
+
+const api = useTestApi();
+/** The local runtime's key (packages/local/src/runtime.ts). */
+const LOCAL_KEY = new TextEncoder().encode("local-realtime-token-key");
+
+async function person() {
+  const p = await signedIn(api);
+  return { ...p, chat: api.client({ cookie: p.cookie }).messages };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+async function conversation(by: Person, others: Person[]) {
+  const response = await by.chat.conversations.$post({ json: { memberIds: others.map((o) => o.userId) } });
+  return (await response.json()).id;
+}
+
+async function joined(socket: ChatSocket, conversationId: string) {
+  socket.send({ action: "joinConversation", conversationId });
+  await socket.next(isType("joined", (f) => f.conversationId === conversationId));
+}
+
+async function stored(viewer: Person, conversationId: string) {
+  const response = await viewer.chat.conversations[":id"].messages.$get({
+    param: { id: conversationId },
+    query: { limit: "50" },
+  });
+  return (await response.json()).messages;
+}
+
+const sendFrame = (conversationId: string, content: string, clientId: string = crypto.randomUUID()) => ({
+  action: "message:new",
+  conversationId,
+  content,
+  clientId,
+});
+
+const ofClient = (clientId: string) => (f: Frame) =>
+  (f.message as { clientId?: string } | undefined)?.clientId === clientId || f.clientId === clientId;
+
+describe("the chat socket: who may connect", () => {
+  it("accepts the session cookie and a fresh token from get_jwt", async () => {
+    const a = await person();
+    const byCookie = await openSocket(api, { cookie: a.cookie });
+    const { token } = await (await a.chat.get_jwt.$get()).json();
+    const byToken = await openSocket(api, { token });
+    byToken.send({ action: "ping" });
+    await byToken.next(isType("pong"));
+    await Promise.all([byCookie.close(), byToken.close()]);
+  });
+
+  it("refuses a missing, malformed, expired or forged token with 401", async () => {
+    const a = await person();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(a.userId)
+      .setIssuedAt(now - 600)
+      .setExpirationTime(now - 300)
+      .sign(LOCAL_KEY);
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(a.userId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(new TextEncoder().encode("somebody else's key"));
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(
+      JSON.stringify({ sub: a.userId, exp: now + 300 }),
+    ).toString("base64url")}.`;
+    await expect(openSocket(api)).rejects.toThrow("refused 401");
+    for (const token of ["", "not-a-token", expired, forged, unsigned]) {
+      await expect(openSocket(api, { token }), token).rejects.toThrow("refused 401");
+    }
+  });
+});
+
+describe("the chat socket: messages", () => {
+  it("delivers a message to the joined members, notifies the others' other sockets, and acks the sender", async () => {
+    const [a, b, c] = await Promise.all([person(), person(), person()]);
+    const id = await conversation(a, [b, c]);
+    const [aSocket, bViewing, bElsewhere, cSocket] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { cookie: b.cookie }),
+      openSocket(api, { cookie: b.cookie }),
+      openSocket(api, { cookie: c.cookie }),
+    ]);
+    await Promise.all([joined(aSocket, id), joined(bViewing, id)]);
+    const clientId = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "  hello **group**  ", clientId));
+    const ack = await aSocket.next(messageFrame("message:new", clientId));
+    expect(ack.message).toMatchObject({
+      conversationId: id,
+      senderId: a.userId,
+      senderName: a.username,
+      content: "hello **group**",
+      clientId,
+    });
+    expect(await bViewing.next(messageFrame("message:new", clientId))).toEqual(ack);
+    const notice = await bElsewhere.next(messageFrame("notification:new_message", clientId));
+    expect(notice).toEqual({ type: "notification:new_message", conversationId: id, message: ack.message });
+    await cSocket.next(messageFrame("notification:new_message", clientId));
+    expect((await stored(c, id)).map((m) => m.content)).toEqual(["hello **group**"]);
+    await Promise.all([aSocket, bViewing, bElsewhere, cSocket].map((s) => s.close()));
+    // $disconnect takes each socket, and what it joined, out of its owner's presence.
+    await expect
+      .poll(async () =>
+        (await presenceOf([a.userId, b.userId, c.userId])).map((p) => p.connections.length + p.joined.size),
+      )
+      .toEqual([0, 0, 0]);
+  });
+
+  it("stores a retried send once and delivers it once (the same clientId twice, then 5 at once)", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const [aSocket, bSocket] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { cookie: b.cookie }),
+    ]);
+    await Promise.all([joined(aSocket, id), joined(bSocket, id)]);
+
+    const retried = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "once", retried));
+    const first = await aSocket.next(messageFrame("message:new", retried));
+    // A resend after a lost ack: the same message comes back, nothing new is stored.
+    const again = await openSocket(api, { cookie: a.cookie });
+    again.send(sendFrame(id, "once", retried));
+    expect((await again.next(messageFrame("message:new", retried))).message).toEqual(first.message);
+
+    const burst = crypto.randomUUID();
+    for (let i = 0; i < 5; i++) aSocket.send(sendFrame(id, "burst", burst));
+    await expect.poll(() => aSocket.frames.filter(messageFrame("message:new", burst)).length).toBe(5);
+    const acks = aSocket.frames.filter(messageFrame("message:new", burst));
+    expect(new Set(acks.map((f) => (f.message as { id: string }).id)).size).toBe(1);
+
+    // A marker sent after both: once it arrives, everything before it has been delivered.
+    const marker = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "marker", marker));
+    await bSocket.next(messageFrame("message:new", marker));
+    expect(bSocket.frames.filter(messageFrame("message:new", retried))).toHaveLength(1);
+    expect(bSocket.frames.filter(messageFrame("message:new", burst))).toHaveLength(1);
+    expect((await stored(b, id)).map((m) => m.content)).toEqual(["once", "burst", "marker"]);
+    await Promise.all([aSocket.close(), bSocket.close(), again.close()]);
+  });
+
+  it("keeps per-conversation order: sentAt strictly increases in stored order, also for sends at once", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        Chat.send({
+          userId: i % 2 ? a.userId : b.userId,
+          conversationId: id,
+          content: `m${i}`,
+          clientId: crypto.randomUUID(),
+        }),
+      ),
+    );
+    const messages = await stored(a, id);
+    expect(messages).toHaveLength(20);
+    const times = messages.map((m) => Date.parse(m.sentAt));
+    expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
+    const [listed] = (await (await a.chat.conversations.$get()).json()).conversations;
+    expect(listed!.last_message_at).toBe(messages.at(-1)!.sentAt);
+  });
+
+  it("trims content and refuses empty or too long messages with message:error, storing nothing", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    const cases: Array<[string, string]> = [
+      ["   \n\t ", CHAT_MESSAGES.empty],
+      ["x".repeat(MAX_MESSAGE_LENGTH + 1), CHAT_MESSAGES.tooLong],
+    ];
+    for (const [content, error] of cases) {
+      const clientId = crypto.randomUUID();
+      socket.send(sendFrame(id, content, clientId));
+      expect(await socket.next(isType("message:error", ofClient(clientId)))).toEqual({
+        type: "message:error",
+        isRateLimit: false,
+        error,
+        clientId,
+        conversationId: id,
+      });
+    }
+    const longest = crypto.randomUUID();
+    socket.send(sendFrame(id, ` ${"y".repeat(MAX_MESSAGE_LENGTH)} `, longest));
+    await socket.next(messageFrame("message:new", longest));
+    expect((await stored(a, id)).map((m) => m.content.length)).toEqual([MAX_MESSAGE_LENGTH]);
+    await socket.close();
+  });
+
+  it("answers malformed frames and unknown actions with an error frame, and keeps the socket open", async () => {
+    const a = await person();
+    const socket = await openSocket(api, { cookie: a.cookie });
+    for (const frame of ["not json", JSON.stringify({ action: "dance" }), JSON.stringify({ action: "typing" })]) {
+      const before = socket.frames.filter(isType("error")).length;
+      socket.socket.send(frame);
+      await expect.poll(() => socket.frames.filter(isType("error")).length).toBe(before + 1);
+    }
+    socket.send({ action: "message:new", conversationId: "c", content: "no clientId" });
+    expect(await socket.next(isType("message:error"))).toEqual({
+      type: "message:error",
+      isRateLimit: false,
+      error: "clientId is required",
+    });
+    socket.send({ action: "ping" });
+    await socket.next(isType("pong"));
+    await socket.close();
+  });
+
+  it("survives random frames: each is answered or ignored, and the socket keeps working", async () => {
+    const a = await person();
+    const socket = await openSocket(api, { cookie: a.cookie });
+    const frame = fc.oneof(
+      fc.string(),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc
+        .record({
+          action: fc.constantFrom("joinConversation", "leaveConversation", "typing", "message:new", "ping", "x"),
+          conversationId: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+          content: fc.oneof(fc.string(), fc.integer()),
+          clientId: fc.oneof(fc.string(), fc.constant(undefined)),
+          isTyping: fc.oneof(fc.boolean(), fc.string()),
+        })
+        .map((v) => JSON.stringify(v)),
+    );
+    fc.assert(
+      fc.property(frame, (raw) => {
+        socket.socket.send(raw);
+      }),
+      { numRuns: 100 },
+    );
+    const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
+    await joined(socket, id);
+    expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    await socket.close();
+  });
+
+  it("enforces membership on socket join, typing and send", async () => {
+    const [a, b, stranger] = await Promise.all([person(), person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: stranger.cookie });
+    socket.send({ action: "joinConversation", conversationId: id });
+    expect(await socket.next(isType("error", (f) => f.conversationId === id))).toMatchObject({
+      type: "error",
+      code: "forbidden",
+      conversationId: id,
+    });
+    const clientId = crypto.randomUUID();
+    socket.send(sendFrame(id, "let me in", clientId));
+    expect(await socket.next(isType("message:error", ofClient(clientId)))).toMatchObject({
+      isRateLimit: false,
+      error: CHAT_MESSAGES.notMember,
+    });
+    socket.send({ action: "typing", conversationId: id, isTyping: true });
+    await expect.poll(() => socket.frames.filter(isType("error", (f) => f.code === "forbidden")).length).toBe(2);
+    expect(await stored(a, id)).toEqual([]);
+    expect(socket.frames.some(isType("joined"))).toBe(false);
+    await socket.close();
+  });
+
+  it("sends typing to the other members viewing the conversation only", async () => {
+    const [a, b, c] = await Promise.all([person(), person(), person()]);
+    const id = await conversation(a, [b, c]);
+    const [aSocket, bSocket, cSocket] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { cookie: b.cookie }),
+      openSocket(api, { cookie: c.cookie }),
+    ]);
+    await Promise.all([joined(aSocket, id), joined(bSocket, id)]);
+    aSocket.send({ action: "typing", conversationId: id, isTyping: true });
+    expect(await bSocket.next(isType("typing"))).toEqual({
+      type: "typing",
+      conversationId: id,
+      userId: a.userId,
+      username: a.username,
+      isTyping: true,
+    });
+    aSocket.send({ action: "typing", conversationId: id, isTyping: false });
+    await bSocket.next(isType("typing", (f) => f.isTyping === false));
+    // c has not joined; a, the typist, gets nothing back. A marker message shows all is through.
+    const marker = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "marker", marker));
+    await cSocket.next(messageFrame("notification:new_message", marker));
+    await aSocket.next(messageFrame("message:new", marker));
+    expect(cSocket.frames.some(isType("typing"))).toBe(false);
+    expect(aSocket.frames.some(isType("typing"))).toBe(false);
+    // After leaving, b no longer gets typing.
+    bSocket.send({ action: "leaveConversation", conversationId: id });
+    await expect
+      .poll(async () => {
+        const [presence] = await presenceOf([b.userId]);
+        return presence?.joined.size ?? 0;
+      })
+      .toBe(0);
+    await Promise.all([aSocket, bSocket, cSocket].map((s) => s.close()));
+  });
+
+  it("forgets a connection that answers 410 Gone (its $disconnect never came)", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    // As when API Gateway drops a socket without calling $disconnect: the records stay behind.
+    const stale = `stale-${crypto.randomUUID()}`;
+    await Chat.connected(stale, b.userId);
+    expect((await ConnectionEntity.get({ connectionId: stale }).go()).data).not.toBeNull();
+    const live = await openSocket(api, { cookie: b.cookie });
+    const clientId = crypto.randomUUID();
+    await Chat.send({ userId: a.userId, conversationId: id, content: "anyone?", clientId });
+    await live.next(messageFrame("notification:new_message", clientId));
+    await expect
+      .poll(
+        async () => (await PresenceEntity.get({ userId: b.userId }).go({ consistent: true })).data?.connections ?? [],
+      )
+      .not.toContain(stale);
+    expect((await ConnectionEntity.get({ connectionId: stale }).go()).data).toBeNull();
+    const [presence] = await presenceOf([b.userId]);
+    expect(presence!.connections).toHaveLength(1);
+    await live.close();
+    await expect.poll(async () => (await presenceOf([b.userId]))[0]?.connections ?? []).toEqual([]);
+  });
+});
+
+describe("the chat socket: rate limit", () => {
+  /**
+   * The limit counts fixed 10-second windows. Sends that must all fall in one window start with
+   * enough of the current one left (a wait of a few seconds at most).
+   */
+  const roomInWindow = (ms: number) =>
+    expect
+      .poll(() => RATE_WINDOW_SECONDS * 1000 - (Date.now() % (RATE_WINDOW_SECONDS * 1000)), { timeout: 11_000 })
+      .toBeGreaterThan(ms);
+  /** The person's counters, one per window touched: what each window let through. */
+  const windows = async (userId: string) =>
+    (await RateLimitEntity.query.byBucket({ bucket: `chat:${userId}` }).go({ consistent: true })).data.map(
+      (w) => w.count,
+    );
+
+  it("answers the 31st message in a window with message:error isRateLimit, and warns from the 24th", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    await roomInWindow(6_000);
+    for (let i = 1; i <= RATE_LIMIT_MESSAGES; i++) {
+      const clientId = crypto.randomUUID();
+      socket.send(sendFrame(id, `m${i}`, clientId));
+      await socket.next(messageFrame("message:new", clientId));
+    }
+    // From the 24th on, each send is also answered by a warning: 24..30 make 7.
+    await expect
+      .poll(() => socket.frames.filter(isType("message:warning")).length)
+      .toBe(RATE_LIMIT_MESSAGES - RATE_WARNING_AT + 1);
+    expect(socket.frames.find(isType("message:warning"))).toEqual({
+      type: "message:warning",
+      content: CHAT_MESSAGES.nearLimit,
+    });
+    const over = crypto.randomUUID();
+    socket.send(sendFrame(id, "one too many", over));
+    expect(await socket.next(isType("message:error", ofClient(over)))).toMatchObject({
+      type: "message:error",
+      isRateLimit: true,
+    });
+    expect(await stored(a, id)).toHaveLength(RATE_LIMIT_MESSAGES);
+    expect(await windows(a.userId)).toEqual([RATE_LIMIT_MESSAGES]);
+    await socket.close();
+  });
+
+  it("lets exactly 30 of 40 parallel sends through in a window and refuses the rest as rate limited", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    const clientIds = Array.from({ length: 40 }, () => crypto.randomUUID());
+    for (const clientId of clientIds) socket.send(sendFrame(id, "parallel", clientId));
+    await expect
+      .poll(() => clientIds.filter((c) => socket.frames.some((f) => ofClient(c)(f))).length, { timeout: 60_000 })
+      .toBe(40);
+    const refused = socket.frames.filter(isType("message:error", (f) => f.isRateLimit === true));
+    const kept = await stored(a, id);
+    expect(kept).toHaveLength(40 - refused.length);
+    // Each window counts exactly what it let through, never more than the limit; a burst within
+    // one window (nearly always) keeps exactly 30, one across a boundary keeps 30 in one of them.
+    const counts = await windows(a.userId);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(kept.length);
+    for (const n of counts) expect(n).toBeLessThanOrEqual(RATE_LIMIT_MESSAGES);
+    if (counts.length === 1) expect(kept).toHaveLength(RATE_LIMIT_MESSAGES);
+    else expect(counts).toContain(RATE_LIMIT_MESSAGES);
+    await socket.close();
+  });
+});
+
+describe("the chat socket: the bot", () => {
+  it("answers a person's message through the same path, once", async () => {
+    const a = await person();
+    const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
+    const socket = await openSocket(api, { cookie: a.cookie });
+    await joined(socket, id);
+    const clientId = crypto.randomUUID();
+    socket.send(sendFrame(id, "help", clientId));
+    await socket.next(messageFrame("message:new", clientId));
+    const answer = await socket.next(
+      isType("message:new", (f) => (f.message as { senderId: string }).senderId === Chat.BOT_USER_ID),
+    );
+    expect(answer.message).toMatchObject({ conversationId: id, senderName: "graph" });
+    // A resend of the question is answered by nothing new.
+    socket.send(sendFrame(id, "help", clientId));
+    await expect.poll(() => socket.frames.filter(messageFrame("message:new", clientId)).length).toBe(2);
+    const messages = await stored(a, id);
+    expect(messages.map((m) => m.senderId)).toEqual([a.userId, Chat.BOT_USER_ID]);
+    await socket.close();
+  });
+});

@@ -145,19 +145,7 @@ export function LoginPage() {
                 onChange={(e) => setLinkPassword(e.target.value)}
               />
             </div>
-            {error && (
-              <p className="form-message form-message--error" role="alert" data-testid="auth-error">
-                {error}
-              </p>
-            )}
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={busy}
-              data-testid="link-submit"
-            >
-              {busy ? "one moment…" : "link + sign in"}
-            </button>
+            <SubmitWithError error={error} busy={busy} label="link + sign in" testId="link-submit" />
           </form>
         </section>
         <aside className="auth-aside" aria-label="preview images">
@@ -272,20 +260,12 @@ export function LoginPage() {
             </>
           )}
 
-          {error && (
-            <p className="form-message form-message--error" role="alert" data-testid="auth-error">
-              {error}
-            </p>
-          )}
-
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={busy}
-            data-testid={mode === "login" ? "login-submit" : "signup-submit"}
-          >
-            {busy ? "one moment…" : mode === "login" ? "log in" : "sign up"}
-          </button>
+          <SubmitWithError
+            error={error}
+            busy={busy}
+            label={mode === "login" ? "log in" : "sign up"}
+            testId={mode === "login" ? "login-submit" : "signup-submit"}
+          />
         </form>
 
         <div className="divider" role="separator" aria-label="OR">
@@ -344,5 +324,26 @@ export function LoginPage() {
         <p className="fine-print auth-aside__caption">tap an image to see another.</p>
       </aside>
     </div>
+  );
+}
+
+/** The end of each of the page's forms: the error, if any, read out as it appears, and the submit button. */
+function SubmitWithError(props: { error: string | null; busy: boolean; label: string; testId: string }) {
+  return (
+    <>
+      {props.error && (
+        <p className="form-message form-message--error" role="alert" data-testid="auth-error">
+          {props.error}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={props.busy}
+        data-testid={props.testId}
+      >
+        {props.busy ? "one moment…" : props.label}
+      </button>
+    </>
   );
 }

@@ -108,13 +108,7 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
         await Chat.joinConversation(userId, connectionId, frame.conversationId);
         await Realtime.send(connectionId, { type: "joined", conversationId: frame.conversationId });
       } catch (error) {
-        const { code, message } = visible(error);
-        await Realtime.send(connectionId, {
-          type: "error",
-          code,
-          conversationId: frame.conversationId,
-          error: message,
-        });
+        await refuse(connectionId, frame.conversationId, error);
       }
       return;
     case "leaveConversation":
@@ -124,13 +118,7 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
       try {
         await Chat.typing(userId, frame.conversationId, frame.isTyping);
       } catch (error) {
-        const { code, message } = visible(error);
-        await Realtime.send(connectionId, {
-          type: "error",
-          code,
-          conversationId: frame.conversationId,
-          error: message,
-        });
+        await refuse(connectionId, frame.conversationId, error);
       }
       return;
     case "message:new":
@@ -154,6 +142,12 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
       }
       return;
   }
+}
+
+/** Answers a join or typing notice that failed (not a member, unknown conversation) with an error frame. */
+async function refuse(connectionId: string, conversationId: string, error: unknown) {
+  const { code, message } = visible(error);
+  await Realtime.send(connectionId, { type: "error", code, conversationId, error: message });
 }
 
 /** A refusal the person may read; anything else is a bug, logged, and answered generically. */

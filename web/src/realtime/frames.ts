@@ -1,39 +1,25 @@
 /**
  * What the socket at `/ws` carries, both ways: the browser sends `{ action, ...fields }`, the
- * server sends `{ type, ...fields }`. Messages inside the frames are the API's own message type.
+ * server sends `{ type, ...fields }`. The shapes are the server's own (`@graph/core/chat/rules`).
  */
-import type { ChatMessage } from "../lib/chat-api.ts";
+import type { ClientFrame, ServerFrame } from "@graph/core/chat/rules";
 
-export type ClientFrame =
-  | { action: "joinConversation"; conversationId: string }
-  | { action: "leaveConversation"; conversationId: string }
-  | { action: "typing"; conversationId: string; isTyping: boolean }
-  | { action: "message:new"; conversationId: string; content: string; clientId: string }
-  | { action: "ping" };
-
-export type ServerFrame =
-  | { type: "message:new"; message: ChatMessage }
-  | { type: "notification:new_message"; conversationId: string; message: ChatMessage }
-  | { type: "typing"; conversationId: string; userId: string; username: string; isTyping: boolean }
-  | { type: "message:error"; isRateLimit: boolean; error: string; clientId?: string; conversationId?: string }
-  | { type: "message:warning"; content: string }
-  | { type: "joined"; conversationId: string }
-  | { type: "error"; error: string; code?: string; conversationId?: string }
-  | { type: "pong"; at?: number };
-
+export type { ClientFrame, ServerFrame };
 export type ServerFrameType = ServerFrame["type"];
 export type FrameOf<T extends ServerFrameType> = Extract<ServerFrame, { type: T }>;
 
-const TYPES: ReadonlySet<string> = new Set<ServerFrameType>([
-  "message:new",
-  "notification:new_message",
-  "typing",
-  "message:error",
-  "message:warning",
-  "joined",
-  "error",
-  "pong",
-]);
+/** Every frame type the server sends: a new one in `ServerFrame` fails to compile until it is listed. */
+const KNOWN: Record<ServerFrameType, true> = {
+  "message:new": true,
+  "notification:new_message": true,
+  typing: true,
+  "message:error": true,
+  "message:warning": true,
+  joined: true,
+  error: true,
+  pong: true,
+};
+const TYPES: ReadonlySet<string> = new Set(Object.keys(KNOWN));
 
 /** A frame from the server, or null for anything that is not one (the socket may say more later). */
 export function parseServerFrame(data: unknown): ServerFrame | null {
@@ -55,7 +41,7 @@ export function parseServerFrame(data: unknown): ServerFrame | null {
   return value as ServerFrame;
 }
 
-function isMessage(value: unknown): value is ChatMessage {
+function isMessage(value: unknown): value is FrameOf<"message:new">["message"] {
   if (typeof value !== "object" || value === null) return false;
   const m = value as Record<string, unknown>;
   return (

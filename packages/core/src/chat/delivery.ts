@@ -1,12 +1,12 @@
 import * as Realtime from "../realtime/index.ts";
 import type { ConversationShape } from "./conversations.ts";
-import type { MessageView } from "./messages.ts";
+import type { MessageView, ServerFrame } from "./rules.ts";
 import { gone, presenceOf, type Presence } from "./presence.ts";
 
 interface Post {
   userId: string;
   connectionId: string;
-  frame: unknown;
+  frame: ServerFrame;
 }
 
 /**
@@ -43,8 +43,12 @@ export async function deliver(
 ): Promise<number> {
   const presences = await (read ?? presenceOf(conversation.memberIds));
   const posts: Post[] = [];
-  const newMessage = { type: "message:new", message };
-  const notification = { type: "notification:new_message", conversationId: message.conversationId, message };
+  const newMessage: ServerFrame = { type: "message:new", message };
+  const notification: ServerFrame = {
+    type: "notification:new_message",
+    conversationId: message.conversationId,
+    message,
+  };
   let ackSent = false;
   for (const { userId, connections, joined } of presences) {
     for (const connectionId of connections) {
@@ -61,7 +65,7 @@ export async function deliver(
 }
 
 /** One frame to one socket (an acknowledgement, a warning, an error). */
-export async function reply(userId: string, connectionId: string, frame: unknown): Promise<void> {
+export async function reply(userId: string, connectionId: string, frame: ServerFrame): Promise<void> {
   await postAll([{ userId, connectionId, frame }]);
 }
 
@@ -73,7 +77,7 @@ export async function typing(
 ): Promise<void> {
   const others = conversation.memberIds.filter((id) => id !== from.userId);
   const presences = await presenceOf(others);
-  const frame = {
+  const frame: ServerFrame = {
     type: "typing",
     conversationId: conversation.conversationId,
     userId: from.userId,

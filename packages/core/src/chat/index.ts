@@ -4,14 +4,15 @@ import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember, purgeMemberships } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
-import { checkContent, rateLimit, store, storedByClientId, usernameOf, type MessageView } from "./messages.ts";
+import { checkContent, rateLimit, store, storedByClientId, usernameOf } from "./messages.ts";
 import * as Presence from "./presence.ts";
-import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH } from "./rules.ts";
+import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, type MessageView, type ServerFrame } from "./rules.ts";
 
 export { BOT_USER_ID } from "./bot.ts";
 export { createConversation, initiateBotChat, isMember, listConversations, markRead } from "./conversations.ts";
 export type { ConversationView } from "./conversations.ts";
-export { messagesPage, type MessageView } from "./messages.ts";
+export { messagesPage } from "./messages.ts";
+export type { ClientFrame, MessageView, ServerFrame } from "./rules.ts";
 export { CHAT_MESSAGES } from "./rules.ts";
 
 /** Sockets: opened, closed, and the conversation a socket is viewing. */
@@ -68,7 +69,7 @@ export async function send(input: {
     content: input.content,
     clientId: input.clientId,
   });
-  const ack = { type: "message:new", message: stored.message };
+  const ack: ServerFrame = { type: "message:new", message: stored.message };
   if (stored.duplicate) {
     if (connectionId) await reply(userId, connectionId, ack);
   } else {

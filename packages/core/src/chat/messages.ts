@@ -19,19 +19,8 @@ import {
   RATE_LIMIT_MESSAGES,
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
+  type MessageView,
 } from "./rules.ts";
-
-/** A message as the API and the socket send it. */
-export interface MessageView {
-  id: string;
-  conversationId: string;
-  senderId: string;
-  senderName: string;
-  content: string;
-  /** ISO 8601 with milliseconds; strictly increasing within a conversation. */
-  sentAt: string;
-  clientId?: string;
-}
 
 export const view = (m: StoredMessage, senderName = m.senderName): MessageView => ({
   id: m.messageId,

@@ -39,3 +39,34 @@ export const CHAT_MESSAGES = {
   createFailed: "Failed to create conversation.",
   createAndSendFailed: "Failed to create conversation and send message.",
 } as const;
+
+/** A message as the API and the socket send it. */
+export interface MessageView {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  senderName: string;
+  content: string;
+  /** ISO 8601 with milliseconds; strictly increasing within a conversation. */
+  sentAt: string;
+  clientId?: string;
+}
+
+/** What a client sends on the socket at `/ws`: `{ action, ...fields }` (the handler parses it). */
+export type ClientFrame =
+  | { action: "ping" }
+  | { action: "joinConversation"; conversationId: string }
+  | { action: "leaveConversation"; conversationId: string }
+  | { action: "typing"; conversationId: string; isTyping: boolean }
+  | { action: "message:new"; conversationId: string; content: string; clientId: string };
+
+/** What the server sends on the socket: `{ type, ...fields }`. The server's sends are typed by it, the page reads it. */
+export type ServerFrame =
+  | { type: "message:new"; message: MessageView }
+  | { type: "notification:new_message"; conversationId: string; message: MessageView }
+  | { type: "typing"; conversationId: string; userId: string; username: string; isTyping: boolean }
+  | { type: "message:error"; isRateLimit: boolean; error: string; clientId?: string; conversationId?: string }
+  | { type: "message:warning"; content: string }
+  | { type: "joined"; conversationId: string }
+  | { type: "error"; error: string; code?: string; conversationId?: string }
+  | { type: "pong"; at: number };

@@ -22,8 +22,8 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 
 const conversationId = z.string().min(1).max(128);
 
-/** What a client may send: `{ action, ...fields }`. */
-const Frame = z.discriminatedUnion("action", [
+/** What a client may send: `{ action, ...fields }` (the shape the page's frames are typed by). */
+const Frame: z.ZodType<Chat.ClientFrame> = z.discriminatedUnion("action", [
   z.object({ action: z.literal("ping") }),
   z.object({ action: z.literal("joinConversation"), conversationId }),
   z.object({ action: z.literal("leaveConversation"), conversationId }),
@@ -38,7 +38,10 @@ const Frame = z.discriminatedUnion("action", [
       .max(128, "clientId is too long"),
   }),
 ]);
-type Frame = z.infer<typeof Frame>;
+type Frame = Chat.ClientFrame;
+
+/** Every frame the server sends has a shape the page knows (`Chat.ServerFrame`). */
+const reply = (connectionId: string, frame: Chat.ServerFrame) => Realtime.send(connectionId, frame);
 
 /** The person a socket's upgrade request names: the session cookie, or a `?token=` from get_jwt. */
 async function personOf(event: WebSocketEvent): Promise<string | undefined> {
@@ -74,7 +77,7 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
       if (!parsed.success) {
         const action = (body as { action?: unknown } | undefined)?.action;
         // A send the client can match to its pending message gets the send's own error frame.
-        await Realtime.send(
+        await reply(
           connectionId,
           action === "message:new"
             ? {
@@ -87,12 +90,12 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
         return { statusCode: 200 };
       }
       if (parsed.data.action === "ping") {
-        await Realtime.send(connectionId, { type: "pong", at: Date.now() });
+        await reply(connectionId, { type: "pong", at: Date.now() });
         return { statusCode: 200 };
       }
       const userId = await Chat.connectionOwner(connectionId);
       if (!userId) {
-        await Realtime.send(connectionId, { type: "error", code: "not_signed_in", error: "Not signed in." });
+        await reply(connectionId, { type: "error", code: "not_signed_in", error: "Not signed in." });
         return { statusCode: 200 };
       }
       await act(userId, connectionId, parsed.data);
@@ -106,7 +109,7 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
     case "joinConversation":
       try {
         await Chat.joinConversation(userId, connectionId, frame.conversationId);
-        await Realtime.send(connectionId, { type: "joined", conversationId: frame.conversationId });
+        await reply(connectionId, { type: "joined", conversationId: frame.conversationId });
       } catch (error) {
         await refuse(connectionId, frame.conversationId, error);
       }
@@ -132,7 +135,7 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
         });
       } catch (error) {
         const { message } = visible(error);
-        await Realtime.send(connectionId, {
+        await reply(connectionId, {
           type: "message:error",
           isRateLimit: error instanceof RateLimitedError,
           error: message,
@@ -147,7 +150,7 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
 /** Answers a join or typing notice that failed (not a member, unknown conversation) with an error frame. */
 async function refuse(connectionId: string, conversationId: string, error: unknown) {
   const { code, message } = visible(error);
-  await Realtime.send(connectionId, { type: "error", code, conversationId, error: message });
+  await reply(connectionId, { type: "error", code, conversationId, error: message });
 }
 
 /** A refusal the person may read; anything else is a bug, logged, and answered generically. */

@@ -6,14 +6,14 @@
  *
  * Locally the same is `POST /api/dev/sources/<sourceId>/trust`.
  */
-import * as Sources from "@graph/core/sources";
+import { trustSource } from "@graph/core/ingestion";
 
 const sourceId = process.argv[2];
 if (!sourceId) {
   console.error("usage: tsx scripts/trust-source.ts <sourceId>");
   process.exit(2);
 }
-const source = await Sources.trust(sourceId);
+const source = await trustSource(sourceId);
 if (!source) {
   console.error(`no source ${sourceId}`);
   process.exit(1);

@@ -52,12 +52,12 @@ export async function followingFeedBench() {
   // session stored by the feed leaves them.
   const picks = (author: string, at: number) =>
     Array.from({ length: 4 }, (_, i) => ({
-      article_id: `${author}-${at}-${i}`,
+      articleId: `${author}-${at}-${i}`,
       title: `A pick of ${author}`,
       link: `https://bench.example/${author}/${i}`,
-      source_name: "Bench",
-      source_type: "rss",
-      best_matching_keywords: ["Bench"],
+      sourceName: "Bench",
+      sourceType: "rss",
+      bestMatchingKeywords: ["Bench"],
     }));
   const expiresAt = Math.floor(now / 1000) + 30 * 86_400;
   const sessions = authors.map((author, i) => ({ author, at: now - (i + 1) * 60_000 }));

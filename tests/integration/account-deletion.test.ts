@@ -111,7 +111,7 @@ async function personWithEverything(shared: string) {
     sourceId: SOURCE_ID,
     createdAt: Date.now(),
   }).go();
-  expect(await recordSuggester(SOURCE_ID, { userId: person.userId, suggestionId })).toBe(true);
+  expect(await recordSuggester(SOURCE_ID, { userId: person.userId, suggestionId })).toMatchObject({ counted: true });
 
   expect((await client.users.update_email_digest_preferences.$post({ json: { wantsEmailDigest: true } })).status).toBe(
     200,

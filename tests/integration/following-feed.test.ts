@@ -7,6 +7,7 @@ import { TimelineEntryEntity } from "../../packages/core/src/follows/timeline-en
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
+import { announceStored } from "../../packages/core/src/feed/share.ts";
 
 /**
  * The following feed: friends' sessions, newest first, a page of 10, at most 4 picks each,
@@ -70,7 +71,7 @@ async function author(): Promise<string> {
 
 /** A stored feed session of `userId` with `n` picks, shared as the feed shares it. */
 async function session(userId: string, createdAt: number, n = 6) {
-  await Follows.sessionStored({
+  await announceStored({
     userId,
     createdAt,
     groupOrder: ["picks"],
@@ -78,8 +79,8 @@ async function session(userId: string, createdAt: number, n = 6) {
       id: `${userId}-${createdAt}-${i}`,
       title: `Pick ${i} of ${userId}`,
       link: `https://example.com/${userId}/${createdAt}/${i}`,
-      source_name: "Example",
-      source_type: "rss",
+      sourceName: "Example",
+      sourceType: "rss",
       bestMatchingKeywords: ["Example"],
       group: "picks",
     })),

@@ -4,6 +4,7 @@ import { FOLLOW_MESSAGES } from "@graph/core/follows/rules";
 import { FollowEdgeEntity } from "../../packages/core/src/follows/follow-edge.entity.ts";
 import { TimelineEntryEntity } from "../../packages/core/src/follows/timeline-entry.entity.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
+import { announceStored } from "../../packages/core/src/feed/share.ts";
 
 /** Following: idempotent writes as the signed-in person, both lists, and counts that hold under parallel requests. */
 const api = useTestApi();
@@ -128,7 +129,7 @@ describe("following", () => {
     const [gone, friend] = await Promise.all([signedIn(api), signedIn(api)]);
     expect((await follow(gone, friend.userId)).status).toBe(200);
     expect((await follow(friend, gone.userId)).status).toBe(200);
-    await Follows.sessionStored({
+    await announceStored({
       userId: gone.userId,
       createdAt: Date.now(),
       groupOrder: ["picks"],
@@ -137,8 +138,8 @@ describe("following", () => {
           id: "purged-pick",
           title: "A pick",
           link: "https://example.com/pick",
-          source_name: "Example",
-          source_type: "rss",
+          sourceName: "Example",
+          sourceType: "rss",
           bestMatchingKeywords: [],
           group: "picks",
         },

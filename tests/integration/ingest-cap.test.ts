@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { ingestSource } from "@graph/core/ingest";
+import { ingestSource } from "@graph/core/ingestion";
 import * as Sources from "@graph/core/sources";
 import { FETCH_POLICY } from "@graph/core/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";

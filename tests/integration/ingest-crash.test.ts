@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { PendingSuggestionEntity } from "../../packages/core/src/sources/pending-suggestion.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
 import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
-import { ingestSource } from "@graph/core/ingest";
+import { ingestSource } from "@graph/core/ingestion";
 import * as Search from "@graph/core/search";
 import * as Sources from "@graph/core/sources";
 import { STALE_PENDING_MS, Suggestions } from "@graph/core/sources";

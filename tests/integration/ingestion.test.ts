@@ -5,7 +5,7 @@ import { ArticleEntity } from "../../packages/core/src/articles/article.entity.t
 import { postingsFor } from "@graph/core/articles";
 import { phraseKey } from "@graph/core/matching";
 import * as Sources from "@graph/core/sources";
-import { ingestSource } from "@graph/core/ingest";
+import { ingestSource } from "@graph/core/ingestion";
 import { FETCH_POLICY } from "@graph/core/sources";
 import { ingestWorker, type IngestJob } from "@graph/functions/jobs/ingest-worker";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
@@ -242,7 +242,7 @@ describe("a corpus of hostile feeds", () => {
   // name → [route, the error it must leave]
   const bad = {
     malformed: [
-      { body: readFileSync(new URL("../../packages/core/src/ingest/fixtures/malformed.xml", import.meta.url)) },
+      { body: readFileSync(new URL("../../packages/core/src/syndication/fixtures/malformed.xml", import.meta.url)) },
       /malformed XML/,
     ],
     html: [
@@ -360,7 +360,7 @@ describe("a corpus of hostile feeds", () => {
 describe("a feed with broken items", () => {
   it("keeps every good item", async () => {
     feeds.set("/mixed.xml", {
-      body: readFileSync(new URL("../../packages/core/src/ingest/fixtures/partly-broken.xml", import.meta.url)),
+      body: readFileSync(new URL("../../packages/core/src/syndication/fixtures/partly-broken.xml", import.meta.url)),
     });
     await addSources(entry("mixed", "/mixed.xml"));
     expect(await ingestSource("mixed", local)).toMatchObject({ status: "ok", added: 3 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { listBlobs, putBlob } from "../../packages/core/src/search/blobs.ts";
+import { SearchBucket } from "@graph/core/blobs";
 import * as Search from "@graph/core/search";
 import { utcDay } from "@graph/core/db";
 import { signedIn, useTestApi } from "../support/runtime.ts";
@@ -37,8 +37,8 @@ describe("a search segment that cannot be read", () => {
     await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
 
     // The older day's live build is overwritten with bytes that are not a segment.
-    const [key] = await listBlobs(`search/segments/${utcDay(older)}/`);
-    await putBlob(key!, new TextEncoder().encode("not gzip at all"), "application/gzip");
+    const [key] = await SearchBucket.list(`search/segments/${utcDay(older)}/`);
+    await SearchBucket.put(key!, new TextEncoder().encode("not gzip at all"), { contentType: "application/gzip" });
     Search.resetSearchCache();
 
     const person = await signedIn(api);

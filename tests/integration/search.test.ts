@@ -19,7 +19,7 @@ import { ArticleEntity } from "../../packages/core/src/articles/article.entity.t
 import { VisibleError } from "@graph/core/errors";
 import * as Search from "@graph/core/search";
 import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
-import { listBlobs } from "../../packages/core/src/search/blobs.ts";
+import { SearchBucket } from "@graph/core/blobs";
 import * as Sources from "@graph/core/sources";
 import { mountS3 } from "@graph/local/aws/s3";
 import { rss, startFeedServer } from "../support/feeds.ts";
@@ -249,7 +249,7 @@ describe("indexing", () => {
     expect(after!.version).toBeGreaterThan(before!.version);
     expect(await ids("avocet")).toHaveLength(3);
     // The live build and the one before it stay; older ones go.
-    expect(await listBlobs(`search/segments/${utcDay(at)}/`)).toHaveLength(2);
+    expect(await SearchBucket.list(`search/segments/${utcDay(at)}/`)).toHaveLength(2);
   });
 
   it("keeps a day dirty when it was marked again after the build read it", async () => {

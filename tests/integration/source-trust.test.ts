@@ -4,10 +4,10 @@ import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
 import { SourceSuggesterEntity } from "../../packages/core/src/sources/source-suggester.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
 import { FeedState } from "@graph/core/feed";
-import { ingestSource } from "@graph/core/ingest";
+import { checkSuggestion, ingestSource } from "@graph/core/ingestion";
 import * as Search from "@graph/core/search";
 import * as Sources from "@graph/core/sources";
-import { FETCH_POLICY, Suggestions, TRUST_SUGGESTERS } from "@graph/core/sources";
+import { FETCH_POLICY, TRUST_SUGGESTERS } from "@graph/core/sources";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
@@ -42,7 +42,7 @@ async function suggest(person: Person, link: string) {
     approvalState: "pending",
     createdAt: Date.now(),
   }).go();
-  const checked = await Suggestions.check(person.userId, suggestionId, allowPrivate);
+  const checked = await checkSuggestion(person.userId, suggestionId, allowPrivate);
   const { data } = await SuggestedSourceEntity.get({ userId: person.userId, suggestionId }).go();
   return { state: checked?.approval_state, sourceId: data?.sourceId };
 }

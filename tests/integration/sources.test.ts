@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
-import { isPrivateAddress } from "@graph/core/ingest";
-import { discoverFeed } from "@graph/core/ingest";
-import { guardedFetch, type GuardedFetchOptions, type ResolveHost } from "@graph/core/ingest";
+import { isPrivateAddress } from "@graph/core/syndication";
+import { discoverFeed } from "@graph/core/syndication";
+import { guardedFetch, type GuardedFetchOptions, type ResolveHost } from "@graph/core/syndication";
 import * as Sources from "@graph/core/sources";
-import { ingestSource } from "@graph/core/ingest";
+import { checkSuggestion, ingestSource } from "@graph/core/ingestion";
 import { FETCH_POLICY } from "@graph/core/sources";
-import { Suggestions } from "@graph/core/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, travel, useTestApi } from "../support/runtime.ts";
 
@@ -179,7 +178,7 @@ describe("checking a suggestion", () => {
     const person = await signedIn(api);
     const suggestionId = await pendingSuggestion(person.userId, `${feeds.url}/field-notes/`);
 
-    const checked = await Suggestions.check(person.userId, suggestionId, allowPrivate);
+    const checked = await checkSuggestion(person.userId, suggestionId, allowPrivate);
     const feedUrl = `${feeds.url}/field-notes/posts.rss`;
     expect(checked).toEqual({
       id: suggestionId,
@@ -212,12 +211,12 @@ describe("checking a suggestion", () => {
     // The same feed suggested again — by its site or by its own address — is a duplicate.
     const other = await signedIn(api);
     const again = await pendingSuggestion(other.userId, `${feeds.url}/field-notes/`);
-    expect(await Suggestions.check(other.userId, again, allowPrivate)).toMatchObject({
+    expect(await checkSuggestion(other.userId, again, allowPrivate)).toMatchObject({
       approval_state: "duplicate",
       rss_feed_url: feedUrl,
     });
     const direct = await pendingSuggestion(other.userId, feedUrl);
-    expect((await Suggestions.check(other.userId, direct, allowPrivate))?.approval_state).toBe("duplicate");
+    expect((await checkSuggestion(other.userId, direct, allowPrivate))?.approval_state).toBe("duplicate");
     expect((await Sources.all()).filter((s) => s.feedUrl === feedUrl)).toHaveLength(1);
     expect((await suggestionsOf(other.cookie)).map((s) => s.approval_state)).toEqual(["duplicate", "duplicate"]);
   });
@@ -228,7 +227,7 @@ describe("checking a suggestion", () => {
     });
     const person = await signedIn(api);
     const id = await pendingSuggestion(person.userId, `${feeds.url}/catalogue/astro.xml`);
-    expect((await Suggestions.check(person.userId, id, allowPrivate))?.approval_state).toBe("duplicate");
+    expect((await checkSuggestion(person.userId, id, allowPrivate))?.approval_state).toBe("duplicate");
     const { data } = await SuggestedSourceEntity.get({ userId: person.userId, suggestionId: id }).go();
     expect(data?.sourceId).toBe("astro");
   });
@@ -238,7 +237,7 @@ describe("checking a suggestion", () => {
     const person = await signedIn(api);
     const before = (await Sources.all()).length;
     const id = await pendingSuggestion(person.userId, `${feeds.url}/just-a-page/`);
-    expect((await Suggestions.check(person.userId, id, allowPrivate))?.approval_state).toBe("rejected");
+    expect((await checkSuggestion(person.userId, id, allowPrivate))?.approval_state).toBe("rejected");
     const { data } = await SuggestedSourceEntity.get({ userId: person.userId, suggestionId: id }).go();
     expect(data?.reason).toMatch(/no RSS or Atom feed found/);
     expect((await Sources.all()).length).toBe(before);
@@ -254,7 +253,7 @@ describe("checking a suggestion", () => {
     await closed.close();
     for (const url of [`${feeds.url}/gone/`, `${closed.url}/`]) {
       const id = await pendingSuggestion(person.userId, url);
-      expect((await Suggestions.check(person.userId, id, allowPrivate))?.approval_state, url).toBe("rejected");
+      expect((await checkSuggestion(person.userId, id, allowPrivate))?.approval_state, url).toBe("rejected");
       const { data } = await SuggestedSourceEntity.get({ userId: person.userId, suggestionId: id }).go();
       expect(data?.reason, url).toMatch(/could not fetch|no RSS or Atom feed/);
     }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ingestSource } from "@graph/core/ingest";
+import { ingestSource } from "@graph/core/ingestion";
 import * as Sources from "@graph/core/sources";
 import * as Topics from "@graph/core/topics";
 import { BUILTIN_TOPICS, SUGGESTION_MESSAGES } from "@graph/core/topics/rules";

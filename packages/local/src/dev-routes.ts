@@ -58,8 +58,8 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
       /** An operator trusts a suggested source: its articles reach everyone, not only who suggested it. */
       .post("/api/dev/sources/:id/trust", async (c) => {
         // Imported when used: core's entities read the table's link, which the runtime sets up first.
-        const Sources = await import("@graph/core/sources");
-        const source = await Sources.trust(c.req.param("id"));
+        const { trustSource } = await import("@graph/core/ingestion");
+        const source = await trustSource(c.req.param("id"));
         if (!source) return c.json({ error: "No source with this id." }, 404);
         return c.json({ sourceId: source.sourceId, name: source.name, trusted: source.trusted });
       })

@@ -24,6 +24,7 @@ import { StartupGate } from "./startup-gate.ts";
 import { securityHeadersMiddleware } from "./security-headers.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
+import { QUEUE_NAMES } from "@graph/core/queues/rules";
 
 export interface RuntimeOptions {
   port?: number;
@@ -108,11 +109,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("App", { name: "graph", stage: "local" }, "sst.sst.App");
   link("Table", { name: TABLE_NAME }, "sst.aws.Dynamo");
   link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
-  link("MailQueue", { url: queueUrl(url, "MailQueue") }, "sst.aws.Queue");
-  link("IngestQueue", { url: queueUrl(url, "IngestQueue") }, "sst.aws.Queue");
-  link("DigestQueue", { url: queueUrl(url, "DigestQueue") }, "sst.aws.Queue");
-  link("AccountQueue", { url: queueUrl(url, "AccountQueue") }, "sst.aws.Queue");
-  link("ShareQueue", { url: queueUrl(url, "ShareQueue") }, "sst.aws.Queue");
+  for (const name of QUEUE_NAMES) link(name, { url: queueUrl(url, name) }, "sst.aws.Queue");
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Images", { name: IMAGES_BUCKET }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");

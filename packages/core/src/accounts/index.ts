@@ -4,11 +4,10 @@ import * as Auth from "../auth/index.ts";
 import * as Google from "../google/index.ts";
 import * as Users from "../users/index.ts";
 import { AccountDeletionEntity } from "./account-deletion.entity.ts";
-import { enqueueAccountJob } from "./queue.ts";
+import { AccountQueue, enqueue } from "../queues/index.ts";
 import { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
 import { DELETION_STEPS, type DeletionStep } from "./steps.ts";
 
-export { AccountJob, enqueueAccountJob } from "./queue.ts";
 export { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
 export { DELETION_STEPS, type DeletionStep, type DeletingAccount } from "./steps.ts";
 
@@ -66,7 +65,7 @@ export async function requestDeletion(
   // Cancelled: a parallel request marked it first, and queues the sweep itself.
   if (marked.canceled) return;
   Users.directoryChanged();
-  await enqueueAccountJob({ kind: "delete", userId }).catch((error: unknown) => {
+  await enqueue(AccountQueue, [{ kind: "delete", userId }]).catch((error: unknown) => {
     // The account is marked: the person is signed out and cannot sign in. The schedule queues
     // the sweep of a deletion left unqueued, so the answer is still a success.
     console.error(`[accounts] sweep of ${userId} not queued; the schedule will queue it`, error);
@@ -138,7 +137,7 @@ export async function requeueUnfinished(now = Date.now()): Promise<number> {
         },
       );
     if (!taken) continue;
-    await enqueueAccountJob({ kind: "delete", userId: deletion.userId });
+    await enqueue(AccountQueue, [{ kind: "delete", userId: deletion.userId }]);
     queued++;
   }
   return queued;

@@ -5,7 +5,7 @@ import {
   sameSite,
   titleFingerprint,
   type ParsedItem,
-} from "../ingest/index.ts";
+} from "../syndication/index.ts";
 import type { Source } from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import { ArticleClaimEntity } from "./article-claim.entity.ts";

@@ -13,6 +13,7 @@ import { ResetTokenEntity } from "./reset-token.entity.ts";
 import * as Devices from "./devices.ts";
 import * as Sessions from "./sessions.ts";
 import { VerificationEntity } from "./verification.entity.ts";
+import { MailQueue, enqueue } from "../queues/index.ts";
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_WRONG_TRIES = 5;
@@ -49,7 +50,7 @@ function verificationItem(userId: string, code: string) {
 }
 
 async function sendCode(user: Pick<User, "email">, code: string) {
-  await Email.enqueue(Email.templates.verificationCode(user.email, code, CODE_TTL_SECONDS / 60));
+  await enqueue(MailQueue, [Email.templates.verificationCode(user.email, code, CODE_TTL_SECONDS / 60)]);
 }
 
 /** Creates an unverified account and e-mails its verification code. */
@@ -203,7 +204,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
     expiresAt: nowSeconds() + RESET_TTL_SECONDS,
   }).go();
   const link = `${Resource.Config.siteUrl.replace(/\/$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
-  await Email.enqueue(Email.templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60));
+  await enqueue(MailQueue, [Email.templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60)]);
 }
 
 /** Sets a new password from a reset link; the link works once and every session ends. */

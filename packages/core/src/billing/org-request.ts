@@ -4,6 +4,7 @@ import { unauthorized } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
 import { MESSAGES, ORG_REQUESTS_PER_HOUR } from "./rules.ts";
+import { MailQueue, enqueue } from "../queues/index.ts";
 
 export interface OrgRequest {
   seats: number;
@@ -22,6 +23,6 @@ export async function requestOrg(userId: string, request: OrgRequest): Promise<v
     { bucket: `org-request:${userId}`, max: ORG_REQUESTS_PER_HOUR, windowSeconds: 3600 },
     (wait) => MESSAGES.tooManyOrgRequests(RateLimit.minutesText(wait)),
   );
-  await Email.enqueue(Email.templates.orgRequest(Resource.Config.teamEmail, user, request));
-  await Email.enqueue(Email.templates.orgRequestReceived(user.email, request));
+  await enqueue(MailQueue, [Email.templates.orgRequest(Resource.Config.teamEmail, user, request)]);
+  await enqueue(MailQueue, [Email.templates.orgRequestReceived(user.email, request)]);
 }

@@ -1,6 +1,6 @@
-import type { OutgoingEmail } from "../email/index.ts";
+import type { OutgoingEmail } from "../queues/index.ts";
 import type { DigestPick } from "../feed/index.ts";
-import { PICKS } from "../feed/index.ts";
+import { PICKS_GROUP } from "../feed/rules.ts";
 import { escapeHtml } from "../util/index.ts";
 
 /** The day's digest as an e-mail: sections like the feed's groups, each article with its topics and link. */
@@ -18,7 +18,7 @@ export function digestEmail(input: {
   const sections = input.groupOrder
     .map((group) => ({ group, items: picks.filter((p) => p.group === group) }))
     .filter((s) => s.items.length > 0);
-  const title = (group: string) => (group === PICKS ? "top picks" : group);
+  const title = (group: string) => (group === PICKS_GROUP ? "top picks" : group);
   const count = `${picks.length} new article${picks.length === 1 ? "" : "s"}`;
 
   const text = [

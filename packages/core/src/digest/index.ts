@@ -1,7 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { Resource } from "sst";
 import { isConditionFailure, nowSeconds, transact, type WriteOp } from "../db.ts";
-import * as Email from "../email/index.ts";
 import { badRequest } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
 import { PLAN_LIMITS } from "../plans/index.ts";
@@ -11,7 +10,7 @@ import { DigestPreferencesEntity } from "./digest-preferences.entity.ts";
 import { DigestScheduleEntity } from "./digest-schedule.entity.ts";
 import { DigestSendEntity } from "./digest-send.entity.ts";
 import { digestEmail } from "./email.ts";
-import { enqueueDigestJobs, type DigestJob } from "./queue.ts";
+import { DigestQueue, MailQueue, enqueue, type DigestJob } from "../queues/index.ts";
 import {
   DIGEST_DEFAULTS,
   DIGEST_FIRST_LOOKBACK_MS,
@@ -25,7 +24,6 @@ import {
 import { localDateOf, localDayKey, nextSendAfter, sendOnNextDay, slotOf } from "./schedule.ts";
 import * as UnsubscribeToken from "./unsubscribe-token.ts";
 
-export { DigestJob, enqueueDigestJobs } from "./queue.ts";
 export { SLOT_MS, slotOf } from "./schedule.ts";
 export { purgeAccount } from "./purge.ts";
 
@@ -143,7 +141,10 @@ export async function queueDue(options: { now?: number } = {}): Promise<{ due: n
     from = cursor ? Math.max(cursor.slot + 1, current - MAX_CATCH_UP_SLOTS) : current - EXPLICIT_RUN_SLOTS;
   }
   const due = await dueIn(from, current);
-  await enqueueDigestJobs(due.map((d): DigestJob => ({ ...d, now })));
+  await enqueue(
+    DigestQueue,
+    due.map((d): DigestJob => ({ ...d, now })),
+  );
   if (!explicit && from <= current) {
     // Only forward: an overlapping run that read further is not undone.
     await DigestCursorEntity.upsert({ ...CURSOR, slot: current })
@@ -233,7 +234,7 @@ export async function send(job: DigestJob): Promise<SendOutcome> {
   const siteUrl = Resource.Config.siteUrl.replace(/\/$/, "");
   const token = encodeURIComponent(UnsubscribeToken.sign(userId, until));
   try {
-    await Email.enqueue(
+    await enqueue(MailQueue, [
       digestEmail({
         to: user.email,
         username: user.username,
@@ -244,7 +245,7 @@ export async function send(job: DigestJob): Promise<SendOutcome> {
         unsubscribeUrl: `${siteUrl}/unsubscribe?token=${token}`,
         oneClickUrl: `${siteUrl}/api/digest/unsubscribe?token=${token}`,
       }),
-    );
+    ]);
   } catch (error) {
     // Not sent: put the person back in this slot and forget the send, so the retry sends it.
     await transact([

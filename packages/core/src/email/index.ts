@@ -1,41 +1,11 @@
-import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { Resource } from "sst";
-import { z } from "zod";
+import type { OutgoingEmail } from "../queues/index.ts";
 import { DeliveryEntity } from "./delivery.entity.ts";
 
 export * as templates from "./templates.ts";
 
-export const OutgoingEmail = z.object({
-  to: z.string().email(),
-  subject: z.string().min(1),
-  text: z.string(),
-  html: z.string(),
-  /** Extra headers, e.g. `List-Unsubscribe` on a digest (SES passes them through). */
-  headers: z
-    .array(z.object({ name: z.string().regex(/^[A-Za-z0-9-]{1,64}$/), value: z.string().max(2048) }))
-    .max(10)
-    .optional(),
-});
-export type OutgoingEmail = z.infer<typeof OutgoingEmail>;
-
-let sqs: SQSClient | undefined;
 let ses: SESv2Client | undefined;
-
-/**
- * Hands an e-mail to the mail queue. Requests never wait on the mail provider: the
- * answer is the same and as fast whether or not a message was sent, and a provider
- * outage delays mail instead of failing the person's action.
- */
-export async function enqueue(email: OutgoingEmail): Promise<void> {
-  sqs ??= new SQSClient({});
-  await sqs.send(
-    new SendMessageCommand({
-      QueueUrl: Resource.MailQueue.url,
-      MessageBody: JSON.stringify(OutgoingEmail.parse(email)),
-    }),
-  );
-}
 
 /** Sends one e-mail through SES. Called by the mail queue worker. */
 export async function deliver(email: OutgoingEmail): Promise<void> {

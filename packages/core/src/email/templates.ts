@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from "./index.ts";
+import type { OutgoingEmail } from "../queues/index.ts";
 import { escapeHtml } from "../util/index.ts";
 
 function layout(body: string) {

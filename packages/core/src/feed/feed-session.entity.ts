@@ -2,16 +2,21 @@ import { Entity, type EntityItem } from "electrodb";
 import { entityConfig } from "../db.ts";
 import { SOURCE_TYPES } from "../sources/rules.ts";
 
-/** A picked article as a session keeps it, so a session reads back without joins. */
+/** A picked article as a session keeps it (see picks.ts for the shape the feed reads). */
 const pick = {
   type: "map",
   properties: {
     id: { type: "string", required: true },
     title: { type: "string", required: true },
     link: { type: "string", required: true },
-    source_name: { type: "string", required: true },
-    source_id: { type: "string", required: true },
-    source_type: { type: SOURCE_TYPES, required: true },
+    // Written always; not required only because sessions stored before picks were camelCase
+    // carry the three below instead (read through `sessionOf`, never written).
+    sourceName: { type: "string" },
+    sourceId: { type: "string" },
+    sourceType: { type: SOURCE_TYPES },
+    source_name: { type: "string" },
+    source_id: { type: "string" },
+    source_type: { type: SOURCE_TYPES },
     publishedAt: { type: "number", required: true },
     bestMatchingKeywords: { type: "list", items: { type: "string" }, required: true },
     group: { type: "string", required: true },

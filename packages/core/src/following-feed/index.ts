@@ -2,6 +2,7 @@ import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Users from "../users/index.ts";
 
+/** A friend's pick in the spec's wire shape (`GET /api/feed/following`). */
 export interface FriendPick {
   article_id: string;
   title: string;
@@ -32,7 +33,7 @@ export async function page(readerId: string, options: { limit: number; offset: n
   const sessions = await Follows.timeline(readerId, options.limit, options.offset);
   const [people, liked] = await Promise.all([
     Users.byIds(sessions.map((s) => s.authorId)),
-    Feed.Likes.likedAmong(readerId, [...new Set(sessions.flatMap((s) => s.picks.map((p) => p.article_id)))]),
+    Feed.Likes.likedAmong(readerId, [...new Set(sessions.flatMap((s) => s.picks.map((p) => p.articleId)))]),
   ]);
   return sessions.flatMap((s) => {
     const author = people.get(s.authorId);
@@ -43,7 +44,15 @@ export async function page(readerId: string, options: { limit: number; offset: n
         username: author.username,
         image_url: s.imageUrl ?? null,
         created_at: new Date(s.createdAt).toISOString(),
-        graphpicks: s.picks.map((p) => ({ ...p, isAddedToGraph: liked.has(p.article_id) })),
+        graphpicks: s.picks.map((p) => ({
+          article_id: p.articleId,
+          title: p.title,
+          link: p.link,
+          source_name: p.sourceName,
+          source_type: p.sourceType,
+          best_matching_keywords: p.bestMatchingKeywords,
+          isAddedToGraph: liked.has(p.articleId),
+        })),
       },
     ];
   });

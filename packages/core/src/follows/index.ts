@@ -1,16 +1,12 @@
 import * as Images from "../images/index.ts";
 import * as Users from "../users/index.ts";
 import { counts, follow as addEdge, followedAmong, ids, isFollowing, unfollow as removeEdge } from "./edges.ts";
-import type { SharedPick } from "./shared-pick.ts";
-import { enqueueShare, type ShareJob } from "./queue.ts";
-import { backfill, dropEntries, newest, shareable, shareSession, withdraw, type StoredSession } from "./timeline.ts";
+import type { SharedPick, ShareJob } from "../queues/index.ts";
+import { backfill, dropEntries, newest, shareSession, withdraw } from "./timeline.ts";
 
 export { FOLLOW_MESSAGES, FOLLOWING_FEED } from "./rules.ts";
 export { counts, followedAmong, isFollowing, type FollowCounts } from "./edges.ts";
-export type { SharedPick } from "./shared-pick.ts";
-export type { StoredSession } from "./timeline.ts";
 export { purgeAccount } from "./purge.ts";
-export { ShareJob } from "./queue.ts";
 
 /**
  * `viewerId` follows `targetId` (idempotent). A new follow fills the reader's following
@@ -65,22 +61,6 @@ export async function lists(
 interface FollowCountsView {
   followerCount: number;
   followingCount: number;
-}
-
-/**
- * Called by the feed when it has stored a session: queues sharing it with the author's
- * followers (ShareQueue), so a person with thousands of followers gets their feed as fast as
- * anyone, and a failed fan-out is retried by the queue rather than lost. A session that cannot
- * be queued is logged: the person's own feed stands, and only their friends miss this session.
- */
-export async function sessionStored(session: StoredSession): Promise<void> {
-  const shared = shareable(session);
-  if (!shared) return;
-  try {
-    await enqueueShare(shared);
-  } catch (error) {
-    console.error(`[follows] session of ${session.userId} not queued for sharing`, error);
-  }
 }
 
 /**

@@ -2,7 +2,8 @@ import { deleteKeys } from "../batch-delete.ts";
 import { UnavailableError } from "../errors.ts";
 import { FollowEdgeEntity } from "./follow-edge.entity.ts";
 import { FOLLOWING_FEED } from "./rules.ts";
-import type { SharedPick } from "./shared-pick.ts";
+import type { SharedPick, ShareJob } from "../queues/index.ts";
+import { sharedPickOf } from "./shared-pick.ts";
 import { SharedSessionEntity } from "./shared-session.entity.ts";
 import { TimelineEntryEntity, type TimelineEntry } from "./timeline-entry.entity.ts";
 
@@ -23,60 +24,14 @@ import { TimelineEntryEntity, type TimelineEntry } from "./timeline-entry.entity
 const WRITE_CONCURRENCY = 4;
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface StoredSession {
-  userId: string;
-  createdAt: number;
-  picks: Array<{
-    id: string;
-    title: string;
-    link: string;
-    source_name: string;
-    source_type: string;
-    bestMatchingKeywords: string[];
-    group: string;
-  }>;
-  groupOrder: string[];
-  provisional?: boolean;
-  caughtUp?: boolean;
-}
-
 const expiry = (createdAt: number) => Math.floor(createdAt / 1000) + FOLLOWING_FEED.retentionDays * DAY_SECONDS;
-
-/** The picks a friend's card shows: the session's first few, in the order its groups are shown. */
-function sharedPicks(session: StoredSession): SharedPick[] {
-  const rank = new Map(session.groupOrder.map((name, i) => [name, i]));
-  return [...session.picks]
-    .map((pick, i) => ({ pick, i }))
-    .sort((a, b) => (rank.get(a.pick.group) ?? 99) - (rank.get(b.pick.group) ?? 99) || a.i - b.i)
-    .slice(0, FOLLOWING_FEED.picksPerSession)
-    .map(({ pick }) => ({
-      article_id: pick.id,
-      title: pick.title,
-      link: pick.link,
-      source_name: pick.source_name,
-      source_type: pick.source_type,
-      best_matching_keywords: pick.bestMatchingKeywords,
-    }));
-}
-
-/**
- * What of a stored session its author's followers see, or nothing: provisional sessions (soon
- * replaced), caught-up ones (a repeat of the previous picks) and empty ones are not shared.
- */
-export function shareable(session: StoredSession): { userId: string; createdAt: number; picks: SharedPick[] } | undefined {
-  if (session.provisional || session.caughtUp || session.picks.length === 0) return undefined;
-  return { userId: session.userId, createdAt: session.createdAt, picks: sharedPicks(session) };
-}
 
 /**
  * Shares a session with the author's followers: keeps it in the author's shared sessions and
  * writes an entry into every follower's timeline, with the author's photo as it is now. Every
  * write is by key, so sharing the same session again (a redelivered message) changes nothing.
  */
-export async function shareSession(
-  shared: { userId: string; createdAt: number; picks: SharedPick[] },
-  imageUrl: string | undefined,
-): Promise<void> {
+export async function shareSession(shared: ShareJob, imageUrl: string | undefined): Promise<void> {
   const { userId, createdAt, picks } = shared;
   const expiresAt = expiry(createdAt);
   const photo = imageUrl ? { imageUrl } : {};
@@ -101,7 +56,7 @@ export async function backfill(readerId: string, authorId: string): Promise<void
       userId: readerId,
       createdAt: s.createdAt,
       authorId,
-      picks: s.picks,
+      picks: s.picks.map(sharedPickOf),
       expiresAt: s.expiresAt,
       ...(s.imageUrl ? { imageUrl: s.imageUrl } : {}),
     })),
@@ -121,9 +76,12 @@ export async function withdraw(readerId: string, authorId: string): Promise<void
 }
 
 /** The newest `count` entries of the reader's timeline (not yet checked against current follows). */
-export async function newest(readerId: string, count: number): Promise<TimelineEntry[]> {
+export async function newest(
+  readerId: string,
+  count: number,
+): Promise<Array<Omit<TimelineEntry, "picks"> & { picks: SharedPick[] }>> {
   const { data } = await TimelineEntryEntity.query.byReader({ userId: readerId }).go({ order: "desc", limit: count });
-  return data;
+  return data.map((entry) => ({ ...entry, picks: entry.picks.map(sharedPickOf) }));
 }
 
 /** Deletes entries found stale at read time (their author is no longer followed). */

@@ -13,7 +13,7 @@ import {
   PUBLIC_PREFIX,
   publicUrl,
   putPublic,
-  readObject,
+  readUpload,
   UPLOAD_PREFIX,
 } from "./storage.ts";
 
@@ -125,7 +125,7 @@ export async function confirmUploads(
   const checked: Checked[] = [];
   for (const upload of uploads) {
     const name = fileName(upload.name);
-    const read = await readObject(upload.key, IMAGE_LIMITS.maxBytes);
+    const read = await readUpload(upload.key);
     if (!read) throw badRequest(IMAGE_MESSAGES.uploadMissing(name));
     const refuse = async (message: string) => {
       await deleteObject(upload.key);

@@ -2,7 +2,7 @@ import * as Articles from "../articles/index.ts";
 import { isConditionFailure, utcDay } from "../db.ts";
 import { badRequest } from "../errors.ts";
 import * as Sources from "../sources/index.ts";
-import { deleteBlob, getBlob, listBlobs, putBlob } from "./blobs.ts";
+import { SearchBucket } from "../blobs/index.ts";
 import { SizedLru } from "./cache.ts";
 import { parseQuery } from "./query.ts";
 import { MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "./rules.ts";
@@ -165,7 +165,7 @@ async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<st
     if (articles.length > 0) {
       const body = buildSegment(articles);
       bytes = body.length;
-      await putBlob(segmentKey(day, version), body, "application/gzip");
+      await SearchBucket.put(segmentKey(day, version), body, { contentType: "application/gzip" });
     }
 
     try {
@@ -179,7 +179,7 @@ async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<st
       // Another build went live meanwhile (this one outlived its lease): it stands.
       // Garbage only (nothing refers to it); the next build of the day removes it if this fails.
       if (bytes > 0)
-        await deleteBlob(segmentKey(day, version)).catch((e: unknown) =>
+        await SearchBucket.delete(segmentKey(day, version)).catch((e: unknown) =>
           console.error(`[search] removing an unused build of ${day} failed`, e),
         );
       return { kind: "skipped" };
@@ -219,8 +219,8 @@ async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<st
  */
 async function removeOldBuilds(day: string, previous: number, current: number): Promise<void> {
   const keep = new Set([segmentKey(day, previous), segmentKey(day, current)]);
-  const keys = await listBlobs(dayPrefix(day));
-  await Promise.all(keys.filter((key) => !keep.has(key)).map((key) => deleteBlob(key)));
+  const keys = await SearchBucket.list(dayPrefix(day));
+  await Promise.all(keys.filter((key) => !keep.has(key)).map((key) => SearchBucket.delete(key)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,12 +288,12 @@ const unreadable = new Set<string>();
  */
 async function fetchSegment(segment: Live): Promise<Segment | undefined> {
   let key = segmentKey(segment.day, segment.version);
-  let bytes = await getBlob(key);
+  let bytes = await SearchBucket.get(key);
   if (!bytes) {
     const current = (await liveSegments(true)).find((s) => s.day === segment.day);
     if (current && current.version !== segment.version) {
       key = segmentKey(current.day, current.version);
-      bytes = await getBlob(key);
+      bytes = await SearchBucket.get(key);
     }
   }
   if (!bytes) return undefined;

@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from "./index.ts";
+import type { CatalogueEntry } from "./registry.ts";
 
 /**
  * Public feeds a deployment with network access starts from. A source that cannot be

@@ -1,5 +1,5 @@
 import { isConditionFailure, transact } from "../db.ts";
-import { enqueueIngestJobs, type IngestJob } from "../ingest/index.ts";
+import { IngestQueue, enqueue, type IngestJob } from "../queues/index.ts";
 import { freeSlot } from "./pending-slots.ts";
 import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "./rules.ts";
 import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
@@ -38,7 +38,7 @@ export async function requeueStalePending(now = Date.now()): Promise<number> {
     }
     jobs.push({ kind: "suggestion", userId: pending.userId, suggestionId: pending.suggestionId });
   }
-  await enqueueIngestJobs(jobs);
+  await enqueue(IngestQueue, jobs);
   return jobs.length;
 }
 

@@ -2,13 +2,14 @@ import { createHash, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { transact } from "../db.ts";
 import { badRequest } from "../errors.ts";
-import { canonicalUrl, discoverFeed, enqueueIngestJobs, guardedFetch } from "../ingest/index.ts";
+import { IngestQueue, enqueue } from "../queues/index.ts";
+import { canonicalUrl, discoverFeed, guardedFetch } from "../syndication/index.ts";
 import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES, type SourceType } from "./rules.ts";
 import { PendingSuggestionEntity } from "./pending-suggestion.entity.ts";
 import { freeSlot, freeSlots, takeSlot } from "./pending-slots.ts";
 import { STALE_PENDING_MS, unlistPending } from "./stale.ts";
 import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
-import * as Sources from "./index.ts";
+import * as Registry from "./registry.ts";
 import { createSuggested, recordSuggester } from "./trust.ts";
 
 export interface SuggestionView {
@@ -86,7 +87,7 @@ export async function suggest(
       PendingSuggestionEntity.create({ createdAt: now, userId, suggestionId, queuedAt: now, checks: 1, slot }),
     ]);
     if (!created.canceled) {
-      await enqueueIngestJobs([{ kind: "suggestion", userId, suggestionId }]);
+      await enqueue(IngestQueue, [{ kind: "suggestion", userId, suggestionId }]);
       return view(suggestion);
     }
     if (created.reasons[0] !== "ConditionalCheckFailed")
@@ -103,6 +104,13 @@ const typeOf = (feedUrl: string, body: string): SourceType => {
   return "rss";
 };
 
+export interface CheckOutcome {
+  /** The suggestion as settled, or undefined when there is none with this id. */
+  suggestion: SuggestionView | undefined;
+  /** A source this check made trusted: its past articles must enter search (the caller's part). */
+  trustedSourceId?: string;
+}
+
 /**
  * Checks a suggestion: the site is resolved to its feed; a feed graph already reads is a
  * duplicate (and counts towards that source's trust); a new valid feed becomes an untrusted
@@ -112,14 +120,14 @@ export async function check(
   userId: string,
   suggestionId: string,
   options: { allowPrivateFeeds: boolean },
-): Promise<SuggestionView | undefined> {
+): Promise<CheckOutcome> {
   const { data: suggestion } = await SuggestedSourceEntity.get({ userId, suggestionId }).go();
-  if (!suggestion) return undefined;
+  if (!suggestion) return { suggestion: undefined };
   const listing = unlistPending({ createdAt: suggestion.createdAt, userId, suggestionId });
   if (suggestion.approvalState !== "pending") {
     // Settled by an earlier check: a listing left behind (suggestions from before it) goes.
     await listing.go();
-    return view(suggestion);
+    return { suggestion: view(suggestion) };
   }
   const settle = async (
     approvalState: SuggestionView["approval_state"],
@@ -134,17 +142,20 @@ export async function check(
     await freeSlot(userId, suggestion.pendingSlot, suggestionId);
     return view({ ...suggestion, ...extra, approvalState });
   };
+  const trustedBy = (counted: { trusted: boolean }, sourceId: string) =>
+    counted.trusted ? { trustedSourceId: sourceId } : {};
 
   const discovered = await discoverFeed(suggestion.rssFeedUrl || suggestion.websiteUrl, guardedFetch, {
     allowPrivate: options.allowPrivateFeeds,
   });
-  if ("error" in discovered) return settle("rejected", { reason: discovered.error });
+  if ("error" in discovered) return { suggestion: await settle("rejected", { reason: discovered.error }) };
   const feedUrl = canonicalUrl(discovered.feedUrl);
-  const existing = (await Sources.all()).find((s) => canonicalUrl(s.feedUrl) === feedUrl);
+  const existing = (await Registry.all()).find((s) => canonicalUrl(s.feedUrl) === feedUrl);
   if (existing) {
     // A feed graph reads already: this person counts towards its trust (once per person).
-    await recordSuggester(existing.sourceId, { userId, suggestionId });
-    return settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
+    const counted = await recordSuggester(existing.sourceId, { userId, suggestionId });
+    const suggestionView = await settle("duplicate", { sourceId: existing.sourceId, rssFeedUrl: feedUrl });
+    return { suggestion: suggestionView, ...trustedBy(counted, existing.sourceId) };
   }
 
   // Discovery parsed it already (a candidate counts only when it parses as a feed).
@@ -153,7 +164,7 @@ export async function check(
   // Untrusted: its articles reach only the people who suggested it until it is trusted.
   // Created meanwhile by another suggestion of the same feed: that source is this one, and
   // this person is counted towards its trust.
-  await createSuggested(
+  const created = await createSuggested(
     {
       sourceId,
       name: (parsed.title?.trim() || new URL(suggestion.websiteUrl).hostname).slice(0, 120),
@@ -164,6 +175,6 @@ export async function check(
     },
     { userId, suggestionId },
   );
-  await enqueueIngestJobs([{ kind: "source", sourceId }]);
-  return settle("approved", { sourceId, rssFeedUrl: feedUrl });
+  await enqueue(IngestQueue, [{ kind: "source", sourceId }]);
+  return { suggestion: await settle("approved", { sourceId, rssFeedUrl: feedUrl }), ...trustedBy(created, sourceId) };
 }

@@ -1,6 +1,4 @@
-import * as Articles from "../articles/index.ts";
 import { transact } from "../db.ts";
-import * as Search from "../search/index.ts";
 import { TRUST_SUGGESTERS } from "./rules.ts";
 import { SourceSuggesterEntity } from "./source-suggester.entity.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
@@ -25,6 +23,13 @@ export function mayUsePrivateAddress(source: Pick<Source, "origin" | "trusted">)
 
 type NewSuggestedSource = Pick<Source, "sourceId" | "name" | "siteUrl" | "feedUrl" | "type" | "nextFetchAt">;
 
+/** Whether a suggester was counted now, and whether that made the source trusted. */
+export interface Counted {
+  counted: boolean;
+  /** The source became trusted now: its past articles must enter search (the caller's part). */
+  trusted: boolean;
+}
+
 /**
  * Creates a source from a suggestion, untrusted and listed as such, with its suggester counted,
  * all at once. Answers "exists" when the source was there already (another suggestion of the
@@ -34,31 +39,30 @@ export async function createSuggested(
   source: NewSuggestedSource,
   suggester: { userId: string; suggestionId: string },
   now = Date.now(),
-): Promise<"created" | "exists"> {
+): Promise<{ status: "created" | "exists" } & Counted> {
   const result = await transact([
     SourceEntity.create({ ...source, trusted: false, origin: "suggested", suggesterCount: 1, createdAt: now }),
     UntrustedSourceEntity.put({ sourceId: source.sourceId }),
     SourceSuggesterEntity.create({ sourceId: source.sourceId, ...suggester, createdAt: now }),
   ]);
-  if (!result.canceled) return "created";
+  if (!result.canceled) return { status: "created", counted: true, trusted: false };
   if (result.reasons[0] === "None") {
     throw new Error(`source ${source.sourceId} does not exist but already counts ${suggester.userId}`);
   }
-  await recordSuggester(source.sourceId, suggester);
-  return "exists";
+  return { status: "exists", ...(await recordSuggester(source.sourceId, suggester)) };
 }
 
 /**
  * Counts a person who suggested an existing source, once per person, atomically with the
  * source's count (a conditional write on the count it read, read again when another suggester
  * came first); the suggester that brings the count to `TRUST_SUGGESTERS` trusts the source in
- * the same transaction. Answers whether this person was counted now.
+ * the same transaction. Answers whether this person was counted now, and whether that trusted it.
  */
 export async function recordSuggester(
   sourceId: string,
   suggester: { userId: string; suggestionId: string },
   now = Date.now(),
-): Promise<boolean> {
+): Promise<Counted> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { data: source } = await SourceEntity.get({ sourceId }).go();
     if (!source) throw new Error(`no source ${sourceId} to count a suggester of`);
@@ -78,12 +82,9 @@ export async function recordSuggester(
         }),
       ...(trusting ? [UntrustedSourceEntity.delete({ sourceId })] : []),
     ]);
-    if (!result.canceled) {
-      if (trusting) await reindexArticlesOf(sourceId);
-      return true;
-    }
+    if (!result.canceled) return { counted: true, trusted: trusting };
     // This person was counted before (an earlier suggestion of the same feed).
-    if (result.reasons[0] !== "None") return false;
+    if (result.reasons[0] !== "None") return { counted: false, trusted: false };
     // Another suggester (or a trust) came first: read again after a moment, spread out.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
   }
@@ -92,10 +93,11 @@ export async function recordSuggester(
 
 /**
  * Trusts a source on an operator's word: its articles reach everyone from the next feed refresh
- * on, and enter search with the next index build. Answers the source, or undefined when there
- * is none with this id. Trusting a trusted source changes nothing.
+ * on. Answers the source and whether it was trusted now (its past articles must then enter
+ * search: the caller's part), or undefined when there is no source with this id. Trusting a
+ * trusted source changes nothing.
  */
-export async function trust(sourceId: string): Promise<Source | undefined> {
+export async function trust(sourceId: string): Promise<{ source: Source; trustedNow: boolean } | undefined> {
   const { data: source } = await SourceEntity.get({ sourceId }).go();
   if (!source) return undefined;
   const result = await transact([
@@ -104,14 +106,7 @@ export async function trust(sourceId: string): Promise<Source | undefined> {
     UntrustedSourceEntity.delete({ sourceId }),
   ]);
   if (result.canceled) throw new Error(`source ${sourceId} could not be trusted: ${result.reasons.join(", ")}`);
-  if (!source.trusted) await reindexArticlesOf(sourceId);
-  return { ...source, trusted: true };
-}
-
-/** Search leaves untrusted sources out: once trusted, the days they have articles on are built again. */
-async function reindexArticlesOf(sourceId: string): Promise<void> {
-  const days = await Articles.daysOfSource(sourceId);
-  if (days.length > 0) await Search.markDirty(days);
+  return { source: { ...source, trusted: true }, trustedNow: !source.trusted };
 }
 
 /** Sources whose articles do not reach everyone: one query of one partition. */

@@ -1,7 +1,7 @@
 import { getMany, isConditionFailure, transact } from "../db.ts";
 import { badRequest, forbidden, notFound, UnavailableError } from "../errors.ts";
-import { enqueueIngestJobs } from "../ingest/index.ts";
 import { displayTopic, phraseKey } from "../matching/index.ts";
+import { IngestQueue, enqueue } from "../queues/index.ts";
 import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
 import { shardOf } from "./dictionary.ts";
 import { ensureCounts } from "./counts.ts";
@@ -171,7 +171,7 @@ async function backfillNewPhrases(phrases: string[]): Promise<void> {
   }
   try {
     for (let i = 0; i < claimed.length; i += 50) {
-      await enqueueIngestJobs([{ kind: "backfill", phrases: claimed.slice(i, i + 50) }]);
+      await enqueue(IngestQueue, [{ kind: "backfill", phrases: claimed.slice(i, i + 50) }]);
     }
   } catch (error) {
     await Promise.all(

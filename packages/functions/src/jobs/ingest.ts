@@ -1,5 +1,5 @@
 import { Resource } from "sst";
-import { enqueueIngestJobs } from "@graph/core/ingest";
+import { enqueue, IngestQueue } from "@graph/core/queues";
 import * as Sources from "@graph/core/sources";
 
 /** A due source is leased for this long once queued, so the next tick does not queue it twice. */
@@ -13,7 +13,10 @@ export async function handler() {
   if (Resource.Config.defaultFeeds === true) await Sources.ensureCatalogue(Sources.DEFAULT_CATALOGUE);
   const due = await Sources.due();
   await Sources.lease(due, LEASE_MS);
-  await enqueueIngestJobs(due.map((s) => ({ kind: "source", sourceId: s.sourceId })));
+  await enqueue(
+    IngestQueue,
+    due.map((s) => ({ kind: "source", sourceId: s.sourceId })),
+  );
   const retried = await Sources.requeueStalePending();
   return { queued: due.length, ...(retried > 0 ? { retriedSuggestions: retried } : {}) };
 }

@@ -1,6 +1,9 @@
+import type { QueueName } from "@graph/core/queues/rules";
+
 /**
  * Queues and their workers: data only, read by infra and by the local dispatcher so both
- * wire the same handler to the same queue with the same retry policy.
+ * wire the same handler to the same queue with the same retry policy. Each queue's name and
+ * message schema are defined once in core (`@graph/core/queues`); this says how it is worked.
  */
 export const queues = [
   {
@@ -38,4 +41,10 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 10,
   },
-] as const;
+] as const satisfies ReadonlyArray<{
+  name: QueueName;
+  handler: string;
+  deadLetter: string;
+  maxReceiveCount: number;
+  batchSize: number;
+}>;

@@ -1,11 +1,10 @@
 /**
- * Ingestion: fetching sources politely, parsing feeds, recognising the same article across
- * fetches and sources, and the queue that carries this work.
+ * Reading syndication feeds, with nothing of graph's domain in it: fetching politely behind the
+ * address guard, discovering a site's feed, parsing RSS/Atom (charset included), and recognising
+ * the same article across fetches and sources (canonical links, title fingerprints).
  */
-export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
 export { guardedFetch, type FetchOutcome, type GuardedFetchOptions, type ResolveHost } from "./http.ts";
 export { parseFeed, FeedParseError, type ParsedFeed, type ParsedItem } from "./parse.ts";
 export { discoverFeed } from "./discover.ts";
 export { canonicalUrl, titleFingerprint, articleId, sameSite } from "./identity.ts";
 export { isPrivateAddress } from "./address.ts";
-export { IngestJob, enqueueIngestJobs } from "./queue.ts";

@@ -2,10 +2,8 @@ import * as Articles from "../articles/index.ts";
 import * as Search from "../search/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
-import { guardedFetch } from "./http.ts";
-import { FeedParseError, parseFeed, type ParsedItem } from "./parse.ts";
-
 import { FETCH_POLICY } from "../sources/index.ts";
+import { FeedParseError, guardedFetch, parseFeed, type ParsedItem } from "../syndication/index.ts";
 
 export interface IngestReport {
   sourceId: string;

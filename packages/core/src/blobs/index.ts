@@ -1,0 +1,138 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { Resource } from "sst";
+
+/**
+ * The S3 adapter: one blob store per bucket, all through one client. Region and endpoint come
+ * from the standard AWS environment (AWS_REGION, AWS_ENDPOINT_URL_S3), which the local runtime
+ * points at its S3 stand-in; an IP-address endpoint makes the SDK address buckets by path.
+ */
+let client: S3Client | undefined;
+const s3 = () => (client ??= new S3Client({}));
+
+/** A blob too long to read: `get` with `maxBytes` throws it instead of reading the rest. */
+export class BlobTooLarge extends Error {
+  constructor(readonly key: string) {
+    super(`blob ${key} is over the size it may have`);
+    this.name = "BlobTooLarge";
+  }
+}
+
+export interface PutOptions {
+  contentType: string;
+  /** e.g. `public, max-age=31536000, immutable` for a key that is never rewritten. */
+  cacheControl?: string;
+}
+
+export interface PresignedPost {
+  /** Where the browser POSTs the form. */
+  url: string;
+  /** The form's fields, sent before the `file` field. */
+  fields: Record<string, string>;
+}
+
+export interface BlobStore {
+  put(key: string, body: Uint8Array, options: PutOptions): Promise<void>;
+  /** The blob's bytes, or undefined when there is none; over `maxBytes` throws `BlobTooLarge` (the length is checked before the body is read). */
+  get(key: string, options?: { maxBytes?: number }): Promise<Uint8Array | undefined>;
+  delete(key: string): Promise<void>;
+  /** Every key under `prefix`. */
+  list(prefix: string): Promise<string[]>;
+  /** Deletes every blob under `prefix`. */
+  deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A browser form upload to exactly `key`, of exactly `contentType`, of 1 to `maxBytes` bytes,
+   * for `expiresSeconds`: the bucket refuses anything else, so the file never passes through the API.
+   */
+  presignPost(key: string, policy: { contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost>;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+
+/** Deletes in flight at once when a prefix is emptied (one DeleteObject a key: a prefix holds a few hundred at most). */
+const DELETE_CONCURRENCY = 8;
+
+/** The blob store of the bucket `bucketName()` names (read when used: links are set at start-up). */
+export function blobStore(bucketName: () => string): BlobStore {
+  const store: BlobStore = {
+    async put(key, body, { contentType, cacheControl }) {
+      await s3().send(
+        new PutObjectCommand({
+          Bucket: bucketName(),
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ...(cacheControl ? { CacheControl: cacheControl } : {}),
+        }),
+      );
+    },
+
+    async get(key, { maxBytes } = {}) {
+      try {
+        const response = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+        if (maxBytes !== undefined && (response.ContentLength ?? 0) > maxBytes) {
+          await response.Body?.transformToByteArray().catch(() => undefined);
+          throw new BlobTooLarge(key);
+        }
+        const bytes = response.Body ? await response.Body.transformToByteArray() : new Uint8Array();
+        if (maxBytes !== undefined && bytes.length > maxBytes) throw new BlobTooLarge(key);
+        return bytes;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+    },
+
+    async list(prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3().send(
+          new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
+
+    async deletePrefix(prefix) {
+      const keys = await store.list(prefix);
+      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+        await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map((key) => store.delete(key)));
+      }
+    },
+
+    presignPost(key, { contentType, maxBytes, expiresSeconds }) {
+      return createPresignedPost(s3(), {
+        Bucket: bucketName(),
+        Key: key,
+        Fields: { "Content-Type": contentType },
+        Conditions: [
+          ["eq", "$Content-Type", contentType],
+          ["content-length-range", 1, maxBytes],
+        ],
+        Expires: expiresSeconds,
+      });
+    },
+  };
+  return store;
+}
+
+/** Profile photos: uploads from browsers, and the checked variants the CDN serves. */
+export const ImagesBucket = blobStore(() => Resource.Images.name);
+/** Search's day segments. */
+export const SearchBucket = blobStore(() => Resource.Search.name);

@@ -1,0 +1,61 @@
+import * as Articles from "../articles/index.ts";
+import * as Sources from "../sources/index.ts";
+import { collect, topicsOf } from "./candidates.ts";
+import { PICKS_GROUP } from "./rules.ts";
+import { chooseUnseen, eligible, keywordsOf, supertagsOf } from "./scoring.ts";
+import * as Seen from "./seen.ts";
+import * as Silenced from "./silenced.ts";
+
+export interface DigestPick {
+  id: string;
+  title: string;
+  link: string;
+  sourceName: string;
+  publishedAt: number;
+  /** The person's topics it matched, best first (the feed's "why"). */
+  topics: string[];
+  /** `picks`, or the supertag whose section it belongs to. */
+  group: string;
+}
+
+/**
+ * The best articles published after `since` that the person has not seen, for the e-mail
+ * digest: scored and chosen as the feed chooses them (silenced and unreached sources left out,
+ * a section per supertag when `bySupertag`), but read-only: no session is stored.
+ */
+export async function digestPicks(
+  userId: string,
+  options: { since: number; now: number; count: number; bySupertag: boolean },
+): Promise<{ groupOrder: string[]; picks: DigestPick[] }> {
+  const { since, now, count, bySupertag } = options;
+  const topics = await topicsOf(userId, now);
+  if (topics.topics.length === 0) return { groupOrder: [], picks: [] };
+  const [candidates, unreached, silenced] = await Promise.all([
+    collect(topics, since, now, now - since),
+    Sources.untrustedNotSuggestedBy(userId),
+    Silenced.ids(userId),
+  ]);
+  const shown = eligible(
+    candidates,
+    (c) => c.publishedAt <= since || c.publishedAt > now || silenced.has(c.sourceId) || unreached.has(c.sourceId),
+  );
+  const supertags = bySupertag ? supertagsOf(topics.topics) : [];
+  const chosen = await chooseUnseen(shown, supertags, count, new Set(), (ids) => Seen.seenAmong(userId, ids));
+  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
+  const picks = chosen.flatMap(({ candidate, group }): DigestPick[] => {
+    const article = articles.get(candidate.articleId);
+    if (!article || article.duplicateOf !== undefined) return [];
+    return [
+      {
+        id: article.articleId,
+        title: article.title,
+        link: article.link,
+        sourceName: article.sourceName,
+        publishedAt: article.publishedAt,
+        topics: keywordsOf(candidate),
+        group,
+      },
+    ];
+  });
+  return { groupOrder: [...supertags.map((t) => t.topic), PICKS_GROUP], picks };
+}

@@ -1,0 +1,92 @@
+import { PLAN_LIMITS, type Plan } from "../plans/index.ts";
+import type { SourceType } from "../sources/rules.ts";
+import * as Likes from "./likes.ts";
+import type { FeedSession } from "./picks.ts";
+import { PICKS_GROUP } from "./rules.ts";
+
+/** A feed's article in the spec's wire shape (`GET /api/rss/articles`). */
+export interface FeedArticle {
+  id: string;
+  title: string;
+  link: string;
+  source_name: string;
+  source_id: string;
+  type: "twitter" | "youtube" | "bluesky" | "other";
+  bestMatchingKeywords: string[];
+  isAddedToGraph: boolean;
+  publishedAt: string;
+}
+
+/** The answer of `GET /api/rss/articles`. */
+export interface Feed {
+  groups: Record<string, FeedArticle[]>;
+  nextRefreshTime: string;
+  nextManualRefreshTime: string | null;
+  refreshedAt: string | null;
+  plan: Plan;
+  /** New topics are still being matched against recent articles: this feed is provisional, ask again soon. */
+  preparing: boolean;
+  /** The refresh found nothing new (all delivered, seen or over the day's posts): these are the previous picks. */
+  caughtUp: boolean;
+}
+
+const articleType = (type: SourceType): FeedArticle["type"] =>
+  type === "youtube" || type === "bluesky" || type === "twitter" ? type : "other";
+
+/**
+ * The feed a person sees of a session: sources silenced since it was made left out (at once,
+ * whatever the refresh budget), each article saying whether it is in their graph.
+ */
+export async function view(
+  userId: string,
+  plan: Plan,
+  session: FeedSession | undefined,
+  now: number,
+  lastManualRefreshAt: number | undefined,
+  silenced: Set<string>,
+): Promise<Feed> {
+  const limits = PLAN_LIMITS[plan];
+  const nextManual = limits.manualRefresh
+    ? new Date(Math.max(now, (lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000)).toISOString()
+    : null;
+  if (!session) {
+    return {
+      groups: { [PICKS_GROUP]: [] },
+      nextRefreshTime: new Date(now).toISOString(),
+      nextManualRefreshTime: nextManual,
+      refreshedAt: null,
+      plan,
+      preparing: false,
+      caughtUp: false,
+    };
+  }
+  const picks = session.picks.filter((p) => !silenced.has(p.sourceId));
+  const liked = await Likes.likedAmong(
+    userId,
+    picks.map((p) => p.id),
+  );
+  const groups: Record<string, FeedArticle[]> = {};
+  for (const name of session.groupOrder) groups[name] = [];
+  for (const pick of picks) {
+    (groups[pick.group] ??= []).push({
+      id: pick.id,
+      title: pick.title,
+      link: pick.link,
+      source_name: pick.sourceName,
+      source_id: pick.sourceId,
+      type: articleType(pick.sourceType),
+      bestMatchingKeywords: pick.bestMatchingKeywords,
+      isAddedToGraph: liked.has(pick.id),
+      publishedAt: new Date(pick.publishedAt).toISOString(),
+    });
+  }
+  return {
+    groups,
+    nextRefreshTime: new Date(session.nextRefreshAt).toISOString(),
+    nextManualRefreshTime: nextManual,
+    refreshedAt: new Date(session.createdAt).toISOString(),
+    plan,
+    preparing: session.provisional ?? false,
+    caughtUp: session.caughtUp ?? false,
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { FOLLOWING_FEED } from "../follows/rules.ts";
+
+/**
+ * What each queue carries, declared once: producers send through `enqueue(queue, ...)`, which
+ * checks a message against its queue's schema, and workers read each record against the same
+ * schema. Pure: no I/O.
+ */
+
+/** One e-mail, as the mail worker hands it to SES. */
+export const OutgoingEmail = z.object({
+  to: z.string().email(),
+  subject: z.string().min(1),
+  text: z.string(),
+  html: z.string(),
+  /** Extra headers, e.g. `List-Unsubscribe` on a digest (SES passes them through). */
+  headers: z
+    .array(z.object({ name: z.string().regex(/^[A-Za-z0-9-]{1,64}$/), value: z.string().max(2048) }))
+    .max(10)
+    .optional(),
+});
+export type OutgoingEmail = z.infer<typeof OutgoingEmail>;
+
+/** Work for the ingest worker: fetch a source, backfill new topic phrases, check a suggested source. */
+export const IngestJob = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("source"), sourceId: z.string().min(1) }),
+  z.object({ kind: z.literal("backfill"), phrases: z.array(z.string().min(1)).min(1) }),
+  z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),
+]);
+export type IngestJob = z.infer<typeof IngestJob>;
+
+/** One person's digest to compose and send, as the digest job queues it. */
+export const DigestJob = z.object({
+  userId: z.string().min(1).max(100),
+  /** The slot the person was due in (their schedule item's key). */
+  slot: z.number().int(),
+  /** The job's "now" (epoch ms): articles up to it are in the digest. */
+  now: z.number().int(),
+});
+export type DigestJob = z.infer<typeof DigestJob>;
+
+/** One account to sweep away (its deletion record says what is left). */
+export const AccountJob = z.object({ kind: z.literal("delete"), userId: z.string().min(1).max(100) });
+export type AccountJob = z.infer<typeof AccountJob>;
+
+/** A pick as the following feed keeps it: enough to draw a friend's card without reading the article. */
+export const SharedPick = z.object({
+  articleId: z.string(),
+  title: z.string(),
+  link: z.string(),
+  sourceName: z.string(),
+  sourceType: z.string(),
+  bestMatchingKeywords: z.array(z.string()),
+});
+export type SharedPick = z.infer<typeof SharedPick>;
+
+/** A pick as messages queued before picks were camelCase carry it: read, never sent. */
+const LegacySharedPick = z
+  .object({
+    article_id: z.string(),
+    title: z.string(),
+    link: z.string(),
+    source_name: z.string(),
+    source_type: z.string(),
+    best_matching_keywords: z.array(z.string()),
+  })
+  .transform(
+    (p): SharedPick => ({
+      articleId: p.article_id,
+      title: p.title,
+      link: p.link,
+      sourceName: p.source_name,
+      sourceType: p.source_type,
+      bestMatchingKeywords: p.best_matching_keywords,
+    }),
+  );
+
+/** A stored feed session to share with its author's followers, as the feed queues it. */
+export const ShareJob = z.object({
+  userId: z.string().min(1).max(100),
+  createdAt: z.number().int(),
+  picks: z
+    .array(z.union([SharedPick, LegacySharedPick]))
+    .min(1)
+    .max(FOLLOWING_FEED.picksPerSession),
+});
+export type ShareJob = z.infer<typeof ShareJob>;

@@ -1,0 +1,6 @@
+/** graph's queues by their linked names (`Resource[name].url`), the same in infra and locally. */
+export const QUEUE_NAMES = ["MailQueue", "IngestQueue", "DigestQueue", "AccountQueue", "ShareQueue"] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** SQS's limits: ten entries a batch, 256 KiB a message and a batch. */
+export const SQS_LIMITS = { batchEntries: 10, batchBytes: 256 * 1024 } as const;

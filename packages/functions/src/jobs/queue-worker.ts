@@ -1,0 +1,46 @@
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { read, type MessageOf, type Queue } from "@graph/core/queues";
+
+export interface WorkerOptions<Q extends Queue, R> {
+  /**
+   * `parallel`: a batch's records are handled at once (independent work); `sequential`: one
+   * after another (work that must not run twice at once, or an outside service to spare).
+   */
+  order: "parallel" | "sequential";
+  /** Runs once a batch is handled, with what each handled message answered (its failures are not held up by it). */
+  afterBatch?: (handled: Array<{ message: MessageOf<Q>; result: R }>) => Promise<void>;
+}
+
+/**
+ * The one way an SQS queue is worked: each record is read against its queue's schema; one that
+ * does not fit is logged and dropped (it would fail every retry, and only delay its
+ * dead-lettering); one whose work throws is logged and reported alone in `batchItemFailures`
+ * (the queue's partial batch response), so only it is delivered again.
+ */
+export function queueWorker<Q extends Queue, R>(
+  queue: Q,
+  handle: (message: MessageOf<Q>, record: SQSRecord) => Promise<R>,
+  options: WorkerOptions<Q, R>,
+): (event: SQSEvent) => Promise<SQSBatchResponse> {
+  return async (event) => {
+    const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+    const handled: Array<{ message: MessageOf<Q>; result: R }> = [];
+    const work = async (record: SQSRecord) => {
+      const message = read(queue, record.body);
+      if (message === undefined) {
+        console.error(`${queue.name}: dropping malformed message`, record.messageId);
+        return;
+      }
+      try {
+        handled.push({ message, result: await handle(message, record) });
+      } catch (error) {
+        console.error(`${queue.name}: message failed; it is delivered again`, record.messageId, error);
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    };
+    if (options.order === "parallel") await Promise.all(event.Records.map(work));
+    else for (const record of event.Records) await work(record);
+    if (options.afterBatch) await options.afterBatch(handled);
+    return { batchItemFailures };
+  };
+}

@@ -8,10 +8,70 @@
  * - The web app imports no server code, only core's rules and (for types) the API's `AppType`.
  * - core knows nothing of Hono, Lambda or the local runtime.
  * - Each workspace declares the packages it imports; every import resolves.
+ * - No import circles, anywhere.
+ * - core's layers, bottom to top, and an import only points down (see README, "The code's shape"):
+ *     pure helpers   syndication, matching, util, plans, errors.ts and every module's rules.ts
+ *     adapters       one per AWS service: db.ts (DynamoDB), queues (SQS), blobs (S3),
+ *                    email (SES), images/moderation.ts (Rekognition), realtime (API Gateway)
+ *     domain         auth, users, topics, sources, articles, search, feed, follows, ...
+ *     workflows      ingestion, accounts: what spans modules lives above the modules it calls
+ *   Each AWS SDK client is imported in its one adapter only.
  * Tests (`tests/`, `*.test.ts`) may read a module's internals to set up and check state.
  */
+const CORE = "^packages/core/src/";
+/** Pure helpers: no I/O, nothing of the domain. */
+const PURE = `${CORE}((syndication|matching|util|plans)/|errors\\.ts$|[^/]+/(rules|builtin)\\.ts$)`;
+/** The AWS adapters that sit below every domain module (email, moderation and realtime are modules of their own). */
+const ADAPTERS = `${CORE}((queues|blobs)/|(db|batch-delete)\\.ts$)`;
+/** Workflows that span modules: nothing below may import them. */
+const WORKFLOWS = `${CORE}(ingestion|accounts)/`;
+/** Each AWS SDK client and the one place in core that may make it. */
+const SDK_ADAPTERS = {
+  "client-dynamodb|lib-dynamodb": `${CORE}db\\.ts$`,
+  "client-sqs": `${CORE}queues/`,
+  "client-s3|s3-presigned-post": `${CORE}blobs/`,
+  "client-sesv2": `${CORE}email/index\\.ts$`,
+  "client-rekognition": `${CORE}images/moderation\\.ts$`,
+  "client-apigatewaymanagementapi": `${CORE}realtime/index\\.ts$`,
+};
+
 module.exports = {
   forbidden: [
+    {
+      name: "no-circular",
+      comment: "An import circle ties modules so none can be understood, tested or moved alone: make one side a lower layer.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "pure-helpers-are-leaves",
+      comment: "Pure helpers (syndication, matching, util, plans, rules) import only other pure helpers.",
+      severity: "error",
+      from: { path: PURE, pathNot: "\\.test\\.ts$" },
+      to: { path: CORE, pathNot: PURE },
+    },
+    {
+      name: "adapters-know-no-domain",
+      comment: "An AWS adapter (db, queues, blobs) serves every module and knows none: only pure helpers below it.",
+      severity: "error",
+      from: { path: ADAPTERS, pathNot: "\\.test\\.ts$" },
+      to: { path: CORE, pathNot: [ADAPTERS, PURE] },
+    },
+    {
+      name: "workflows-on-top",
+      comment: "A workflow (ingestion, accounts) spans modules; a module below never calls one: return what happened and let the workflow act.",
+      severity: "error",
+      from: { path: CORE, pathNot: [WORKFLOWS, "\\.test\\.ts$"] },
+      to: { path: WORKFLOWS, pathNot: "/rules\\.ts$" },
+    },
+    ...Object.entries(SDK_ADAPTERS).map(([sdk, adapter]) => ({
+      name: "one-adapter-per-service",
+      comment: `@aws-sdk/${sdk} is made and used in its one adapter (${adapter}): call that adapter.`,
+      severity: "error",
+      from: { path: "^packages/(core|functions)/src/", pathNot: [adapter, "\\.test\\.ts$"] },
+      to: { path: `(^|/)node_modules/@aws-sdk/(${sdk})/` },
+    })),
     {
       name: "core-module-public-face",
       comment: "Use the other module's index.ts (or rules.ts); its entities and internals are its own.",

@@ -1,8 +1,8 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/support.ts";
-import type { Viewport } from "./pages.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import type { Viewport } from "./viewports.ts";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];

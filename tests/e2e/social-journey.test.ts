@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
-import { DESKTOP, PHONE } from "../../scripts/audit/pages.ts";
+import { DESKTOP, PHONE } from "../../scripts/audit/viewports.ts";
 import {
   collectAlerts,
   expectAccessible,

@@ -5,7 +5,8 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
-import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/pages.ts";
+import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/viewports.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/audit/chromium.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 export const SCREENSHOTS = join(ROOT, "tests/e2e/screenshots");
@@ -64,19 +65,6 @@ export async function startServer(
 }
 
 /** Debian's Chromium (never a downloaded browser), for the browser tests and `npm run audit:web`. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Headless, and none of Chromium's own background traffic (updates, sync, field trials). */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { Viewport } from "../../scripts/audit/pages.ts";
+import type { Viewport } from "../../scripts/audit/viewports.ts";
 import {
   collectAlerts,
   expectAccessible,

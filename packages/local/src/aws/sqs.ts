@@ -5,6 +5,10 @@ const ACCOUNT = "000000000000";
 
 export const queueUrl = (base: string, name: string) => `${base}/_aws/sqs/${ACCOUNT}/${name}`;
 
+/** SQS's limits, refused here as SQS refuses them: a message, and a batch's messages together, at most 256 KiB; ten entries a batch. */
+const MAX_BYTES = 256 * 1024;
+const MAX_ENTRIES = 10;
+
 /**
  * SQS's JSON protocol (SendMessage, SendMessageBatch, GetQueueUrl), enough for SQSClient
  * to enqueue into the local dispatcher. A send answers once the dispatcher has kept the message.
@@ -22,13 +26,32 @@ export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
       case "SendMessage": {
         const queue = queueOf(request.QueueUrl);
         if (!dispatcher.has(queue)) return fail("QueueDoesNotExist", `The specified queue ${queue} does not exist.`);
-        const { messageId, md5 } = await dispatcher.send(queue, String(request.MessageBody ?? ""));
+        const body = String(request.MessageBody ?? "");
+        if (Buffer.byteLength(body) > MAX_BYTES)
+          return fail(
+            "InvalidParameterValue",
+            `One or more parameters are invalid. Reason: Message must be shorter than ${MAX_BYTES} bytes.`,
+          );
+        const { messageId, md5 } = await dispatcher.send(queue, body);
         return c.json({ MessageId: messageId, MD5OfMessageBody: md5 });
       }
       case "SendMessageBatch": {
         const queue = queueOf(request.QueueUrl);
         if (!dispatcher.has(queue)) return fail("QueueDoesNotExist", `The specified queue ${queue} does not exist.`);
         const entries = (request.Entries as Array<{ Id: string; MessageBody: string }>) ?? [];
+        if (entries.length === 0)
+          return fail("EmptyBatchRequest", "There should be at least one SendMessageBatchRequestEntry in the request.");
+        if (entries.length > MAX_ENTRIES)
+          return fail(
+            "TooManyEntriesInBatchRequest",
+            `Maximum number of entries per request are ${MAX_ENTRIES}. You have sent ${entries.length}.`,
+          );
+        const total = entries.reduce((sum, entry) => sum + Buffer.byteLength(entry.MessageBody ?? ""), 0);
+        if (total > MAX_BYTES)
+          return fail(
+            "BatchRequestTooLong",
+            `Batch requests cannot be longer than ${MAX_BYTES} bytes. You have sent ${total} bytes.`,
+          );
         const Successful = await Promise.all(
           entries.map(async (entry) => {
             const { messageId, md5 } = await dispatcher.send(queue, entry.MessageBody);

@@ -45,6 +45,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-own-index",
+      comment: "Inside a module, files import each other; index.ts is the module's face to the others.",
+      severity: "error",
+      from: { path: `${CORE}([^/]+)/`, pathNot: ["/index\\.ts$", "\\.test\\.ts$"] },
+      to: { path: `${CORE}$1/index\\.ts$` },
+    },
+    {
       name: "pure-helpers-are-leaves",
       comment: "Pure helpers (syndication, matching, util, plans, rules) import only other pure helpers.",
       severity: "error",

@@ -84,6 +84,15 @@ describe("module boundaries", () => {
     expect(result.output).toContain("no-circular");
   });
 
+  it("fails when a module's file imports its own index.ts", async () => {
+    const result = await cruise(
+      "packages/core/src/sources/layer-probe.ts",
+      'import * as Sources from "./index.ts";\nexport const probe = Sources;\n',
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain("no-own-index");
+  });
+
   it("fails when a pure helper imports the domain", async () => {
     const result = await cruise(
       "packages/core/src/syndication/layer-probe.ts",

@@ -1,3 +1,5 @@
+import { SHARED_PICKS_PER_SESSION } from "../queues/rules.ts";
+
 /** Limits and messages of following and the following feed, shared by the server and the pages. */
 export const FOLLOW_MESSAGES = {
   self: "You can't follow yourself.",
@@ -10,8 +12,8 @@ export const FOLLOWING_FEED = {
   maxLimit: 50,
   /** How deep a reader may page (offset), so one request reads a bounded number of entries. */
   maxOffset: 1000,
-  /** Picks shown per friend session. */
-  picksPerSession: 4,
+  /** Picks shown per friend session (as many as a shared session carries). */
+  picksPerSession: SHARED_PICKS_PER_SESSION,
   /** A new follow fills the reader's timeline with this many of the author's newest sessions. */
   backfillSessions: 3,
   /** Shared sessions and timeline entries are kept this long. */

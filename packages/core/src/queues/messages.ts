@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FOLLOWING_FEED } from "../follows/rules.ts";
+import { SHARED_PICKS_PER_SESSION } from "./rules.ts";
 
 /**
  * What each queue carries, declared once: producers send through `enqueue(queue, ...)`, which
@@ -82,6 +82,6 @@ export const ShareJob = z.object({
   picks: z
     .array(z.union([SharedPick, LegacySharedPick]))
     .min(1)
-    .max(FOLLOWING_FEED.picksPerSession),
+    .max(SHARED_PICKS_PER_SESSION),
 });
 export type ShareJob = z.infer<typeof ShareJob>;

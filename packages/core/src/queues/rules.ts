@@ -4,3 +4,6 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** SQS's limits: ten entries a batch, 256 KiB a message and a batch. */
 export const SQS_LIMITS = { batchEntries: 10, batchBytes: 256 * 1024 } as const;
+
+/** Picks a shared feed session carries: what a friend's card in the following feed shows. */
+export const SHARED_PICKS_PER_SESSION = 4;

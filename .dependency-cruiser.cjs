@@ -39,7 +39,8 @@ module.exports = {
   forbidden: [
     {
       name: "no-circular",
-      comment: "An import circle ties modules so none can be understood, tested or moved alone: make one side a lower layer.",
+      comment:
+        "An import circle ties modules so none can be understood, tested or moved alone: make one side a lower layer.",
       severity: "error",
       from: {},
       to: { circular: true },
@@ -67,7 +68,8 @@ module.exports = {
     },
     {
       name: "workflows-on-top",
-      comment: "A workflow (ingestion, accounts) spans modules; a module below never calls one: return what happened and let the workflow act.",
+      comment:
+        "A workflow (ingestion, accounts) spans modules; a module below never calls one: return what happened and let the workflow act.",
       severity: "error",
       from: { path: CORE, pathNot: [WORKFLOWS, "\\.test\\.ts$"] },
       to: { path: WORKFLOWS, pathNot: "/rules\\.ts$" },

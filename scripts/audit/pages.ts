@@ -1,7 +1,6 @@
 import type { Category } from "./lighthouse.ts";
 import { DESKTOP, PHONE, type Viewport } from "./viewports.ts";
 
-
 export interface AuditPage {
   label: string;
   path: string;

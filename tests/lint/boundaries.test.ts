@@ -77,8 +77,10 @@ describe("module boundaries", () => {
 
   it("fails on an import circle, however short", async () => {
     const result = await cruiseAll({
-      "packages/core/src/feed/circle-probe-a.ts": 'import { b } from "./circle-probe-b.ts";\nexport const a = () => b;\n',
-      "packages/core/src/feed/circle-probe-b.ts": 'import { a } from "./circle-probe-a.ts";\nexport const b = () => a;\n',
+      "packages/core/src/feed/circle-probe-a.ts":
+        'import { b } from "./circle-probe-b.ts";\nexport const a = () => b;\n',
+      "packages/core/src/feed/circle-probe-b.ts":
+        'import { a } from "./circle-probe-a.ts";\nexport const b = () => a;\n',
     });
     expect(result.failed).toBe(true);
     expect(result.output).toContain("no-circular");

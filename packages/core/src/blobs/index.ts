@@ -52,7 +52,10 @@ export interface BlobStore {
    * A browser form upload to exactly `key`, of exactly `contentType`, of 1 to `maxBytes` bytes,
    * for `expiresSeconds`: the bucket refuses anything else, so the file never passes through the API.
    */
-  presignPost(key: string, policy: { contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost>;
+  presignPost(
+    key: string,
+    policy: { contentType: string; maxBytes: number; expiresSeconds: number },
+  ): Promise<PresignedPost>;
 }
 
 const isMissing = (error: unknown) =>

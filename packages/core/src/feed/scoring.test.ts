@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Posting } from "../articles/index.ts";
 import type { Topic } from "../topics/index.ts";
-import { choose, chooseUnseen, diversePicks, eligible, keywordsOf, scoreCandidates, type Candidate } from "./scoring.ts";
+import {
+  choose,
+  chooseUnseen,
+  diversePicks,
+  eligible,
+  keywordsOf,
+  scoreCandidates,
+  type Candidate,
+} from "./scoring.ts";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const HOUR = 3_600_000;
@@ -27,7 +35,8 @@ const posting = (articleId: string, phrase: string, facts: Partial<Posting> = {}
   ...facts,
 });
 
-const scoreOf = (candidates: Candidate[], articleId: string) => candidates.find((c) => c.articleId === articleId)!.score;
+const scoreOf = (candidates: Candidate[], articleId: string) =>
+  candidates.find((c) => c.articleId === articleId)!.score;
 
 describe("scoring", () => {
   const jazz = topic("Jazz");

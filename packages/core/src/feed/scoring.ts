@@ -47,7 +47,10 @@ export function scoreCandidates(
   coverageMs: number,
 ): Candidate[] {
   const byPhrase = new Map(topics.map((t) => [t.phrase, t]));
-  const halfLifeHours = Math.min(7 * 24, Math.max(6, (Number.isFinite(coverageMs) ? coverageMs : 30 * DAY_MS) / 4 / HOUR_MS));
+  const halfLifeHours = Math.min(
+    7 * 24,
+    Math.max(6, (Number.isFinite(coverageMs) ? coverageMs : 30 * DAY_MS) / 4 / HOUR_MS),
+  );
   const candidates = new Map<string, Candidate>();
   for (const posting of postings) {
     const topic = byPhrase.get(posting.phrase);

@@ -4,7 +4,9 @@ import type { FeedPick, FeedSession } from "./picks.ts";
 
 /** What sharing reads of a stored session. */
 type SharedSession = Pick<FeedSession, "userId" | "createdAt" | "groupOrder" | "provisional" | "caughtUp"> & {
-  picks: Array<Pick<FeedPick, "id" | "title" | "link" | "sourceName" | "sourceType" | "bestMatchingKeywords" | "group">>;
+  picks: Array<
+    Pick<FeedPick, "id" | "title" | "link" | "sourceName" | "sourceType" | "bestMatchingKeywords" | "group">
+  >;
 };
 
 /**
@@ -12,7 +14,9 @@ type SharedSession = Pick<FeedSession, "userId" | "createdAt" | "groupOrder" | "
  * replaced), caught-up ones (a repeat of the previous picks) and empty ones are not shared. A
  * friend's card shows the session's first few picks, in the order its groups are shown.
  */
-export function shareable(session: SharedSession): { userId: string; createdAt: number; picks: SharedPick[] } | undefined {
+export function shareable(
+  session: SharedSession,
+): { userId: string; createdAt: number; picks: SharedPick[] } | undefined {
   if (session.provisional || session.caughtUp || session.picks.length === 0) return undefined;
   const rank = new Map(session.groupOrder.map((name, i) => [name, i]));
   const picks = [...session.picks]

@@ -64,16 +64,14 @@ const LegacySharedPick = z
     source_type: z.string(),
     best_matching_keywords: z.array(z.string()),
   })
-  .transform(
-    (p): SharedPick => ({
-      articleId: p.article_id,
-      title: p.title,
-      link: p.link,
-      sourceName: p.source_name,
-      sourceType: p.source_type,
-      bestMatchingKeywords: p.best_matching_keywords,
-    }),
-  );
+  .transform((p): SharedPick => ({
+    articleId: p.article_id,
+    title: p.title,
+    link: p.link,
+    sourceName: p.source_name,
+    sourceType: p.source_type,
+    bestMatchingKeywords: p.best_matching_keywords,
+  }));
 
 /** A stored feed session to share with its author's followers, as the feed queues it. */
 export const ShareJob = z.object({

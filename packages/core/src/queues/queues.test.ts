@@ -66,7 +66,10 @@ describe("reading a queue message", () => {
 describe("enqueue", () => {
   it("throws before sending anything when a message does not fit its queue's schema", async () => {
     await expect(
-      enqueue(IngestQueue, [{ kind: "source", sourceId: "fine" }, { kind: "source", sourceId: "" }]),
+      enqueue(IngestQueue, [
+        { kind: "source", sourceId: "fine" },
+        { kind: "source", sourceId: "" },
+      ]),
     ).rejects.toMatchObject({ name: "ZodError" });
   });
 });

@@ -1,6 +1,16 @@
 export type { Source } from "./source.entity.ts";
 export { SOURCE_TYPES, TRUST_SUGGESTERS, type SourceType } from "./rules.ts";
-export { get, byIds, all, due, lease, search, ensureCatalogue, type CatalogueEntry, type SourceSearchResult } from "./registry.ts";
+export {
+  get,
+  byIds,
+  all,
+  due,
+  lease,
+  search,
+  ensureCatalogue,
+  type CatalogueEntry,
+  type SourceSearchResult,
+} from "./registry.ts";
 export { trust, untrustedIds, untrustedNotSuggestedBy, mayUsePrivateAddress, recordLegacyOrigin } from "./trust.ts";
 export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
 export * as Suggestions from "./suggestions.ts";

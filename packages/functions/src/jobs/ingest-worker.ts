@@ -19,7 +19,8 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
     // New articles become searchable now rather than at the next scheduled index run.
     afterBatch: async (handled) => {
       const fresh = handled.some(
-        ({ message, result }) => message.kind === "source" && ((result as { added?: number } | undefined)?.added ?? 0) > 0,
+        ({ message, result }) =>
+          message.kind === "source" && ((result as { added?: number } | undefined)?.added ?? 0) > 0,
       );
       if (fresh)
         await buildDirtySegments().catch((error: unknown) => console.error("ingest: search index build failed", error));

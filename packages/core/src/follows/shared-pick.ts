@@ -21,6 +21,11 @@ export const sharedPick = {
   },
 } as const;
 
+/** Every field of the queue's `SharedPick` is stored: a field added there and not here does not compile. */
+const storesEveryField: Exclude<keyof SharedPick, keyof typeof sharedPick.properties> extends never ? true : never =
+  true;
+void storesEveryField;
+
 type Stored = Partial<SharedPick> & {
   title: string;
   link: string;

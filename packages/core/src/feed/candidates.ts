@@ -2,7 +2,7 @@ import * as Articles from "../articles/index.ts";
 import * as Topics from "../topics/index.ts";
 import type { Topic } from "../topics/index.ts";
 import { postingsPerTopic } from "./rules.ts";
-import { scoreCandidates, type Candidate } from "./scoring.ts";
+import { scoreCandidates, type Candidate, type Chosen } from "./scoring.ts";
 
 export interface TopicsWithStats {
   topics: Topic[];
@@ -36,4 +36,16 @@ export async function collect(
     stats,
   ]);
   return scoreCandidates([...postings.values()].flat(), topics, rarity, now, coverageMs);
+}
+
+/**
+ * The chosen candidates with their articles, in the order chosen. A copy displaced by its
+ * original publisher's article may still have postings: it is never shown.
+ */
+export async function withArticles(chosen: Chosen[]): Promise<Array<Chosen & { article: Articles.Article }>> {
+  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
+  return chosen.flatMap((c) => {
+    const article = articles.get(c.candidate.articleId);
+    return article && article.duplicateOf === undefined ? [{ ...c, article }] : [];
+  });
 }

@@ -1,6 +1,5 @@
-import * as Articles from "../articles/index.ts";
 import * as Sources from "../sources/index.ts";
-import { collect, topicsOf } from "./candidates.ts";
+import { collect, topicsOf, withArticles } from "./candidates.ts";
 import { PICKS_GROUP } from "./rules.ts";
 import { chooseUnseen, eligible, keywordsOf, supertagsOf } from "./scoring.ts";
 import * as Seen from "./seen.ts";
@@ -41,21 +40,14 @@ export async function digestPicks(
   );
   const supertags = bySupertag ? supertagsOf(topics.topics) : [];
   const chosen = await chooseUnseen(shown, supertags, count, new Set(), (ids) => Seen.seenAmong(userId, ids));
-  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
-  const picks = chosen.flatMap(({ candidate, group }): DigestPick[] => {
-    const article = articles.get(candidate.articleId);
-    if (!article || article.duplicateOf !== undefined) return [];
-    return [
-      {
-        id: article.articleId,
-        title: article.title,
-        link: article.link,
-        sourceName: article.sourceName,
-        publishedAt: article.publishedAt,
-        topics: keywordsOf(candidate),
-        group,
-      },
-    ];
-  });
+  const picks = (await withArticles(chosen)).map(({ article, candidate, group }): DigestPick => ({
+    id: article.articleId,
+    title: article.title,
+    link: article.link,
+    sourceName: article.sourceName,
+    publishedAt: article.publishedAt,
+    topics: keywordsOf(candidate),
+    group,
+  }));
   return { groupOrder: [...supertags.map((t) => t.topic), PICKS_GROUP], picks };
 }

@@ -1,10 +1,9 @@
-import * as Articles from "../articles/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
-import { collect, topicsOf, type TopicsWithStats } from "./candidates.ts";
+import { collect, topicsOf, withArticles, type TopicsWithStats } from "./candidates.ts";
 import { FeedSessionEntity } from "./feed-session.entity.ts";
 import { sessionOf, type FeedPick, type FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
@@ -140,25 +139,17 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
   const supertags = supertagsOf(topics);
   const chosen = await chooseUnseen(shown, supertags, budget, glimpsed, (ids) => Seen.seenAmong(userId, ids));
 
-  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
-  const picks = chosen.flatMap(({ candidate, group }): FeedPick[] => {
-    const article = articles.get(candidate.articleId);
-    // A copy displaced by its original publisher's article may still have postings: never shown.
-    if (!article || article.duplicateOf !== undefined) return [];
-    return [
-      {
-        id: article.articleId,
-        title: article.title,
-        link: article.link,
-        sourceName: article.sourceName,
-        sourceId: article.sourceId,
-        sourceType: article.sourceType,
-        publishedAt: article.publishedAt,
-        bestMatchingKeywords: keywordsOf(candidate),
-        group,
-      },
-    ];
-  });
+  const picks = (await withArticles(chosen)).map(({ article, candidate, group }): FeedPick => ({
+    id: article.articleId,
+    title: article.title,
+    link: article.link,
+    sourceName: article.sourceName,
+    sourceId: article.sourceId,
+    sourceType: article.sourceType,
+    publishedAt: article.publishedAt,
+    bestMatchingKeywords: keywordsOf(candidate),
+    group,
+  }));
   // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
   // previous picks not yet seen — or, when every one was seen, all of them — said to be caught
   // up, rather than an empty feed that reads like "add some topics".

@@ -205,6 +205,40 @@ describe("the chat socket: messages", () => {
     await socket.close();
   });
 
+  it("refuses a message of only invisible characters as empty, storing nothing", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    const invisible = [
+      "\u200b",
+      "\u200b\u200c\u200d\u2060\ufeff",
+      " \u00ad\u034f ",
+      "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+      "\ufe00\ufe0f\u180b\u180e\u{e0100}",
+      "\u2061\u2062\u2063\u2064\u206a\u206f\u{e0001}\u{e0020}\u{e007f}",
+      "\u115f\u1160\u3164\uffa0\u2800",
+      "\u00a0\u3000\u2028\u2029\u1680\u2000\u200a\u202f\u205f\u0085",
+      "\u0001\u001f\u007f\u009f\u{1d173}\u{1bca0}",
+    ];
+    for (const content of invisible) {
+      const clientId = crypto.randomUUID();
+      socket.send(sendFrame(id, content, clientId));
+      expect(await socket.next(isType("message:error", ofClient(clientId))), JSON.stringify(content)).toEqual({
+        type: "message:error",
+        isRateLimit: false,
+        error: CHAT_MESSAGES.empty,
+        clientId,
+        conversationId: id,
+      });
+    }
+    // Invisible characters inside a visible message are its own business (an emoji's joiner).
+    const kept = crypto.randomUUID();
+    socket.send(sendFrame(id, "\u200b👩\u200d💻", kept));
+    await socket.next(messageFrame("message:new", kept));
+    expect((await stored(a, id)).map((m) => m.content)).toEqual(["\u200b👩\u200d💻"]);
+    await socket.close();
+  });
+
   it("answers malformed frames and unknown actions with an error frame, and keeps the socket open", async () => {
     const a = await person();
     const socket = await openSocket(api, { cookie: a.cookie });

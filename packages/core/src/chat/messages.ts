@@ -19,6 +19,7 @@ import {
   RATE_LIMIT_MESSAGES,
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
+  showsNothing,
   type MessageView,
 } from "./rules.ts";
 
@@ -57,7 +58,7 @@ const SEND_ATTEMPTS = 20;
 
 export function checkContent(content: string): string {
   const text = content.trim();
-  if (text.length === 0) throw badRequest(CHAT_MESSAGES.empty);
+  if (showsNothing(text)) throw badRequest(CHAT_MESSAGES.empty);
   if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(CHAT_MESSAGES.tooLong);
   return text;
 }

@@ -31,6 +31,17 @@ async function conversation(by: Person, others: Person[]) {
   return (await response.json()).id;
 }
 
+/** Two people in a direct conversation, each with a socket (by cookie). */
+async function twoWithSockets() {
+  const [a, b] = await Promise.all([person(), person()]);
+  const id = await conversation(a, [b]);
+  const [aSocket, bSocket] = await Promise.all([
+    openSocket(api, { cookie: a.cookie }),
+    openSocket(api, { cookie: b.cookie }),
+  ]);
+  return { a, b, id, aSocket, bSocket };
+}
+
 async function joined(socket: ChatSocket, conversationId: string) {
   socket.send({ action: "joinConversation", conversationId });
   await socket.next(isType("joined", (f) => f.conversationId === conversationId));
@@ -239,6 +250,31 @@ describe("the chat socket: messages", () => {
     await socket.close();
   });
 
+  it("accepts the spec's message:new frame without a clientId: stored, delivered, acknowledged, never deduplicated", async () => {
+    const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+    await Promise.all([joined(aSocket, id), joined(bSocket, id)]);
+    const byContent = (content: string) =>
+      isType("message:new", (f) => (f.message as { content?: string }).content === content);
+    aSocket.send({ action: "message:new", conversationId: id, content: "plain" });
+    const ack = await aSocket.next(byContent("plain"));
+    expect(ack.message).toMatchObject({ conversationId: id, senderId: a.userId, content: "plain" });
+    expect(ack.message).not.toHaveProperty("clientId");
+    expect((await bSocket.next(byContent("plain"))).message).toEqual(ack.message);
+    // The same frame again is a second message: without a clientId nothing tells a resend apart.
+    aSocket.send({ action: "message:new", conversationId: id, content: "plain" });
+    await expect.poll(() => bSocket.frames.filter(byContent("plain")).length).toBe(2);
+    expect((await stored(b, id)).map((m) => m.content)).toEqual(["plain", "plain"]);
+    // Refusals still answer the send's error frame (without a clientId to match).
+    aSocket.send({ action: "message:new", conversationId: id, content: " \u200b " });
+    expect(await aSocket.next(isType("message:error"))).toEqual({
+      type: "message:error",
+      isRateLimit: false,
+      error: CHAT_MESSAGES.empty,
+      conversationId: id,
+    });
+    await Promise.all([aSocket.close(), bSocket.close()]);
+  });
+
   it("answers malformed frames and unknown actions with an error frame, and keeps the socket open", async () => {
     const a = await person();
     const socket = await openSocket(api, { cookie: a.cookie });
@@ -247,11 +283,11 @@ describe("the chat socket: messages", () => {
       socket.socket.send(frame);
       await expect.poll(() => socket.frames.filter(isType("error")).length).toBe(before + 1);
     }
-    socket.send({ action: "message:new", conversationId: "c", content: "no clientId" });
+    socket.send({ action: "message:new", conversationId: "c", content: 42, clientId: "c1" });
     expect(await socket.next(isType("message:error"))).toEqual({
       type: "message:error",
       isRateLimit: false,
-      error: "clientId is required",
+      error: "content must be text",
     });
     socket.send({ action: "ping" });
     await socket.next(isType("pong"));

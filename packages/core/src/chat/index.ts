@@ -43,15 +43,16 @@ export interface SendResult {
 /**
  * Sends a message from a person's socket: stores it once per clientId and delivers it to every
  * member's sockets. A resend (same clientId) stores and delivers nothing new: only the sending
- * socket gets the stored message back, as its acknowledgement. Near the rate limit the sending
- * socket also gets a warning. In a bot conversation the bot then answers through the same path.
- * Refusals (empty, too long, not a member, rate limited) are thrown as visible errors.
+ * socket gets the stored message back, as its acknowledgement. A send without a clientId (the
+ * spec's frame) is stored each time. Near the rate limit the sending socket also gets a warning.
+ * In a bot conversation the bot then answers through the same path. Refusals (empty, too long,
+ * not a member, rate limited) are thrown as visible errors.
  */
 export async function send(input: {
   userId: string;
   conversationId: string;
   content: string;
-  clientId: string;
+  clientId?: string | undefined;
   connectionId?: string | undefined;
 }): Promise<SendResult> {
   const { userId, connectionId } = input;

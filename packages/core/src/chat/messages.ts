@@ -86,6 +86,9 @@ export interface Stored {
   conversation: ConversationShape;
 }
 
+/** Position of the clientId claim in a send's transaction (its cancellation reasons). */
+const CLAIM = 2;
+
 export async function storedByClientId(senderId: string, clientId: string): Promise<StoredMessage | undefined> {
   const { data: claim } = await ClientSendEntity.get({ senderId, clientId }).go({ consistent: true });
   if (!claim) return undefined;
@@ -96,9 +99,10 @@ export async function storedByClientId(senderId: string, clientId: string): Prom
 }
 
 /**
- * Stores a message, once per (sender, clientId). One transaction writes the message, claims the
- * clientId (only if unclaimed) and moves the conversation's last message forward (only if the
- * new time is later than the stored one). So:
+ * Stores a message, once per (sender, clientId). One transaction writes the message, moves the
+ * conversation's last message forward (only if the new time is later than the stored one) and
+ * claims the clientId (only if unclaimed; a send without one claims nothing and is never taken
+ * for a resend). So:
  * - a resend fails the claim and answers the message stored the first time;
  * - two sends at the same millisecond cannot both land: the later retries at last + 1 ms, and
  *   `sentAt` is strictly increasing in stored order within the conversation.
@@ -112,19 +116,20 @@ export async function store(input: {
   senderId: string;
   conversationId: string;
   content: string;
-  clientId: string;
+  clientId?: string | undefined;
 }): Promise<Stored & { warn: boolean }> {
   const { senderId, conversationId, clientId } = input;
   const content = checkContent(input.content);
   const conversation = await requireMember(senderId, conversationId);
+  const earlier = async () => (clientId === undefined ? undefined : storedByClientId(senderId, clientId));
   let warn = false;
   if (senderId !== BOT_USER_ID) {
     try {
       ({ warn } = await countSend(senderId));
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
-      const earlier = await storedByClientId(senderId, clientId);
-      if (earlier) return { message: view(earlier), duplicate: true, conversation, warn: false };
+      const first = await earlier();
+      if (first) return { message: view(first), duplicate: true, conversation, warn: false };
       throw error;
     }
   }
@@ -137,29 +142,33 @@ export async function store(input: {
     try {
       result = await transact([
         MessageEntity.create(message),
-        ClientSendEntity.create({
-          senderId,
-          clientId,
-          conversationId,
-          sentAt,
-          expiresAt: nowSeconds() + CLIENT_ID_TTL_SECONDS,
-        }),
         ConversationEntity.patch({ conversationId })
           .set({ lastMessage: content.slice(0, PREVIEW_LENGTH), lastMessageAt: sentAt, lastSenderId: senderId })
           .where((attr, op) => `${op.notExists(attr.lastMessageAt)} OR ${op.lt(attr.lastMessageAt, sentAt)}`),
+        ...(clientId === undefined
+          ? []
+          : [
+              ClientSendEntity.create({
+                senderId,
+                clientId,
+                conversationId,
+                sentAt,
+                expiresAt: nowSeconds() + CLIENT_ID_TTL_SECONDS,
+              }),
+            ]),
       ]);
     } catch (error) {
       // Sends at once to one conversation all write its item: past `transact`'s own retries a
       // conflict still answers "unavailable". A resend may have landed meanwhile; else go again.
       if (!(error instanceof UnavailableError) || attempt === SEND_ATTEMPTS - 1) throw error;
-      const stored = await storedByClientId(senderId, clientId);
+      const stored = await earlier();
       if (stored) return { message: view(stored), duplicate: true, conversation, warn: false };
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       continue;
     }
     if (!result.canceled) return { message: view(message), duplicate: false, conversation, warn };
-    if (result.reasons[1] === "ConditionalCheckFailed") {
-      const stored = await storedByClientId(senderId, clientId);
+    if (result.reasons[CLAIM] === "ConditionalCheckFailed") {
+      const stored = await earlier();
       if (stored) return { message: view(stored), duplicate: true, conversation, warn: false };
     }
     // Another message took this millisecond or a later one: go after it.

@@ -72,7 +72,8 @@ export type ClientFrame =
   | { action: "joinConversation"; conversationId: string }
   | { action: "leaveConversation"; conversationId: string }
   | { action: "typing"; conversationId: string; isTyping: boolean }
-  | { action: "message:new"; conversationId: string; content: string; clientId: string };
+  /** `clientId` (the spec's frame has none) makes a resend recognisable: stored and delivered once. */
+  | { action: "message:new"; conversationId: string; content: string; clientId?: string };
 
 /** What the server sends on the socket: `{ type, ...fields }`. The server's sends are typed by it, the page reads it. */
 export type ServerFrame =

@@ -32,10 +32,12 @@ const Frame: z.ZodType<Chat.ClientFrame> = z.discriminatedUnion("action", [
     action: z.literal("message:new"),
     conversationId,
     content: z.string({ error: "content must be text" }),
+    // The spec's frame has none; a client that sends one has its resends stored once.
     clientId: z
-      .string({ error: "clientId is required" })
-      .min(1, "clientId is required")
-      .max(128, "clientId is too long"),
+      .string({ error: "clientId must be text" })
+      .min(1, "clientId cannot be empty")
+      .max(128, "clientId is too long")
+      .optional(),
   }),
 ]);
 type Frame = Chat.ClientFrame;

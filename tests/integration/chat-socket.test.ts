@@ -65,6 +65,8 @@ const sendFrame = (conversationId: string, content: string, clientId: string = c
 const ofClient = (clientId: string) => (f: Frame) =>
   (f.message as { clientId?: string } | undefined)?.clientId === clientId || f.clientId === clientId;
 
+const socketToken = async (p: Person) => (await (await p.chat.get_jwt.$get()).json()).token;
+
 describe("the chat socket: who may connect", () => {
   it("accepts the session cookie and a fresh token from get_jwt", async () => {
     const a = await person();
@@ -98,6 +100,20 @@ describe("the chat socket: who may connect", () => {
     for (const token of ["", "not-a-token", expired, forged, unsigned]) {
       await expect(openSocket(api, { token }), token).rejects.toThrow("refused 401");
     }
+  });
+});
+
+describe("the chat socket: pages of other sites", () => {
+  it("refuses an upgrade from another site's page (403), with the cookie or a token; the site's own is accepted", async () => {
+    const a = await person();
+    for (const origin of ["https://evil.example", "http://graph.test.evil.example", "null"]) {
+      await expect(openSocket(api, { cookie: a.cookie, origin }), origin).rejects.toThrow("refused 403");
+      await expect(openSocket(api, { token: await socketToken(a), origin }), origin).rejects.toThrow("refused 403");
+    }
+    const own = await openSocket(api, { cookie: a.cookie, origin: "http://graph.test" });
+    own.send({ action: "ping" });
+    await own.next(isType("pong"));
+    await own.close();
   });
 });
 

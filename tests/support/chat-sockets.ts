@@ -15,11 +15,20 @@ export interface ChatSocket {
 
 export const socketUrl = (api: TestApi, query = "") => `${api.runtime.url.replace("http", "ws")}/ws${query}`;
 
-/** Opens `/ws` (with a cookie or a `?token=` query); rejects with `refused <status>` when the upgrade is refused. */
-export function openSocket(api: TestApi, options: { cookie?: string; token?: string } = {}): Promise<ChatSocket> {
+/**
+ * Opens `/ws` (with a cookie or a `?token=` query, from a page of `origin` when given); rejects
+ * with `refused <status>` when the upgrade is refused.
+ */
+export function openSocket(
+  api: TestApi,
+  options: { cookie?: string; token?: string; origin?: string } = {},
+): Promise<ChatSocket> {
   const query = options.token !== undefined ? `?token=${encodeURIComponent(options.token)}` : "";
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(socketUrl(api, query), { headers: options.cookie ? { cookie: options.cookie } : {} });
+    const socket = new WebSocket(socketUrl(api, query), {
+      headers: options.cookie ? { cookie: options.cookie } : {},
+      ...(options.origin !== undefined ? { origin: options.origin } : {}),
+    });
     const frames: Frame[] = [];
     const waiters = new Set<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }>();
     socket.on("message", (data) => {

@@ -4,7 +4,7 @@ import { Sessions } from "@graph/core/auth";
 import * as Chat from "@graph/core/chat";
 import { RateLimitedError, VisibleError } from "@graph/core/errors";
 import * as Realtime from "@graph/core/realtime";
-import { SESSION_COOKIE } from "../api/middleware.ts";
+import { CROSS_SITE_MESSAGE, fromAnotherSite, SESSION_COOKIE, siteOrigin } from "../api/middleware.ts";
 
 /** $connect carries the upgrade request's headers and query; the event type omits them. */
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -45,19 +45,23 @@ type Frame = Chat.ClientFrame;
 /** Every frame the server sends has a shape the page knows (`Chat.ServerFrame`). */
 const reply = (connectionId: string, frame: Chat.ServerFrame) => Realtime.send(connectionId, frame);
 
+/** The upgrade request's headers, by lower-case name. */
+const headersOf = (event: WebSocketEvent) =>
+  new Map(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+
 /** The person a socket's upgrade request names: the session cookie, or a `?token=` from get_jwt. */
 async function personOf(event: WebSocketEvent): Promise<string | undefined> {
   const token = event.queryStringParameters?.token;
   if (token !== undefined) return Realtime.verifyToken(token);
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  const session = await Sessions.read(cookieValue(headers.cookie, SESSION_COOKIE));
+  const session = await Sessions.read(cookieValue(headersOf(event).get("cookie"), SESSION_COOKIE));
   return session?.userId;
 }
 
 /**
  * One handler for the WebSocket API's $connect, $disconnect and $default routes.
- * A socket is accepted from a signed-in browser (the session cookie rides the upgrade) or with
- * a token from `GET /messages/get_jwt`; a missing, expired or forged one is refused (401).
+ * A socket is accepted from a signed-in browser on the site's own pages (the session cookie rides
+ * the upgrade) or with a token from `GET /messages/get_jwt`; a missing, expired or forged one is
+ * refused (401), and so is an upgrade from another site's page (403).
  * A client's mistake (bad JSON, an unknown action, a refused send) is answered with a frame,
  * never thrown: API Gateway would only log it.
  */
@@ -65,6 +69,10 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
   const { routeKey, connectionId } = event.requestContext;
   switch (routeKey) {
     case "$connect": {
+      const headers = headersOf(event);
+      if (fromAnotherSite((name) => headers.get(name), siteOrigin())) {
+        return { statusCode: 403, body: CROSS_SITE_MESSAGE };
+      }
       const userId = await personOf(event);
       if (!userId) return { statusCode: 401, body: "Not signed in." };
       await Chat.connected(connectionId, userId);

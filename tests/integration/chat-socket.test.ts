@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import * as Accounts from "@graph/core/accounts";
+import { Sessions } from "@graph/core/auth";
 import * as Chat from "@graph/core/chat";
 import {
   CHAT_MESSAGES,
@@ -9,12 +11,18 @@ import {
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
 } from "@graph/core/chat/rules";
+import * as Realtime from "@graph/core/realtime";
+import { sha256 } from "@graph/core/util";
+import { ClientSendEntity } from "../../packages/core/src/chat/client-send.entity.ts";
+import { MembershipEntity } from "../../packages/core/src/chat/membership.entity.ts";
+import { MessageEntity } from "../../packages/core/src/chat/message.entity.ts";
 import { PresenceEntity } from "../../packages/core/src/chat/presence.entity.ts";
 import { presenceOf } from "../../packages/core/src/chat/presence.ts";
 import { RateLimitEntity } from "../../packages/core/src/rate-limit/rate-limit.entity.ts";
 import { ConnectionEntity } from "../../packages/core/src/realtime/connection.entity.ts";
+import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
-import { signedIn, useTestApi } from "../support/runtime.ts";
+import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 /** The local runtime's key (packages/local/src/runtime.ts). */
@@ -65,7 +73,46 @@ const sendFrame = (conversationId: string, content: string, clientId: string = c
 const ofClient = (clientId: string) => (f: Frame) =>
   (f.message as { clientId?: string } | undefined)?.clientId === clientId || f.clientId === clientId;
 
+const ACCOUNT_QUEUE = "AccountQueue";
+afterEach(() => api.runtime.dispatcher.release(ACCOUNT_QUEUE));
+
+const sessionToken = (p: Person) => p.cookie.slice(p.cookie.indexOf("=") + 1);
 const socketToken = async (p: Person) => (await (await p.chat.get_jwt.$get()).json()).token;
+
+/** Another browser signed in to the same account: its own session cookie. */
+async function secondSession(p: Person) {
+  const login = await api
+    .client({ address: uniqueAddress() })
+    .login.$post({ json: { identifier: p.username, password: p.password } });
+  expect(login.status).toBe(200);
+  return sessionCookie(login)!;
+}
+
+const deleteAccount = async (p: Person) => {
+  const answer = await api
+    .client({ cookie: p.cookie, address: uniqueAddress() })
+    .users.delete.$post({ json: { password: p.password } });
+  expect(answer.status).toBe(200);
+};
+
+/** What chat keeps of a person besides the messages they sent: it must all go with their account. */
+async function chatDataOf(userId: string, conversationId: string, clientId: string) {
+  const [presence, membership, claim, connections, counters] = await Promise.all([
+    PresenceEntity.get({ userId }).go({ consistent: true }),
+    MembershipEntity.get({ conversationId, userId }).go({ consistent: true }),
+    ClientSendEntity.get({ senderId: userId, clientId }).go({ consistent: true }),
+    ConnectionEntity.query.byUser({ userId }).go(),
+    RateLimitEntity.query.byBucket({ bucket: `chat:${userId}` }).go({ consistent: true }),
+  ]);
+  return {
+    presence: presence.data,
+    membership: membership.data,
+    claim: claim.data,
+    connections: connections.data,
+    counters: counters.data,
+  };
+}
+const noChatData = { presence: null, membership: null, claim: null, connections: [], counters: [] };
 
 describe("the chat socket: who may connect", () => {
   it("accepts the session cookie and a fresh token from get_jwt", async () => {
@@ -100,6 +147,128 @@ describe("the chat socket: who may connect", () => {
     for (const token of ["", "not-a-token", expired, forged, unsigned]) {
       await expect(openSocket(api, { token }), token).rejects.toThrow("refused 401");
     }
+  });
+});
+
+describe("the chat socket: a live account's live session only", () => {
+  it("refuses a token minted before the account was deleted, and one naming an id that was never an account", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const token = await socketToken(a);
+    await deleteAccount(a);
+    await expect(openSocket(api, { token })).rejects.toThrow("refused 401");
+    // A token naming an id that was never an account: with another person's live session, or
+    // with a session record of its own, it opens nothing.
+    const ghost = crypto.randomUUID();
+    const { token: ghostCookie } = await Sessions.create(ghost);
+    for (const session of [sha256(sessionToken(b)), sha256(ghostCookie)]) {
+      const { token: forged } = await Realtime.signToken(ghost, session);
+      await expect(openSocket(api, { token: forged })).rejects.toThrow("refused 401");
+    }
+  });
+
+  it("closes every socket of the person when the account is deleted, before the sweep runs", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const [byCookie, byToken, bSocket] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { token: await socketToken(a) }),
+      openSocket(api, { cookie: b.cookie }),
+    ]);
+    await Promise.all([joined(byCookie, id), joined(bSocket, id)]);
+    api.runtime.dispatcher.hold(ACCOUNT_QUEUE);
+    await deleteAccount(a);
+    await Promise.all([byCookie.closed, byToken.closed]);
+    expect(await Accounts.deletionProgress(a.userId)).toEqual({ done: [] });
+    // Only the deleted person's sockets: the other member's works on.
+    bSocket.send({ action: "ping" });
+    await bSocket.next(isType("pong"));
+    api.runtime.dispatcher.release(ACCOUNT_QUEUE);
+    await expect.poll(() => Accounts.deletionProgress(a.userId)).toBeUndefined();
+    expect(await chatDataOf(a.userId, id, "none")).toEqual(noChatData);
+    await bSocket.close();
+  });
+
+  it("a socket still open when its account is marked deleted can neither join, type nor post, and is closed", async () => {
+    const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+    await joined(bSocket, id);
+    // The mark has landed and the sockets are not closed yet: the race a deletion leaves open.
+    await UserEntity.patch({ userId: a.userId }).set({ deletedAt: Date.now() }).go();
+    const clientId = crypto.randomUUID();
+    aSocket.send({ action: "typing", conversationId: id, isTyping: true });
+    aSocket.send({ action: "joinConversation", conversationId: id });
+    aSocket.send(sendFrame(id, "still here?", clientId));
+    await aSocket.closed;
+    expect(aSocket.frames.filter(isType("error", (f) => f.code === "not_signed_in")).length).toBeGreaterThan(0);
+    expect(aSocket.frames.some(isType("joined"))).toBe(false);
+    expect(aSocket.frames.some(isType("message:new"))).toBe(false);
+    // b got nothing from a, and nothing was stored.
+    const marker = crypto.randomUUID();
+    await Chat.send({ userId: b.userId, conversationId: id, content: "marker", clientId: marker });
+    await bSocket.next(messageFrame("message:new", marker));
+    expect(bSocket.frames.some(isType("typing"))).toBe(false);
+    expect((await stored(b, id)).map((m) => m.content)).toEqual(["marker"]);
+    expect((await chatDataOf(a.userId, id, clientId)).claim).toBeNull();
+    await bSocket.close();
+  });
+
+  it("what a socket does after the sweep took its person's chat data recreates none of it", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    await joined(socket, id);
+    // The frame passed its checks; then the account was marked and the sweep's chat step ran.
+    await Chat.purgeAccount(a.userId);
+    const clientId = crypto.randomUUID();
+    await expect(Chat.send({ userId: a.userId, conversationId: id, content: "late", clientId })).rejects.toThrow(
+      CHAT_MESSAGES.notMember,
+    );
+    const connectionId = (await ConnectionEntity.query.byUser({ userId: a.userId }).go()).data[0]!.connectionId;
+    await expect(Chat.joinConversation(a.userId, connectionId, id)).rejects.toThrow();
+    await Chat.leaveConversation(a.userId, connectionId, id);
+    await socket.close();
+    // $disconnect has run once the connection's record is gone.
+    await expect.poll(async () => (await ConnectionEntity.query.byUser({ userId: a.userId }).go()).data).toEqual([]);
+    expect(await chatDataOf(a.userId, id, clientId)).toEqual(noChatData);
+    const { data: messages } = await MessageEntity.query.byConversation({ conversationId: id }).go();
+    expect(messages).toEqual([]);
+  });
+
+  it("a log-out closes the sockets of the session it ends, and that session's tokens open no more", async () => {
+    const a = await person();
+    const elsewhere = await secondSession(a);
+    const [byCookie, byToken, otherSession] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { token: await socketToken(a) }),
+      openSocket(api, { cookie: elsewhere }),
+    ]);
+    const unused = await socketToken(a);
+    expect((await api.client({ cookie: a.cookie }).logout.$post()).status).toBe(200);
+    await Promise.all([byCookie.closed, byToken.closed]);
+    await expect(openSocket(api, { token: unused })).rejects.toThrow("refused 401");
+    // The person is still signed in in the other browser: its socket stays.
+    otherSession.send({ action: "ping" });
+    await otherSession.next(isType("pong"));
+    expect(otherSession.socket.readyState).toBe(otherSession.socket.OPEN);
+    await otherSession.close();
+  });
+
+  it("a password reset closes every socket of the person", async () => {
+    const a = await person();
+    const elsewhere = await secondSession(a);
+    const sockets = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { token: await socketToken(a) }),
+      openSocket(api, { cookie: elsewhere }),
+    ]);
+    await api.client({ address: uniqueAddress() }).password.request_password_reset.$post({ json: { email: a.email } });
+    const [mail] = await api.mailTo(a.email);
+    const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail?.text ?? "")?.[1];
+    const token = decodeURIComponent(new URL(link!).searchParams.get("token")!);
+    const reset = await api
+      .client()
+      .password.reset_password.$post({ json: { token, newPassword: "a newer passphrase" } });
+    expect(reset.status).toBe(200);
+    await Promise.all(sockets.map((s) => s.closed));
   });
 });
 

@@ -7,6 +7,8 @@ export type Frame = Record<string, unknown> & { type?: string };
 export interface ChatSocket {
   socket: WebSocket;
   frames: Frame[];
+  /** Settles with the close code once the socket is closed (by either side). */
+  closed: Promise<number>;
   send(frame: Record<string, unknown>): void;
   /** The first frame (already received or still to come) matching `match`. */
   next(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
@@ -29,6 +31,7 @@ export function openSocket(
       headers: options.cookie ? { cookie: options.cookie } : {},
       ...(options.origin !== undefined ? { origin: options.origin } : {}),
     });
+    const closed = new Promise<number>((done) => socket.once("close", (code) => done(code)));
     const frames: Frame[] = [];
     const waiters = new Set<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }>();
     socket.on("message", (data) => {
@@ -45,6 +48,7 @@ export function openSocket(
       resolve({
         socket,
         frames,
+        closed,
         send: (frame) => socket.send(JSON.stringify(frame)),
         next(match, timeoutMs = 20_000) {
           const seen = frames.find(match);

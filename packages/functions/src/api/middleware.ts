@@ -86,9 +86,12 @@ export const requireSession = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-/** The signed-in person's id (for handlers behind `requireSession`). */
-export function currentUserId(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string {
+/** The signed-in session (for handlers behind `requireSession`). */
+export function currentSession(c: { get(key: "session"): ApiEnv["Variables"]["session"] }) {
   const session = c.get("session");
   if (!session) throw unauthorized();
-  return session.userId;
+  return session;
 }
+
+/** The signed-in person's id (for handlers behind `requireSession`). */
+export const currentUserId = (c: Parameters<typeof currentSession>[0]): string => currentSession(c).userId;

@@ -78,3 +78,8 @@ export function currentUserId(c: { get(key: "session"): ApiEnv["Variables"]["ses
   if (!session) throw unauthorized();
   return session.userId;
 }
+
+/** Who is reading (undefined when signed out), for reads anyone may make but whose answer depends on who asks. */
+export function viewerOf(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string | undefined {
+  return c.get("session")?.userId;
+}

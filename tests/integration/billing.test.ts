@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CustomerOwnerEntity } from "../../packages/core/src/billing/customer-owner.entity.ts";
 import { CustomerEntity } from "../../packages/core/src/billing/customer.entity.ts";
 import { PaidSubscriptionEntity } from "../../packages/core/src/billing/paid-subscription.entity.ts";
+import { stripe } from "../../packages/core/src/billing/stripe-client.ts";
 import { SubscriptionEntity } from "../../packages/core/src/billing/subscription.entity.ts";
 import type { StripeEvent } from "@graph/local/stripe/index";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
@@ -14,6 +15,7 @@ import {
   postWebhook,
   stripeOf,
   subscribe,
+  subscriptionOf,
 } from "../support/billing.ts";
 
 const api = useTestApi();
@@ -194,6 +196,50 @@ describe("paying for pro once", () => {
     // The ended subscription's events no longer set the plan.
     for (const event of late) expect(await stripe.deliver({ ...event, id: `${event.id}_late` })).toBe(200);
     expect(await planOf(api, me)).toBe("pro");
+  });
+});
+
+describe("the Stripe stand-in", () => {
+  it("answers the calls graph makes for a second subscription as Stripe does", async () => {
+    const me = await signedIn(api);
+    const client = stripe();
+    // Checkout sessions: listed by customer and status; only an open one can be expired.
+    const sessions = [await checkoutSession(api, me), await checkoutSession(api, me)];
+    const customer = (await client.checkout.sessions.retrieve(sessions[0]!)).customer as string;
+    const open = async () => (await client.checkout.sessions.list({ customer, status: "open" })).data.map((s) => s.id);
+    expect((await open()).sort()).toEqual([...sessions].sort());
+    expect((await client.checkout.sessions.expire(sessions[1]!)).status).toBe("expired");
+    await expect(client.checkout.sessions.expire(sessions[1]!)).rejects.toMatchObject({ statusCode: 400 });
+    expect(await open()).toEqual([sessions[0]]);
+    expect(await stripeOf(api).pay(sessions[1]!, PAYS)).toMatch(/expired/);
+
+    // A paid subscription's latest invoice names its payment; a refund takes back what is left of it once.
+    expect(await stripeOf(api).pay(sessions[0]!, PAYS)).toBeUndefined();
+    const subscription = await client.subscriptions.retrieve(subscriptionOf(api, me)!);
+    const payments = await client.invoicePayments.list({
+      invoice: subscription.latest_invoice as string,
+      status: "paid",
+    });
+    expect(payments.data).toHaveLength(1);
+    const paymentIntent = payments.data[0]!.payment.payment_intent as string;
+    const refund = await client.refunds.create({ payment_intent: paymentIntent, reason: "duplicate" });
+    expect(refund).toMatchObject({ status: "succeeded", amount: payments.data[0]!.amount_paid, reason: "duplicate" });
+    await expect(client.refunds.create({ payment_intent: paymentIntent })).rejects.toMatchObject({
+      code: "charge_already_refunded",
+    });
+
+    // Cancelling is at once; a cancelled subscription is no longer one to cancel.
+    expect((await client.subscriptions.cancel(subscription.id)).status).toBe("canceled");
+    await expect(client.subscriptions.cancel(subscription.id)).rejects.toMatchObject({ code: "resource_missing" });
+    const sent = stripeOf(api).events.map((e) => e.type);
+    for (const type of [
+      "checkout.session.expired",
+      "refund.created",
+      "charge.refunded",
+      "customer.subscription.deleted",
+    ]) {
+      expect(sent).toContain(type);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { SignJWT } from "jose";
+import { Resource } from "sst";
 import { afterEach, describe, expect, it } from "vitest";
 import * as Accounts from "@graph/core/accounts";
 import { Sessions } from "@graph/core/auth";
@@ -25,8 +26,8 @@ import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from ".
 import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
-/** The local runtime's key (packages/local/src/runtime.ts). */
-const LOCAL_KEY = new TextEncoder().encode("local-realtime-token-key");
+/** The runtime's socket token key (made at random when it started). */
+const LOCAL_KEY = new TextEncoder().encode(Resource.RealtimeTokenKey.value);
 
 async function person() {
   const p = await signedIn(api);

@@ -95,3 +95,8 @@ export function currentSession(c: { get(key: "session"): ApiEnv["Variables"]["se
 
 /** The signed-in person's id (for handlers behind `requireSession`). */
 export const currentUserId = (c: Parameters<typeof currentSession>[0]): string => currentSession(c).userId;
+
+/** Who is reading (undefined when signed out), for reads anyone may make but whose answer depends on who asks. */
+export function viewerOf(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string | undefined {
+  return c.get("session")?.userId;
+}

@@ -201,6 +201,17 @@ describe("chat in the browser", () => {
     expect(alerts).toEqual({ a: [], b: [], c: [] });
   });
 
+  it("takes a message of only invisible characters for an empty one: nothing to send", async () => {
+    const input = c.page.getByTestId("chat-input");
+    const invisible = "\u200b\u2060 \ufeff\u200d\u00ad\u200e";
+    await input.fill(invisible);
+    expect(await c.page.getByTestId("chat-send").isDisabled()).toBe(true);
+    // Enter sends nothing: the text stays where it is (a send clears the field).
+    await input.press("Enter");
+    expect(await input.inputValue()).toBe(invisible);
+    await input.fill("");
+  });
+
   it("forgets a remembered conversation the server refuses (403), falling back to the bot's", async () => {
     expect(await c.page.evaluate(() => localStorage.getItem("lastActiveConvId"))).not.toBeNull();
     const refused = `${server.url}/api/messages/conversations/${trio}/messages**`;

@@ -124,7 +124,7 @@ async function personWithEverything(shared: string) {
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
   }).go();
 
-  await Realtime.connected(`conn-${randomUUID()}`, person.userId);
+  await Realtime.connected(`conn-${randomUUID()}`, { userId: person.userId });
   // A reset link, and a failed log-in (the account's log-in limit).
   expect(
     (

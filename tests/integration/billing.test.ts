@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { CustomerOwnerEntity } from "../../packages/core/src/billing/customer-owner.entity.ts";
 import { CustomerEntity } from "../../packages/core/src/billing/customer.entity.ts";
+import { PaidSubscriptionEntity } from "../../packages/core/src/billing/paid-subscription.entity.ts";
+import { stripe } from "../../packages/core/src/billing/stripe-client.ts";
 import { SubscriptionEntity } from "../../packages/core/src/billing/subscription.entity.ts";
+import type { StripeEvent } from "@graph/local/stripe/index";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 import {
   checkoutSession,
@@ -11,6 +15,7 @@ import {
   postWebhook,
   stripeOf,
   subscribe,
+  subscriptionOf,
 } from "../support/billing.ts";
 
 const api = useTestApi();
@@ -109,6 +114,135 @@ describe("checkout and billing portal sessions", () => {
   });
 });
 
+describe("paying for pro once", () => {
+  type Person = Awaited<ReturnType<typeof signedIn>>;
+  const atStripe = (me: Person) =>
+    stripeOf(api)
+      .subscriptions()
+      .filter((s) => s.metadata.userId === me.userId);
+  const storedFor = async (me: Person) =>
+    (await SubscriptionEntity.query.byUser({ userId: me.userId }).go({ pages: "all" })).data;
+  /** What the subscription's invoices paid, less what was refunded. */
+  const kept = (subscriptionId: string) => {
+    const paid = stripeOf(api)
+      .events.filter(
+        (e) =>
+          e.type === "invoice.paid" &&
+          (e.data.object as { parent: { subscription_details: { subscription: string } } }).parent.subscription_details
+            .subscription === subscriptionId,
+      )
+      .reduce((sum, e) => sum + (e.data.object as { amount_paid: number }).amount_paid, 0);
+    return (
+      paid -
+      stripeOf(api)
+        .refunds(subscriptionId)
+        .reduce((sum, r) => sum + r.amount, 0)
+    );
+  };
+
+  it("expires a person's other open checkouts once one is paid: the second page cannot be paid", async () => {
+    const me = await signedIn(api);
+    const [first, second] = [await checkoutSession(api, me), await checkoutSession(api, me)];
+    expect(await stripeOf(api).pay(first, PAYS)).toBeUndefined();
+    expect(await planOf(api, me)).toBe("pro");
+
+    expect(await stripeOf(api).pay(second, PAYS)).toMatch(/expired/);
+    const sessions = stripeOf(api).checkoutSessions();
+    expect(sessions.find((s) => s.id === second)?.status).toBe("expired");
+    expect(atStripe(me)).toHaveLength(1);
+    expect(atStripe(me)[0]!.status).toBe("active");
+    expect(stripeOf(api).events.some((e) => e.type === "checkout.session.expired")).toBe(true);
+    expect(await planOf(api, me)).toBe("pro");
+  });
+
+  it("keeps one subscription when 30 checkouts are paid at once: the others are refunded in full and cancelled", async () => {
+    const me = await signedIn(api);
+    const sessions = await Promise.all(Array.from({ length: 30 }, () => checkoutSession(api, me)));
+    const errors = await Promise.all(sessions.map((session) => stripeOf(api).pay(session, PAYS)));
+    // Every page was paid before any event arrived: none could be expired in time.
+    expect(errors.filter((e) => e !== undefined)).toEqual([]);
+    expect(atStripe(me)).toHaveLength(30);
+
+    await expect.poll(() => atStripe(me).filter((s) => s.status !== "canceled").length).toBe(1);
+    const [running] = atStripe(me).filter((s) => s.status !== "canceled");
+    expect(running!.status).toBe("active");
+    expect(kept(running!.id)).toBeGreaterThan(0);
+    expect(stripeOf(api).refunds(running!.id)).toEqual([]);
+    for (const cancelled of atStripe(me).filter((s) => s.status === "canceled")) {
+      expect(kept(cancelled.id)).toBe(0);
+      expect(stripeOf(api).refunds(cancelled.id)).toEqual([expect.objectContaining({ reason: "duplicate" })]);
+    }
+    expect(await planOf(api, me)).toBe("pro");
+    await expect
+      .poll(async () => (await storedFor(me)).filter((s) => s.status !== "canceled").map((s) => s.subscriptionId))
+      .toEqual([running!.id]);
+    expect((await PaidSubscriptionEntity.get({ userId: me.userId }).go()).data?.subscriptionId).toBe(running!.id);
+  }, 180_000);
+
+  it("lets a new subscription take the place of one that ended, and keeps it when the old one's events come late", async () => {
+    const me = await signedIn(api);
+    const stripe = stripeOf(api);
+    const old = await subscribe(api, me);
+    const late = await heldEvents(api, () => stripe.act(old, "resume"));
+    await stripe.act(old, "cancel");
+    await stripe.act(old, "end_period");
+    expect(await planOf(api, me)).toBe("free");
+
+    const fresh = await subscribe(api, me);
+    expect(fresh).not.toBe(old);
+    expect(await planOf(api, me)).toBe("pro");
+    expect(stripe.refunds(fresh)).toEqual([]);
+    expect(atStripe(me).find((s) => s.id === fresh)?.status).toBe("active");
+    // The ended subscription's events no longer set the plan.
+    for (const event of late) expect(await stripe.deliver({ ...event, id: `${event.id}_late` })).toBe(200);
+    expect(await planOf(api, me)).toBe("pro");
+  });
+});
+
+describe("the Stripe stand-in", () => {
+  it("answers the calls graph makes for a second subscription as Stripe does", async () => {
+    const me = await signedIn(api);
+    const client = stripe();
+    // Checkout sessions: listed by customer and status; only an open one can be expired.
+    const sessions = [await checkoutSession(api, me), await checkoutSession(api, me)];
+    const customer = (await client.checkout.sessions.retrieve(sessions[0]!)).customer as string;
+    const open = async () => (await client.checkout.sessions.list({ customer, status: "open" })).data.map((s) => s.id);
+    expect((await open()).sort()).toEqual([...sessions].sort());
+    expect((await client.checkout.sessions.expire(sessions[1]!)).status).toBe("expired");
+    await expect(client.checkout.sessions.expire(sessions[1]!)).rejects.toMatchObject({ statusCode: 400 });
+    expect(await open()).toEqual([sessions[0]]);
+    expect(await stripeOf(api).pay(sessions[1]!, PAYS)).toMatch(/expired/);
+
+    // A paid subscription's latest invoice names its payment; a refund takes back what is left of it once.
+    expect(await stripeOf(api).pay(sessions[0]!, PAYS)).toBeUndefined();
+    const subscription = await client.subscriptions.retrieve(subscriptionOf(api, me)!);
+    const payments = await client.invoicePayments.list({
+      invoice: subscription.latest_invoice as string,
+      status: "paid",
+    });
+    expect(payments.data).toHaveLength(1);
+    const paymentIntent = payments.data[0]!.payment.payment_intent as string;
+    const refund = await client.refunds.create({ payment_intent: paymentIntent, reason: "duplicate" });
+    expect(refund).toMatchObject({ status: "succeeded", amount: payments.data[0]!.amount_paid, reason: "duplicate" });
+    await expect(client.refunds.create({ payment_intent: paymentIntent })).rejects.toMatchObject({
+      code: "charge_already_refunded",
+    });
+
+    // Cancelling is at once; a cancelled subscription is no longer one to cancel.
+    expect((await client.subscriptions.cancel(subscription.id)).status).toBe("canceled");
+    await expect(client.subscriptions.cancel(subscription.id)).rejects.toMatchObject({ code: "resource_missing" });
+    const sent = stripeOf(api).events.map((e) => e.type);
+    for (const type of [
+      "checkout.session.expired",
+      "refund.created",
+      "charge.refunded",
+      "customer.subscription.deleted",
+    ]) {
+      expect(sent).toContain(type);
+    }
+  });
+});
+
 describe("the webhook", () => {
   /** A person whose payment's events are held back, not yet delivered. */
   async function paidButUndelivered() {
@@ -144,6 +278,49 @@ describe("the webhook", () => {
     expect(genuine.status).toBe(200);
     expect(await genuine.json()).toEqual({ received: true, duplicate: false });
     expect(await planOf(api, me)).toBe("pro");
+  });
+
+  it("ignores, and logs, a signed checkout naming one person's customer with another person's id", async () => {
+    const { me, events } = await paidButUndelivered();
+    const other = await signedIn(api);
+    const completed = events.find((e) => e.type === "checkout.session.completed")!;
+    const session = completed.data.object as { customer: string; client_reference_id: string | null };
+    const forged = (change: Record<string, unknown>): StripeEvent => ({
+      ...completed,
+      id: `evt_forged_${crypto.randomUUID().replace(/-/g, "")}`,
+      data: { object: { ...session, ...change } },
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warnings: string[] = [];
+    try {
+      for (const event of [
+        forged({ client_reference_id: other.userId }),
+        forged({ client_reference_id: null, metadata: { userId: other.userId } }),
+      ]) {
+        const payload = JSON.stringify(event);
+        const response = await postWebhook(api, payload, stripeOf(api).signature(payload));
+        expect(response.status).toBe(200);
+      }
+      warnings.push(...warn.mock.calls.map((call) => String(call[0])));
+    } finally {
+      warn.mockRestore();
+    }
+    // Nothing moved: the customer is still theirs, the other person has no subscription and no pro.
+    expect((await CustomerOwnerEntity.get({ customerId: session.customer }).go()).data?.userId).toBe(me.userId);
+    expect((await SubscriptionEntity.query.byUser({ userId: other.userId }).go()).data).toEqual([]);
+    expect(await planOf(api, other)).toBe("free");
+    expect(await planOf(api, me)).toBe("free");
+    // Each was logged.
+    expect(warnings.filter((w) => w.includes(session.customer) && w.includes(other.userId))).toHaveLength(2);
+
+    // The genuine events still make the payer pro, and only them.
+    for (const event of events) {
+      const payload = JSON.stringify(event);
+      expect((await postWebhook(api, payload, stripeOf(api).signature(payload))).status).toBe(200);
+    }
+    expect(await planOf(api, me)).toBe("pro");
+    expect(await planOf(api, other)).toBe("free");
+    expect((await CustomerOwnerEntity.get({ customerId: session.customer }).go()).data?.userId).toBe(me.userId);
   });
 
   it("needs no Origin or session, and a foreign Origin does not matter to it", async () => {
@@ -255,5 +432,6 @@ describe("account deletion", () => {
     const { data } = await SubscriptionEntity.query.byUser({ userId: me.userId }).go();
     expect(data).toHaveLength(0);
     expect((await CustomerEntity.get({ userId: me.userId }).go()).data).toBeNull();
+    expect((await PaidSubscriptionEntity.get({ userId: me.userId }).go()).data).toBeNull();
   });
 });

@@ -82,6 +82,13 @@ describe("chat conversations over HTTP", () => {
     expect(await create(a, [b.userId, c.userId])).not.toBe(id);
   });
 
+  it("takes a group name of only invisible characters for no name (the page then names it by its members)", async () => {
+    const [a, b, c] = await Promise.all([person(), person(), person()]);
+    const id = await create(a, [b.userId, c.userId], { name: " \u200b\u200d\u2060\ufeff ", isGroup: true });
+    const [listed] = await inbox(a);
+    expect(listed).toMatchObject({ id, name: null, is_group: true });
+  });
+
   it("refuses bad creations with a clear 400 and creates nothing", async () => {
     const a = await person();
     const refusals: Array<[unknown, string]> = [

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { Resource } from "sst";
+import { afterEach, describe, expect, it } from "vitest";
+import * as Accounts from "@graph/core/accounts";
+import { Sessions } from "@graph/core/auth";
 import * as Chat from "@graph/core/chat";
 import {
   CHAT_MESSAGES,
@@ -9,16 +12,22 @@ import {
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
 } from "@graph/core/chat/rules";
+import * as Realtime from "@graph/core/realtime";
+import { sha256 } from "@graph/core/util";
+import { ClientSendEntity } from "../../packages/core/src/chat/client-send.entity.ts";
+import { MembershipEntity } from "../../packages/core/src/chat/membership.entity.ts";
+import { MessageEntity } from "../../packages/core/src/chat/message.entity.ts";
 import { PresenceEntity } from "../../packages/core/src/chat/presence.entity.ts";
 import { presenceOf } from "../../packages/core/src/chat/presence.ts";
 import { RateLimitEntity } from "../../packages/core/src/rate-limit/rate-limit.entity.ts";
 import { ConnectionEntity } from "../../packages/core/src/realtime/connection.entity.ts";
+import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
 import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
-import { signedIn, useTestApi } from "../support/runtime.ts";
+import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
-/** The local runtime's key (packages/local/src/runtime.ts). */
-const LOCAL_KEY = new TextEncoder().encode("local-realtime-token-key");
+/** The runtime's socket token key (made at random when it started). */
+const LOCAL_KEY = new TextEncoder().encode(Resource.RealtimeTokenKey.value);
 
 async function person() {
   const p = await signedIn(api);
@@ -29,6 +38,17 @@ type Person = Awaited<ReturnType<typeof person>>;
 async function conversation(by: Person, others: Person[]) {
   const response = await by.chat.conversations.$post({ json: { memberIds: others.map((o) => o.userId) } });
   return (await response.json()).id;
+}
+
+/** Two people in a direct conversation, each with a socket (by cookie). */
+async function twoWithSockets() {
+  const [a, b] = await Promise.all([person(), person()]);
+  const id = await conversation(a, [b]);
+  const [aSocket, bSocket] = await Promise.all([
+    openSocket(api, { cookie: a.cookie }),
+    openSocket(api, { cookie: b.cookie }),
+  ]);
+  return { a, b, id, aSocket, bSocket };
 }
 
 async function joined(socket: ChatSocket, conversationId: string) {
@@ -53,6 +73,47 @@ const sendFrame = (conversationId: string, content: string, clientId: string = c
 
 const ofClient = (clientId: string) => (f: Frame) =>
   (f.message as { clientId?: string } | undefined)?.clientId === clientId || f.clientId === clientId;
+
+const ACCOUNT_QUEUE = "AccountQueue";
+afterEach(() => api.runtime.dispatcher.release(ACCOUNT_QUEUE));
+
+const sessionToken = (p: Person) => p.cookie.slice(p.cookie.indexOf("=") + 1);
+const socketToken = async (p: Person) => (await (await p.chat.get_jwt.$get()).json()).token;
+
+/** Another browser signed in to the same account: its own session cookie. */
+async function secondSession(p: Person) {
+  const login = await api
+    .client({ address: uniqueAddress() })
+    .login.$post({ json: { identifier: p.username, password: p.password } });
+  expect(login.status).toBe(200);
+  return sessionCookie(login)!;
+}
+
+const deleteAccount = async (p: Person) => {
+  const answer = await api
+    .client({ cookie: p.cookie, address: uniqueAddress() })
+    .users.delete.$post({ json: { password: p.password } });
+  expect(answer.status).toBe(200);
+};
+
+/** What chat keeps of a person besides the messages they sent: it must all go with their account. */
+async function chatDataOf(userId: string, conversationId: string, clientId: string) {
+  const [presence, membership, claim, connections, counters] = await Promise.all([
+    PresenceEntity.get({ userId }).go({ consistent: true }),
+    MembershipEntity.get({ conversationId, userId }).go({ consistent: true }),
+    ClientSendEntity.get({ senderId: userId, clientId }).go({ consistent: true }),
+    ConnectionEntity.query.byUser({ userId }).go(),
+    RateLimitEntity.query.byBucket({ bucket: `chat:${userId}` }).go({ consistent: true }),
+  ]);
+  return {
+    presence: presence.data,
+    membership: membership.data,
+    claim: claim.data,
+    connections: connections.data,
+    counters: counters.data,
+  };
+}
+const noChatData = { presence: null, membership: null, claim: null, connections: [], counters: [] };
 
 describe("the chat socket: who may connect", () => {
   it("accepts the session cookie and a fresh token from get_jwt", async () => {
@@ -87,6 +148,142 @@ describe("the chat socket: who may connect", () => {
     for (const token of ["", "not-a-token", expired, forged, unsigned]) {
       await expect(openSocket(api, { token }), token).rejects.toThrow("refused 401");
     }
+  });
+});
+
+describe("the chat socket: a live account's live session only", () => {
+  it("refuses a token minted before the account was deleted, and one naming an id that was never an account", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const token = await socketToken(a);
+    await deleteAccount(a);
+    await expect(openSocket(api, { token })).rejects.toThrow("refused 401");
+    // A token naming an id that was never an account: with another person's live session, or
+    // with a session record of its own, it opens nothing.
+    const ghost = crypto.randomUUID();
+    const { token: ghostCookie } = await Sessions.create(ghost);
+    for (const session of [sha256(sessionToken(b)), sha256(ghostCookie)]) {
+      const { token: forged } = await Realtime.signToken(ghost, session);
+      await expect(openSocket(api, { token: forged })).rejects.toThrow("refused 401");
+    }
+  });
+
+  it("closes every socket of the person when the account is deleted, before the sweep runs", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const [byCookie, byToken, bSocket] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { token: await socketToken(a) }),
+      openSocket(api, { cookie: b.cookie }),
+    ]);
+    await Promise.all([joined(byCookie, id), joined(bSocket, id)]);
+    api.runtime.dispatcher.hold(ACCOUNT_QUEUE);
+    await deleteAccount(a);
+    await Promise.all([byCookie.closed, byToken.closed]);
+    expect(await Accounts.deletionProgress(a.userId)).toEqual({ done: [] });
+    // Only the deleted person's sockets: the other member's works on.
+    bSocket.send({ action: "ping" });
+    await bSocket.next(isType("pong"));
+    api.runtime.dispatcher.release(ACCOUNT_QUEUE);
+    await expect.poll(() => Accounts.deletionProgress(a.userId)).toBeUndefined();
+    expect(await chatDataOf(a.userId, id, "none")).toEqual(noChatData);
+    await bSocket.close();
+  });
+
+  it("a socket still open when its account is marked deleted can neither join, type nor post, and is closed", async () => {
+    const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+    await joined(bSocket, id);
+    // The mark has landed and the sockets are not closed yet: the race a deletion leaves open.
+    await UserEntity.patch({ userId: a.userId }).set({ deletedAt: Date.now() }).go();
+    const clientId = crypto.randomUUID();
+    aSocket.send({ action: "typing", conversationId: id, isTyping: true });
+    aSocket.send({ action: "joinConversation", conversationId: id });
+    aSocket.send(sendFrame(id, "still here?", clientId));
+    await aSocket.closed;
+    expect(aSocket.frames.filter(isType("error", (f) => f.code === "not_signed_in")).length).toBeGreaterThan(0);
+    expect(aSocket.frames.some(isType("joined"))).toBe(false);
+    expect(aSocket.frames.some(isType("message:new"))).toBe(false);
+    // b got nothing from a, and nothing was stored.
+    const marker = crypto.randomUUID();
+    await Chat.send({ userId: b.userId, conversationId: id, content: "marker", clientId: marker });
+    await bSocket.next(messageFrame("message:new", marker));
+    expect(bSocket.frames.some(isType("typing"))).toBe(false);
+    expect((await stored(b, id)).map((m) => m.content)).toEqual(["marker"]);
+    expect((await chatDataOf(a.userId, id, clientId)).claim).toBeNull();
+    await bSocket.close();
+  });
+
+  it("what a socket does after the sweep took its person's chat data recreates none of it", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    await joined(socket, id);
+    // The frame passed its checks; then the account was marked and the sweep's chat step ran.
+    await Chat.purgeAccount(a.userId);
+    const clientId = crypto.randomUUID();
+    await expect(Chat.send({ userId: a.userId, conversationId: id, content: "late", clientId })).rejects.toThrow(
+      CHAT_MESSAGES.notMember,
+    );
+    const connectionId = (await ConnectionEntity.query.byUser({ userId: a.userId }).go()).data[0]!.connectionId;
+    await expect(Chat.joinConversation(a.userId, connectionId, id)).rejects.toThrow();
+    await Chat.leaveConversation(a.userId, connectionId, id);
+    await socket.close();
+    // $disconnect has run once the connection's record is gone.
+    await expect.poll(async () => (await ConnectionEntity.query.byUser({ userId: a.userId }).go()).data).toEqual([]);
+    expect(await chatDataOf(a.userId, id, clientId)).toEqual(noChatData);
+    const { data: messages } = await MessageEntity.query.byConversation({ conversationId: id }).go();
+    expect(messages).toEqual([]);
+  });
+
+  it("a log-out closes the sockets of the session it ends, and that session's tokens open no more", async () => {
+    const a = await person();
+    const elsewhere = await secondSession(a);
+    const [byCookie, byToken, otherSession] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { token: await socketToken(a) }),
+      openSocket(api, { cookie: elsewhere }),
+    ]);
+    const unused = await socketToken(a);
+    expect((await api.client({ cookie: a.cookie }).logout.$post()).status).toBe(200);
+    await Promise.all([byCookie.closed, byToken.closed]);
+    await expect(openSocket(api, { token: unused })).rejects.toThrow("refused 401");
+    // The person is still signed in in the other browser: its socket stays.
+    otherSession.send({ action: "ping" });
+    await otherSession.next(isType("pong"));
+    expect(otherSession.socket.readyState).toBe(otherSession.socket.OPEN);
+    await otherSession.close();
+  });
+
+  it("a password reset closes every socket of the person", async () => {
+    const a = await person();
+    const elsewhere = await secondSession(a);
+    const sockets = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { token: await socketToken(a) }),
+      openSocket(api, { cookie: elsewhere }),
+    ]);
+    await api.client({ address: uniqueAddress() }).password.request_password_reset.$post({ json: { email: a.email } });
+    const [mail] = await api.mailTo(a.email);
+    const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail?.text ?? "")?.[1];
+    const token = decodeURIComponent(new URL(link!).searchParams.get("token")!);
+    const reset = await api
+      .client()
+      .password.reset_password.$post({ json: { token, newPassword: "a newer passphrase" } });
+    expect(reset.status).toBe(200);
+    await Promise.all(sockets.map((s) => s.closed));
+  });
+});
+
+describe("the chat socket: pages of other sites", () => {
+  it("refuses an upgrade from another site's page (403), with the cookie or a token; the site's own is accepted", async () => {
+    const a = await person();
+    for (const origin of ["https://evil.example", "http://graph.test.evil.example", "null"]) {
+      await expect(openSocket(api, { cookie: a.cookie, origin }), origin).rejects.toThrow("refused 403");
+      await expect(openSocket(api, { token: await socketToken(a), origin }), origin).rejects.toThrow("refused 403");
+    }
+    const own = await openSocket(api, { cookie: a.cookie, origin: "http://graph.test" });
+    own.send({ action: "ping" });
+    await own.next(isType("pong"));
+    await own.close();
   });
 });
 
@@ -205,6 +402,65 @@ describe("the chat socket: messages", () => {
     await socket.close();
   });
 
+  it("refuses a message of only invisible characters as empty, storing nothing", async () => {
+    const [a, b] = await Promise.all([person(), person()]);
+    const id = await conversation(a, [b]);
+    const socket = await openSocket(api, { cookie: a.cookie });
+    const invisible = [
+      "\u200b",
+      "\u200b\u200c\u200d\u2060\ufeff",
+      " \u00ad\u034f ",
+      "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069",
+      "\ufe00\ufe0f\u180b\u180e\u{e0100}",
+      "\u2061\u2062\u2063\u2064\u206a\u206f\u{e0001}\u{e0020}\u{e007f}",
+      "\u115f\u1160\u3164\uffa0\u2800",
+      "\u00a0\u3000\u2028\u2029\u1680\u2000\u200a\u202f\u205f\u0085",
+      "\u0001\u001f\u007f\u009f\u{1d173}\u{1bca0}",
+    ];
+    for (const content of invisible) {
+      const clientId = crypto.randomUUID();
+      socket.send(sendFrame(id, content, clientId));
+      expect(await socket.next(isType("message:error", ofClient(clientId))), JSON.stringify(content)).toEqual({
+        type: "message:error",
+        isRateLimit: false,
+        error: CHAT_MESSAGES.empty,
+        clientId,
+        conversationId: id,
+      });
+    }
+    // Invisible characters inside a visible message are its own business (an emoji's joiner).
+    const kept = crypto.randomUUID();
+    socket.send(sendFrame(id, "\u200b👩\u200d💻", kept));
+    await socket.next(messageFrame("message:new", kept));
+    expect((await stored(a, id)).map((m) => m.content)).toEqual(["\u200b👩\u200d💻"]);
+    await socket.close();
+  });
+
+  it("accepts the spec's message:new frame without a clientId: stored, delivered, acknowledged, never deduplicated", async () => {
+    const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+    await Promise.all([joined(aSocket, id), joined(bSocket, id)]);
+    const byContent = (content: string) =>
+      isType("message:new", (f) => (f.message as { content?: string }).content === content);
+    aSocket.send({ action: "message:new", conversationId: id, content: "plain" });
+    const ack = await aSocket.next(byContent("plain"));
+    expect(ack.message).toMatchObject({ conversationId: id, senderId: a.userId, content: "plain" });
+    expect(ack.message).not.toHaveProperty("clientId");
+    expect((await bSocket.next(byContent("plain"))).message).toEqual(ack.message);
+    // The same frame again is a second message: without a clientId nothing tells a resend apart.
+    aSocket.send({ action: "message:new", conversationId: id, content: "plain" });
+    await expect.poll(() => bSocket.frames.filter(byContent("plain")).length).toBe(2);
+    expect((await stored(b, id)).map((m) => m.content)).toEqual(["plain", "plain"]);
+    // Refusals still answer the send's error frame (without a clientId to match).
+    aSocket.send({ action: "message:new", conversationId: id, content: " \u200b " });
+    expect(await aSocket.next(isType("message:error"))).toEqual({
+      type: "message:error",
+      isRateLimit: false,
+      error: CHAT_MESSAGES.empty,
+      conversationId: id,
+    });
+    await Promise.all([aSocket.close(), bSocket.close()]);
+  });
+
   it("answers malformed frames and unknown actions with an error frame, and keeps the socket open", async () => {
     const a = await person();
     const socket = await openSocket(api, { cookie: a.cookie });
@@ -213,11 +469,11 @@ describe("the chat socket: messages", () => {
       socket.socket.send(frame);
       await expect.poll(() => socket.frames.filter(isType("error")).length).toBe(before + 1);
     }
-    socket.send({ action: "message:new", conversationId: "c", content: "no clientId" });
+    socket.send({ action: "message:new", conversationId: "c", content: 42, clientId: "c1" });
     expect(await socket.next(isType("message:error"))).toEqual({
       type: "message:error",
       isRateLimit: false,
-      error: "clientId is required",
+      error: "content must be text",
     });
     socket.send({ action: "ping" });
     await socket.next(isType("pong"));

@@ -203,9 +203,11 @@ describe("websites", () => {
     expect((await as(other.cookie).websites.$delete({ json: { websiteId: id } })).status).toBe(404);
     expect((await as().websites.$delete({ json: { websiteId: id } })).status).toBe(401);
     expect((await as().websites.to_db.$post({ json: { url: "x.example" } })).status).toBe(401);
-    expect(await (await as().websites.from_db_by_user_id[":id"].$get({ param: { id: owner.userId } })).json()).toEqual([
-      { id, url: "example.com" },
-    ]);
+    // Websites are hidden by default: only the owner reads them.
+    const read = (cookie?: string) =>
+      as(cookie).websites.from_db_by_user_id[":id"].$get({ param: { id: owner.userId } });
+    expect(await (await read(owner.cookie)).json()).toEqual([{ id, url: "example.com" }]);
+    expect(await (await read()).json()).toEqual([]);
     const bad = await as(owner.cookie).websites.to_db.$post({ json: { url: "not an address" } });
     expect((await errorOf(bad)).error).toBe("That is not a web address.");
     expect((await as(owner.cookie).websites.$delete({ json: { websiteId: id } })).status).toBe(200);
@@ -221,8 +223,107 @@ describe("websites", () => {
     const statuses = answers.map((r): number => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(WEBSITES_MAX);
     expect(statuses.filter((s) => s === 400)).toHaveLength(30 - WEBSITES_MAX);
-    const list = await (await as().websites.from_db_by_user_id[":id"].$get({ param: { id: person.userId } })).json();
+    const list = await (
+      await as(person.cookie).websites.from_db_by_user_id[":id"].$get({ param: { id: person.userId } })
+    ).json();
     expect(list).toHaveLength(WEBSITES_MAX);
+  });
+});
+
+describe("hidden sections", () => {
+  /** Every per-section read of a profile anyone may call, as `cookie` (signed out when undefined) sees it. */
+  async function sectionReads(ownerId: string, cookie?: string) {
+    const param = { param: { id: ownerId } };
+    const [aboutMe, thoughts, websites, topics, articles] = await Promise.all([
+      as(cookie).contacts.from_db[":id"].$get(param),
+      as(cookie).thoughts.from_db_by_user_id[":id"].$get(param),
+      as(cookie).websites.from_db_by_user_id[":id"].$get(param),
+      as(cookie).gpt.from_db[":id"].$get(param),
+      as(cookie).articles.from_db_by_user_id[":id"].$get(param),
+    ]);
+    for (const response of [aboutMe, thoughts, websites, topics, articles]) expect(response.status).toBe(200);
+    return {
+      aboutMe: await aboutMe.json(),
+      thoughts: await thoughts.json(),
+      websites: await websites.json(),
+      topics: await topics.json(),
+      articles: await articles.json(),
+    };
+  }
+  const showOnly = (cookie: string, userId: string, shown: string[]) =>
+    as(cookie).users.profile_order.$post({
+      json: { userId, sectionOrder: DEFAULT_SECTION_ORDER.map((s) => ({ ...s, visible: shown.includes(s.id) })) },
+    });
+
+  it("answers a hidden section empty to everyone but its owner, on every read", async () => {
+    const owner = await signedIn(api);
+    const other = await signedIn(api);
+    const articleId = await anArticle("A liked article");
+    await as(owner.cookie).articles.toggle_add_article.$post({ json: { articleId, added: true } });
+    await as(owner.cookie).thoughts.to_db.$post({ json: { title: "Private", content: "A hidden thought" } });
+    await as(owner.cookie).websites.to_db.$post({ json: { url: "hidden.example" } });
+    await as(owner.cookie).contacts.to_db.$post({ form: { about: "me.example", socials: "social.example" } });
+    await as(owner.cookie).gpt.to_db.$post({ json: { keyTopicsArray: ["Hidden Gardens"] } });
+    const everything = await sectionReads(owner.userId, owner.cookie);
+    expect(everything).toMatchObject({
+      aboutMe: [{ about: "me.example", socials: "social.example" }],
+      thoughts: [{ title: "Private" }],
+      websites: [{ url: "hidden.example" }],
+      topics: [{ topic: "Hidden Gardens" }],
+      articles: [{ id: articleId }],
+    });
+    // By default only websites are hidden.
+    for (const cookie of [undefined, other.cookie]) {
+      expect(await sectionReads(owner.userId, cookie)).toEqual({ ...everything, websites: [] });
+    }
+
+    expect((await showOnly(owner.cookie, owner.userId, [])).status).toBe(200);
+    const nothing = { aboutMe: [], thoughts: [], websites: [], topics: [], articles: [] };
+    for (const cookie of [undefined, other.cookie]) {
+      expect(await sectionReads(owner.userId, cookie)).toEqual(nothing);
+    }
+    // The owner still reads all of it (the settings page does).
+    expect(await sectionReads(owner.userId, owner.cookie)).toEqual(everything);
+    // The public page's one read leaves the same sections out, for the owner too (it is the public view).
+    const profile = await (await profileOf(owner.username)).json();
+    expect(profile).toMatchObject({ aboutMe: null, thoughts: [], websites: [], topics: [], articles: [] });
+    // The person's aims belong to "about me": only the owner reads them, whatever is shown.
+    expect((await as(other.cookie).aims.from_db[":userId"].$get({ param: { userId: owner.userId } })).status).toBe(403);
+
+    // Shown again, each reads as before.
+    await showOnly(owner.cookie, owner.userId, ["aboutMe", "thoughts", "websites", "topics", "articles"]);
+    expect(await sectionReads(owner.userId)).toEqual(everything);
+  });
+
+  it("leaves a hidden section out of mutual interests: another person cannot find it by comparing", async () => {
+    const owner = await signedIn(api);
+    const other = await signedIn(api);
+    const articleId = await anArticle("An article both liked");
+    for (const person of [owner, other]) {
+      await as(person.cookie).gpt.to_db.$post({ json: { keyTopicsArray: ["Shared Secret Topic"] } });
+      await as(person.cookie).articles.toggle_add_article.$post({ json: { articleId, added: true } });
+    }
+    const compare = async () => {
+      const param = { param: { id: owner.userId } };
+      const [overlap, count] = await Promise.all([
+        as(other.cookie).overlap.user_overlap[":id"].$get(param),
+        as(other.cookie).overlap.user_overlap_number[":id"].$get(param),
+      ]);
+      return { overlap: await overlap.json(), count: await count.json() };
+    };
+    const shown = await compare();
+    expect(shown.overlap).toMatchObject({ topics: [{ topic: "Shared Secret Topic" }], articles: [{ id: articleId }] });
+    expect(shown.count).toEqual({ count: 2 });
+
+    await showOnly(owner.cookie, owner.userId, ["aboutMe"]);
+    const hidden = await compare();
+    expect(hidden.overlap).toMatchObject({ topics: [], articles: [], count: 0, compatibility: { top: [] } });
+    expect(hidden.count).toEqual({ count: 0 });
+    // The owner still sees what they share with the other person (whose sections are shown).
+    const mine = await (
+      await as(owner.cookie).overlap.user_overlap[":id"].$get({ param: { id: other.userId } })
+    ).json();
+    expect(mine.count).toBe(2);
   });
 });
 

@@ -1,6 +1,10 @@
+import { Resource } from "sst";
 import { describe, expect, it } from "vitest";
+import { isReservedPath } from "@graph/core/users/rules";
+import { DEMO_FEEDS_PREFIX } from "@graph/local/demo/index";
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
-import { codeFrom, errorOf, newPerson, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { postCallback, throughGoogle } from "../support/google.ts";
+import { codeFrom, errorOf, newPerson, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 const signup = (json: { username: string; email: string; password: string }, address = uniqueAddress()) =>
@@ -98,4 +102,50 @@ describe("sign-up", () => {
     expect(valid.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(valid[10]).toBe(429);
   });
+});
+
+describe("reserved names", () => {
+  const firstSegment = (path: string) => path.replace(/^\/+/, "").split("/")[0]!;
+
+  it("reserves the first segment of every path the local runtime serves beside the web app", () => {
+    const served = new Set(api.runtime.root.routes.map((route) => firstSegment(route.path)));
+    // The socket is served on the HTTP server's upgrade, the demo feeds only when they are on.
+    served.add(firstSegment(new URL(Resource.Realtime.url).pathname));
+    served.add(firstSegment(DEMO_FEEDS_PREFIX));
+    // `/*` is the web app, whose own paths web/src/routes/reserved.test.ts checks.
+    served.delete("*");
+    expect([...served]).toEqual(
+      expect.arrayContaining(["api", "ws", "media", "dev", "_aws", "_google", "@connections"]),
+    );
+    expect([...served].filter((segment) => !isReservedPath(segment))).toEqual([]);
+  });
+
+  it.each(["unsubscribe", "media", "Demo", "_aws", "assets"])(
+    "refuses %s at sign-up, as a new name and as Google sign-in's choice",
+    async (name) => {
+      const refused = await signupRaw({ username: name, email: `${name}@example.com`, password: "a long passphrase" });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: "That username is reserved.", code: "invalid_input" });
+
+      const person = await signedIn(api);
+      const rename = await api.request("PUT", "/api/users/username", {
+        body: { username: name },
+        cookie: person.cookie,
+      });
+      expect(rename.status).toBe(400);
+      expect(await errorOf(rename)).toEqual({ error: "That username is reserved.", code: "invalid_input" });
+      const { data: user } = await UserEntity.get({ userId: person.userId }).go();
+      expect(user?.username).toBe(person.username);
+
+      // A Google account whose e-mail's name is the word gets a name that is not.
+      const google = await postCallback(
+        api,
+        await throughGoogle(api, { email: `${name}+${newPerson().username}@mail.example` }),
+      );
+      expect(google.status).toBe(200);
+      const { username } = await google.json();
+      expect(username.toLowerCase().startsWith(name.toLowerCase())).toBe(true);
+      expect(isReservedPath(username)).toBe(false);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { ArticleEntity } from "../../packages/core/src/articles/article.entity.t
 import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
 import { PhraseMonthEntity } from "../../packages/core/src/topics/phrase-month.entity.ts";
 import { PhrasePairEntity } from "../../packages/core/src/topics/phrase-pair.entity.ts";
+import { SkippedTopicEntity } from "../../packages/core/src/topics/skipped-topic.entity.ts";
 import { monthOf } from "../../packages/core/src/topics/suggestion-rules.ts";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { errorOf, signedIn, travel, useTestApi } from "../support/runtime.ts";
@@ -231,8 +232,45 @@ describe("topic suggestions from graph's own data", () => {
     expect(await errorOf(response)).toEqual({ error: SUGGESTION_MESSAGES.notYours, code: "forbidden" });
     const signedOut = await api.client().gpt.skipped_topics[":id"].$get({ param: { id: other.userId } });
     expect(signedOut.status).toBe(401);
-    // Skipped by id alone, it is listed without a name.
-    expect(await skippedOf(other)).toEqual([{ id: borrow, topic: null, skippedAt: expect.any(Number) }]);
+    // Skipped by id alone, it is still listed by its name.
+    expect(await skippedOf(other)).toEqual([{ id: borrow, topic: "Borrow Checker", skippedAt: expect.any(Number) }]);
+  });
+
+  it("names a suggestion skipped by its id alone, and stores the name with the skip", async () => {
+    const person = await personWithTopics(["Rust"]);
+    const offered = await suggestions(person, { limit: 50 });
+    const builtin = offered.find((s) => BUILTIN_TOPICS.includes(s.topic));
+    expect(builtin).toBeDefined();
+    const chosen = [
+      offered.find((s) => s.topic === "Borrow Checker")!, // appears with Rust
+      offered.find((s) => s.topic === "Kelp Forest")!, // followed by a person who shares Rust
+      builtin!,
+    ];
+    for (const { id } of chosen) {
+      const skip = await api.client({ cookie: person.cookie }).gpt.skip_topic.$post({ json: { topicId: id } });
+      expect(skip.status).toBe(200);
+    }
+    const listed = await skippedOf(person);
+    expect(new Map(listed.map((s) => [s.id, s.topic]))).toEqual(new Map(chosen.map((s) => [s.id, s.topic])));
+    for (const { id, topic } of chosen) {
+      const { data } = await SkippedTopicEntity.get({ userId: person.userId, topicId: id }).go();
+      expect(data?.topic).toBe(topic);
+    }
+  });
+
+  it("names a skip stored without a name when it is listed, and stores the name", async () => {
+    const person = await personWithTopics(["Rust"]);
+    const technology = await idOf(person, "Technology");
+    // As a skip by id alone was stored before skips were named.
+    await SkippedTopicEntity.create({ userId: person.userId, topicId: technology, skippedAt: Date.now() }).go();
+    await SkippedTopicEntity.create({ userId: person.userId, topicId: "no-such-topic-id", skippedAt: 1 }).go();
+    expect(await skippedOf(person)).toEqual([
+      { id: technology, topic: "Technology", skippedAt: expect.any(Number) },
+      // An id nothing names any more stays without one.
+      { id: "no-such-topic-id", topic: null, skippedAt: 1 },
+    ]);
+    const { data } = await SkippedTopicEntity.get({ userId: person.userId, topicId: technology }).go();
+    expect(data?.topic).toBe("Technology");
   });
 
   it("counts an article once, however often ingestion meets it", async () => {

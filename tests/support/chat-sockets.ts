@@ -7,6 +7,8 @@ export type Frame = Record<string, unknown> & { type?: string };
 export interface ChatSocket {
   socket: WebSocket;
   frames: Frame[];
+  /** Settles with the close code once the socket is closed (by either side). */
+  closed: Promise<number>;
   send(frame: Record<string, unknown>): void;
   /** The first frame (already received or still to come) matching `match`. */
   next(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
@@ -15,11 +17,21 @@ export interface ChatSocket {
 
 export const socketUrl = (api: TestApi, query = "") => `${api.runtime.url.replace("http", "ws")}/ws${query}`;
 
-/** Opens `/ws` (with a cookie or a `?token=` query); rejects with `refused <status>` when the upgrade is refused. */
-export function openSocket(api: TestApi, options: { cookie?: string; token?: string } = {}): Promise<ChatSocket> {
+/**
+ * Opens `/ws` (with a cookie or a `?token=` query, from a page of `origin` when given); rejects
+ * with `refused <status>` when the upgrade is refused.
+ */
+export function openSocket(
+  api: TestApi,
+  options: { cookie?: string; token?: string; origin?: string } = {},
+): Promise<ChatSocket> {
   const query = options.token !== undefined ? `?token=${encodeURIComponent(options.token)}` : "";
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(socketUrl(api, query), { headers: options.cookie ? { cookie: options.cookie } : {} });
+    const socket = new WebSocket(socketUrl(api, query), {
+      headers: options.cookie ? { cookie: options.cookie } : {},
+      ...(options.origin !== undefined ? { origin: options.origin } : {}),
+    });
+    const closed = new Promise<number>((done) => socket.once("close", (code) => done(code)));
     const frames: Frame[] = [];
     const waiters = new Set<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }>();
     socket.on("message", (data) => {
@@ -36,6 +48,7 @@ export function openSocket(api: TestApi, options: { cookie?: string; token?: str
       resolve({
         socket,
         frames,
+        closed,
         send: (frame) => socket.send(JSON.stringify(frame)),
         next(match, timeoutMs = 20_000) {
           const seen = frames.find(match);

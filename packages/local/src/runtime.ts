@@ -18,6 +18,7 @@ import { startLocalDynamo } from "./dynamo/server.ts";
 import type { StripeStandIn } from "./stripe/index.ts";
 import { startLocalStripe, stripeSettings } from "./stripe/settings.ts";
 import { ROOT } from "./handlers.ts";
+import { localKeys } from "./keys.ts";
 import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
 import { StartupGate } from "./startup-gate.ts";
@@ -64,6 +65,8 @@ export interface Runtime {
 }
 
 const TABLE_NAME = "graph-local";
+/** The AWS stand-ins' access key id (its secret is one of the runtime's keys). */
+const LOCAL_ACCESS_KEY_ID = "local";
 const IMAGES_BUCKET = "graph-images";
 
 /**
@@ -93,10 +96,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
     (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));
+  // Made at random on first start and kept under DATA_DIR (fresh in memory): never a built-in value.
+  const keys = localKeys(options.dataDir);
   Object.assign(process.env, {
     AWS_REGION: "us-east-1",
-    AWS_ACCESS_KEY_ID: "local",
-    AWS_SECRET_ACCESS_KEY: "local",
+    AWS_ACCESS_KEY_ID: LOCAL_ACCESS_KEY_ID,
+    AWS_SECRET_ACCESS_KEY: keys.awsSecretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
     AWS_ENDPOINT_URL_SQS: `${url}/_aws/sqs`,
     AWS_ENDPOINT_URL_SESV2: `${url}/_aws/ses`,
@@ -129,12 +134,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("GoogleClientId", { value: google.clientId }, "sst.sst.Secret");
   link("GoogleClientSecret", { value: google.clientSecret }, "sst.sst.Secret");
   link("GoogleOidc", google.oidc, "sst.sst.Linkable");
-  // A fixed key is fine here: nothing local is reachable from outside, and a restart keeps old links working.
-  link("DigestSigningKey", { value: process.env.DIGEST_SIGNING_KEY ?? "local-digest-signing-key" }, "sst.sst.Secret");
-  link("RealtimeTokenKey", { value: process.env.REALTIME_TOKEN_KEY ?? "local-realtime-token-key" }, "sst.sst.Secret");
+  link("DigestSigningKey", { value: keys.digestSigningKey }, "sst.sst.Secret");
+  link("RealtimeTokenKey", { value: keys.realtimeTokenKey }, "sst.sst.Secret");
 
   // Stripe: real Stripe (test mode) with STRIPE_SECRET_KEY, else the stand-in (same code path, signed webhooks).
-  const stripeKeys = stripeSettings();
+  const stripeKeys = stripeSettings(keys);
   link("StripeSecretKey", { value: stripeKeys.secretKey }, "sst.sst.Secret");
   link("StripeWebhookSecret", { value: stripeKeys.webhookSecret }, "sst.sst.Secret");
   link("StripePriceId", { value: stripeKeys.priceId }, "sst.sst.Secret");
@@ -169,7 +173,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
   const s3 = mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"), {
-    secrets: { local: "local" },
+    secrets: { [LOCAL_ACCESS_KEY_ID]: keys.awsSecretAccessKey },
     // Browsers upload photos straight to the bucket (presigned POST), from the site's origin.
     corsOrigins: [new URL(siteUrl).origin],
   });

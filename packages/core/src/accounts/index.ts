@@ -1,6 +1,7 @@
 import { isConditionFailure, transact } from "../db.ts";
 import { badRequest, forbidden, unauthorized } from "../errors.ts";
 import * as Auth from "../auth/index.ts";
+import * as Chat from "../chat/index.ts";
 import * as Google from "../google/index.ts";
 import * as Users from "../users/index.ts";
 import { AccountDeletionEntity } from "./account-deletion.entity.ts";
@@ -31,7 +32,8 @@ export async function authProvider(userId: string): Promise<{ auth_provider: Aut
  * Deletes the signed-in person's account. The password is checked first (limited like log-ins)
  * when the account has one. Then one transaction marks the account deleted — from that write on
  * it cannot sign in and every session of it is refused — takes it out of the people directory
- * and records the deletion; the sweep that removes the rest runs from the account queue.
+ * and records the deletion; its open sockets are closed; the sweep that removes the rest runs
+ * from the account queue.
  */
 export async function requestDeletion(
   userId: string,
@@ -65,6 +67,8 @@ export async function requestDeletion(
   // Cancelled: a parallel request marked it first, and queues the sweep itself.
   if (marked.canceled) return;
   Users.directoryChanged();
+  // Its open sockets end now, not when the sweep comes (whose "realtime" step closes any left).
+  await Chat.closeSockets(userId);
   await enqueue(AccountQueue, [{ kind: "delete", userId }]).catch((error: unknown) => {
     // The account is marked: the person is signed out and cannot sign in. The schedule queues
     // the sweep of a deletion left unqueued, so the answer is still a success.

@@ -207,8 +207,11 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   await enqueue(MailQueue, [Email.templates.passwordResetLink(user.email, link, RESET_TTL_SECONDS / 60)]);
 }
 
-/** Sets a new password from a reset link; the link works once and every session ends. */
-export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+/**
+ * Sets a new password from a reset link; the link works once and every session ends. Answers
+ * whose password it was (their open sockets are to be closed too).
+ */
+export async function resetPassword(input: { token: string; newPassword: string }): Promise<{ userId: string }> {
   const tokenHash = sha256(input.token);
   // Deleting the token first, with a condition, is what makes it single-use.
   const consumed = await ResetTokenEntity.delete({ tokenHash })
@@ -223,4 +226,5 @@ export async function resetPassword(input: { token: string; newPassword: string 
   const passwordHash = await hashPassword(input.newPassword);
   await Users.setPasswordHash(token.userId, passwordHash);
   await Sessions.endAll(token.userId);
+  return { userId: token.userId };
 }

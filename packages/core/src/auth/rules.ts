@@ -1,30 +1,5 @@
 import { z } from "zod";
-import { RESERVED_PATHS, USERNAME_MAX, USERNAME_MIN } from "../users/rules.ts";
-
-/**
- * Names that can't be usernames because `/{username}` would collide with a page: the spec's
- * reserved paths plus every top-level route the app and the runtime serve.
- */
-export const RESERVED_USERNAMES = new Set<string>([
-  ...RESERVED_PATHS.filter((path) => !path.includes("/")),
-  "api",
-  "dev",
-  "ws",
-  "forgot-password",
-  "reset-password",
-  "getting-started",
-  "terms-of-service",
-  "privacy-policy",
-  "unsubscribe-success",
-  "oauth",
-  "admin",
-  "graph",
-  "settings",
-  "tune",
-  "upgrade",
-  "feedback",
-  "assets",
-]);
+import { isReservedPath, USERNAME_MAX, USERNAME_MIN } from "../users/rules.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -37,7 +12,7 @@ export const Username = z
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters.`)
   .regex(/^[A-Za-z0-9_-]+$/, "Username may only contain letters, numbers, _ and -.")
-  .refine((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), "That username is reserved.");
+  .refine((name) => !isReservedPath(name), "That username is reserved.");
 
 export const NewPassword = z
   .string()

@@ -58,6 +58,25 @@ export async function read(token: string | undefined): Promise<Session | undefin
   return { userId: data.userId, tokenHash };
 }
 
+/**
+ * Whether a socket opened by a session may still act: the session (named by its key) has not
+ * ended or expired, it is the person's, and their account is live (not deleted, not being
+ * deleted). Without a session key only the account is checked. Reads; slides nothing.
+ */
+export async function isCurrent(owner: { userId: string; sessionHash?: string | undefined }): Promise<boolean> {
+  const [session, active] = await Promise.all([
+    owner.sessionHash === undefined
+      ? undefined
+      : SessionEntity.get({ tokenHash: owner.sessionHash }).go({ consistent: true }),
+    Users.isActive(owner.userId),
+  ]);
+  if (!active) return false;
+  if (!session) return true;
+  const now = nowSeconds();
+  const data = session.data;
+  return data !== null && data.userId === owner.userId && data.expiresAt > now && data.absoluteExpiresAt > now;
+}
+
 export async function end(token: string | undefined): Promise<void> {
   if (!token || token.length > 100) return;
   await SessionEntity.delete({ tokenHash: sha256(token) }).go();

@@ -66,7 +66,20 @@ export async function ensureCustomer(person: { userId: string; email: string; us
   return (await read(person.userId))?.customerId ?? customer.id;
 }
 
-/** Records the owner of a customer that an event names (a checkout's `client_reference_id`). */
-export async function recordOwner(customerId: string, userId: string): Promise<void> {
-  await CustomerOwnerEntity.put({ customerId, userId }).go();
+/**
+ * Whose a customer is, for an event that names it. The owner is recorded when graph makes the
+ * customer (`ensureCustomer`) and never changes: what an event says cannot move it. A customer
+ * without that record is `claimed`'s only when graph made it for them (their billing row holds
+ * it); the owner is then recorded once, by a conditional create. Otherwise it is nobody's here.
+ */
+export async function ownerFor(customerId: string, claimed: string | undefined): Promise<string | undefined> {
+  const owner = await ownerOf(customerId);
+  if (owner || !claimed || (await customerIdOf(claimed)) !== customerId) return owner;
+  try {
+    await CustomerOwnerEntity.create({ customerId, userId: claimed }).go();
+    return claimed;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await CustomerOwnerEntity.get({ customerId }).go({ consistent: true })).data?.userId;
+  }
 }

@@ -1,6 +1,7 @@
 import * as Users from "../users/index.ts";
 import { CustomerOwnerEntity } from "./customer-owner.entity.ts";
 import { CustomerEntity } from "./customer.entity.ts";
+import { PaidSubscriptionEntity } from "./paid-subscription.entity.ts";
 import { stripe } from "./stripe-client.ts";
 import { SubscriptionEntity } from "./subscription.entity.ts";
 
@@ -26,6 +27,7 @@ export async function purgeAccount(userId: string): Promise<void> {
   const customer = (await CustomerEntity.get({ userId }).go({ consistent: true })).data;
   await Promise.all(subscriptions.map((s) => SubscriptionEntity.delete({ subscriptionId: s.subscriptionId }).go()));
   if (customer?.customerId) await CustomerOwnerEntity.delete({ customerId: customer.customerId }).go();
+  await PaidSubscriptionEntity.delete({ userId }).go();
   await CustomerEntity.delete({ userId }).go();
 }
 

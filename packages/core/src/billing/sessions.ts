@@ -40,3 +40,19 @@ export async function portal(userId: string): Promise<{ url: string }> {
   const session = await stripe().billingPortal.sessions.create({ customer, return_url: `${site()}/home/upgrade` });
   return { url: session.url };
 }
+
+/**
+ * Expires the customer's open checkouts but `except` (the one just completed), so a second
+ * checkout page opened meanwhile can no longer be paid. One that completed or expired meanwhile
+ * is left as it is.
+ */
+export async function expireOpenCheckouts(customer: string, except: string): Promise<void> {
+  for await (const open of stripe().checkout.sessions.list({ customer, status: "open", limit: 100 })) {
+    if (open.id === except) continue;
+    try {
+      await stripe().checkout.sessions.expire(open.id);
+    } catch (error) {
+      if ((await stripe().checkout.sessions.retrieve(open.id)).status === "open") throw error;
+    }
+  }
+}

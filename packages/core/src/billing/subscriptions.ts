@@ -1,7 +1,9 @@
 import type Stripe from "stripe";
 import { isConditionFailure } from "../db.ts";
+import { UnavailableError } from "../errors.ts";
 import * as Users from "../users/index.ts";
-import { ownerOf, recordOwner } from "./customers.ts";
+import { ownerFor } from "./customers.ts";
+import { PaidSubscriptionEntity } from "./paid-subscription.entity.ts";
 import { acceptsEventsFor } from "./purge.ts";
 import { grantsPro } from "./rules.ts";
 import { stripe } from "./stripe-client.ts";
@@ -16,47 +18,69 @@ function periodEnd(subscription: Stripe.Subscription): number | undefined {
   return ends.length ? Math.max(...ends) : undefined;
 }
 
+/** Attempts at claiming the paid place that keep losing races before the event is left to Stripe's retry. */
+const CLAIM_ATTEMPTS = 5;
+
+const isMissing = (error: unknown) => (error as { code?: string }).code === "resource_missing";
+
+/** The state of a subscription that decides pro. */
+const readingOf = (subscription: Stripe.Subscription) => ({
+  status: subscription.status,
+  cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  currentPeriodEnd: periodEnd(subscription),
+});
+
+/** A subscription as Stripe has it now, or undefined when Stripe does not know it. */
+async function retrieve(subscriptionId: string): Promise<Stripe.Subscription | undefined> {
+  try {
+    return await stripe().subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
 /**
  * Brings one subscription, and its person's plan, to Stripe's current state. Events only say
  * which subscription changed: its state is read back from Stripe, so a repeated, late or
  * reordered event can only apply the newest state. Two readings racing are ordered by when
  * they were read: the stored reading and the plan each refuse an older one.
+ *
+ * The person is the owner of the subscription's customer, fixed when graph made it; a
+ * subscription whose metadata names someone else is logged and left alone. A person pays for
+ * pro once: a subscription that pays while another already holds their paid place (two
+ * checkouts completed) is refunded and cancelled, and only the one holding it sets the plan.
  */
-export async function sync(subscriptionId: string, hint: { userId?: string } = {}): Promise<void> {
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await stripe().subscriptions.retrieve(subscriptionId);
-  } catch (error) {
-    // Not one this Stripe account knows (e.g. a test event): nothing to apply, and retrying won't change that.
-    if ((error as { code?: string }).code === "resource_missing") {
-      console.warn(`[billing] subscription ${subscriptionId} not found at Stripe: ignored`);
-      return;
-    }
-    throw error;
+export async function sync(subscriptionId: string): Promise<void> {
+  let subscription = await retrieve(subscriptionId);
+  // Not one this Stripe account knows (e.g. a test event): nothing to apply, and retrying won't change that.
+  if (!subscription) {
+    console.warn(`[billing] subscription ${subscriptionId} not found at Stripe: ignored`);
+    return;
   }
-  const readAt = Date.now();
+  let readAt = Date.now();
   const customerId = idOf(subscription.customer)!;
-  let userId = (await ownerOf(customerId)) ?? subscription.metadata?.userId ?? hint.userId;
-  if (!userId) {
-    console.warn(`[billing] subscription ${subscriptionId} of unknown customer ${customerId}: ignored`);
+  const named = subscription.metadata?.userId || undefined;
+  const owner = await ownerFor(customerId, named);
+  if (!owner || (named !== undefined && named !== owner)) {
+    console.warn(
+      `[billing] subscription ${subscriptionId} names ${named ?? "nobody"} for customer ${customerId}, ` +
+        `whose owner is ${owner ?? "unknown"}: ignored`,
+    );
     return;
   }
   // A deleted account's cancellation (and any late event) must not bring its billing rows back.
-  if (!(await acceptsEventsFor(userId))) return;
-  if (!(await ownerOf(customerId))) await recordOwner(customerId, userId);
+  if (!(await acceptsEventsFor(owner))) return;
   const existing = (await SubscriptionEntity.get({ subscriptionId }).go({ consistent: true })).data;
   // A subscription stays with the person it was first recorded for.
-  if (existing) userId = existing.userId;
+  const userId = existing?.userId ?? owner;
 
-  const state: Subscription = {
-    subscriptionId,
-    userId,
-    customerId,
-    status: subscription.status,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    currentPeriodEnd: periodEnd(subscription),
-    readAt,
-  };
+  const refused = grantsPro(readingOf(subscription)) && !(await claimPaidPlace(userId, subscriptionId));
+  if (refused) {
+    subscription = await refuseSecondSubscription(userId, subscription);
+    readAt = Date.now();
+  }
+  const state: Subscription = { subscriptionId, userId, customerId, ...readingOf(subscription), readAt };
   try {
     await SubscriptionEntity.put(state)
       .where((a, op) => `${op.notExists(a.readAt)} OR ${op.lt(a.readAt, readAt)}`)
@@ -65,7 +89,82 @@ export async function sync(subscriptionId: string, hint: { userId?: string } = {
     if (!isConditionFailure(error)) throw error;
     return; // a newer reading is stored already, and set the plan from it
   }
+  // A refused subscription never gave pro; one replaced in the paid place (it ended) no longer decides the plan.
+  if (refused || !(await decidesPlan(userId, subscriptionId))) return;
   await applyPlan(userId, readAt, state);
+}
+
+/** The subscription holding the person's paid place, if any. */
+async function paidPlaceOf(userId: string): Promise<string | undefined> {
+  return (await PaidSubscriptionEntity.get({ userId }).go({ consistent: true })).data?.subscriptionId;
+}
+
+/** Whether a subscription's readings set the person's plan: it holds their paid place, or nothing does. */
+async function decidesPlan(userId: string, subscriptionId: string): Promise<boolean> {
+  const holder = await paidPlaceOf(userId);
+  return holder === undefined || holder === subscriptionId;
+}
+
+/**
+ * Claims the person's paid place for a paying subscription: free, held by it already, or held
+ * by one that no longer pays at Stripe. False when another subscription pays for it. Check and
+ * write are one conditional operation, so of subscriptions completing at once one wins.
+ */
+async function claimPaidPlace(userId: string, subscriptionId: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
+    const holder = await paidPlaceOf(userId);
+    if (holder === subscriptionId) return true;
+    if (holder !== undefined) {
+      const current = await retrieve(holder);
+      if (current && grantsPro(readingOf(current))) return false;
+    }
+    const claimedAt = Date.now();
+    try {
+      if (holder === undefined) await PaidSubscriptionEntity.create({ userId, subscriptionId, claimedAt }).go();
+      else {
+        await PaidSubscriptionEntity.patch({ userId })
+          .set({ subscriptionId, claimedAt })
+          .where((a, op) => op.eq(a.subscriptionId, holder))
+          .go();
+      }
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new UnavailableError();
+}
+
+/**
+ * A second subscription paying for pro the person has already: what its latest invoice took is
+ * refunded in full and it is cancelled at once; answers its cancelled state. Refunds go first
+ * (each with an idempotency key, and one refunded already counts as done), so a failure part
+ * way is finished by the event's retry, which finds the subscription still paying.
+ */
+async function refuseSecondSubscription(userId: string, subscription: Stripe.Subscription) {
+  console.warn(`[billing] ${userId} already pays for pro: subscription ${subscription.id} refunded and cancelled`);
+  const invoice = idOf(subscription.latest_invoice);
+  if (invoice) {
+    for await (const payment of stripe().invoicePayments.list({ invoice, status: "paid" })) {
+      const paymentIntent = idOf(payment.payment.payment_intent);
+      if (!paymentIntent) continue;
+      try {
+        await stripe().refunds.create(
+          { payment_intent: paymentIntent, reason: "duplicate", metadata: { userId, subscriptionId: subscription.id } },
+          { idempotencyKey: `graph-second-subscription-refund-${paymentIntent}` },
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
+      }
+    }
+  }
+  try {
+    return await stripe().subscriptions.cancel(subscription.id);
+  } catch (error) {
+    // Cancelled meanwhile (Stripe answers a cancelled one as missing): read what it is now.
+    if (!isMissing(error)) throw error;
+    return (await retrieve(subscription.id)) ?? subscription;
+  }
 }
 
 /** Sets the person's plan from all their stored subscriptions (pro if any gives it). */

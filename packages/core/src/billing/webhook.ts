@@ -1,9 +1,10 @@
 import type Stripe from "stripe";
 import { isConditionFailure, nowSeconds } from "../db.ts";
 import { badRequest } from "../errors.ts";
-import { recordOwner } from "./customers.ts";
+import { ownerFor } from "./customers.ts";
 import { EventEntity } from "./event.entity.ts";
 import { MESSAGES } from "./rules.ts";
+import { expireOpenCheckouts } from "./sessions.ts";
 import { stripe, webhookSecret } from "./stripe-client.ts";
 import { sync } from "./subscriptions.ts";
 
@@ -59,11 +60,23 @@ async function apply(event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
-      const subscriptionId = idOf(session.subscription);
       const customerId = idOf(session.customer);
-      const userId = session.client_reference_id ?? undefined;
-      if (customerId && userId) await recordOwner(customerId, userId);
-      if (subscriptionId) await sync(subscriptionId, { userId });
+      if (customerId) {
+        // The customer's owner was fixed when graph made it: a checkout naming anyone else changes nothing.
+        const named = [session.client_reference_id, session.metadata?.userId].filter((id): id is string => !!id);
+        const owner = await ownerFor(customerId, named[0]);
+        if (!owner || named.some((id) => id !== owner)) {
+          console.warn(
+            `[billing] event ${event.id}: checkout ${session.id} names ${named.join(", ") || "nobody"} for ` +
+              `customer ${customerId}, whose owner is ${owner ?? "unknown"}: ignored`,
+          );
+          return;
+        }
+        // One checkout is paid: the person's others can no longer be.
+        await expireOpenCheckouts(customerId, session.id);
+      }
+      const subscriptionId = idOf(session.subscription);
+      if (subscriptionId) await sync(subscriptionId);
       return;
     }
     case "customer.subscription.created":

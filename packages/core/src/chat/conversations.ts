@@ -9,7 +9,14 @@ import { DirectPairEntity } from "./direct-pair.entity.ts";
 import { MembershipEntity } from "./membership.entity.ts";
 import { MessageEntity } from "./message.entity.ts";
 import { BOT_USER_ID } from "./bot.ts";
-import { BOT_USERNAME, CHAT_MESSAGES, DELETED_SENDER_NAME, MAX_MEMBERS, MAX_NAME_LENGTH } from "./rules.ts";
+import {
+  BOT_USERNAME,
+  CHAT_MESSAGES,
+  DELETED_SENDER_NAME,
+  MAX_MEMBERS,
+  MAX_NAME_LENGTH,
+  showsNothing,
+} from "./rules.ts";
 
 /** What the API answers for one conversation, as the reader sees it. */
 export interface ConversationView {
@@ -134,8 +141,10 @@ export async function createConversation(
   const others = [...new Set(input.memberIds.map((id) => id.trim()))].filter((id) => id && id !== creatorId);
   if (others.length === 0) throw badRequest(CHAT_MESSAGES.noMembers);
   if (others.length + 1 > MAX_MEMBERS) throw badRequest(CHAT_MESSAGES.tooManyMembers);
-  const name = input.name?.trim();
-  if (name && name.length > MAX_NAME_LENGTH) throw badRequest(CHAT_MESSAGES.nameTooLong);
+  const trimmed = input.name?.trim();
+  if (trimmed && trimmed.length > MAX_NAME_LENGTH) throw badRequest(CHAT_MESSAGES.nameTooLong);
+  // A name that shows nothing is no name: the page names the conversation by its members.
+  const name = trimmed && !showsNothing(trimmed) ? trimmed : undefined;
   // The bot is reached through its own conversation (initiateBotChat), never added to one.
   if (others.includes(BOT_USER_ID)) throw badRequest(CHAT_MESSAGES.unknownMember);
   const known = await Users.byIds(others);

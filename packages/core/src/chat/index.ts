@@ -1,5 +1,5 @@
 import { botReply } from "../chatbot/index.ts";
-import { forbidden } from "../errors.ts";
+import { forbidden, unauthorized } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember, purgeMemberships } from "./conversations.ts";
@@ -15,14 +15,18 @@ export { messagesPage } from "./messages.ts";
 export type { ClientFrame, MessageView, ServerFrame } from "./rules.ts";
 export { CHAT_MESSAGES } from "./rules.ts";
 
-/** Sockets: opened, closed, and the conversation a socket is viewing. */
+/** Sockets: opened, closed (also by signing out), and the conversation a socket is viewing. */
 export const connected = Presence.connected;
 export const disconnected = Presence.disconnected;
 export const connectionOwner = Presence.ownerOf;
+export const closeSocket = Presence.closeSocket;
+export const closeSockets = Presence.closeSockets;
+export const refusedSocket = Presence.refused;
 
 export async function joinConversation(userId: string, connectionId: string, conversationId: string): Promise<void> {
   if (!(await isMember(userId, conversationId))) throw forbidden(CHAT_MESSAGES.notMember);
-  await Presence.join(userId, connectionId, conversationId);
+  // No presence left: the account's chat data was swept away after the socket's checks passed.
+  if (!(await Presence.join(userId, connectionId, conversationId))) throw unauthorized();
 }
 
 export async function leaveConversation(userId: string, connectionId: string, conversationId: string): Promise<void> {
@@ -43,15 +47,16 @@ export interface SendResult {
 /**
  * Sends a message from a person's socket: stores it once per clientId and delivers it to every
  * member's sockets. A resend (same clientId) stores and delivers nothing new: only the sending
- * socket gets the stored message back, as its acknowledgement. Near the rate limit the sending
- * socket also gets a warning. In a bot conversation the bot then answers through the same path.
- * Refusals (empty, too long, not a member, rate limited) are thrown as visible errors.
+ * socket gets the stored message back, as its acknowledgement. A send without a clientId (the
+ * spec's frame) is stored each time. Near the rate limit the sending socket also gets a warning.
+ * In a bot conversation the bot then answers through the same path. Refusals (empty, too long,
+ * not a member, rate limited) are thrown as visible errors.
  */
 export async function send(input: {
   userId: string;
   conversationId: string;
   content: string;
-  clientId: string;
+  clientId?: string | undefined;
   connectionId?: string | undefined;
 }): Promise<SendResult> {
   const { userId, connectionId } = input;
@@ -65,6 +70,7 @@ export async function send(input: {
   presences.catch(() => undefined); // awaited below, unless the store fails first
   const stored = await store({
     senderId: userId,
+    memberId: userId,
     conversationId: input.conversationId,
     content: input.content,
     clientId: input.clientId,
@@ -102,6 +108,8 @@ async function answerAsBot(question: MessageView): Promise<void> {
   if (text.length === 0) text = BOT_FALLBACK;
   const stored = await store({
     senderId: BOT_USER_ID,
+    // The bot answers only while the person is still in the conversation (not swept away).
+    memberId: question.senderId,
     conversationId: question.conversationId,
     content: text.slice(0, MAX_MESSAGE_LENGTH),
     clientId,

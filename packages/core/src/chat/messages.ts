@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { nowSeconds, transact } from "../db.ts";
-import { badRequest, RateLimitedError, UnavailableError } from "../errors.ts";
+import { nowSeconds, transact, type WriteOp } from "../db.ts";
+import { badRequest, forbidden, RateLimitedError, UnavailableError } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { ClientSendEntity } from "./client-send.entity.ts";
 import { ConversationEntity } from "./conversation.entity.ts";
 import { requireMember, type ConversationShape } from "./conversations.ts";
+import { MembershipEntity } from "./membership.entity.ts";
 import { MessageEntity, type StoredMessage } from "./message.entity.ts";
 import {
   BOT_USERNAME,
@@ -19,6 +20,7 @@ import {
   RATE_LIMIT_MESSAGES,
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
+  showsNothing,
   type MessageView,
 } from "./rules.ts";
 
@@ -57,7 +59,7 @@ const SEND_ATTEMPTS = 20;
 
 export function checkContent(content: string): string {
   const text = content.trim();
-  if (text.length === 0) throw badRequest(CHAT_MESSAGES.empty);
+  if (showsNothing(text)) throw badRequest(CHAT_MESSAGES.empty);
   if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(CHAT_MESSAGES.tooLong);
   return text;
 }
@@ -85,6 +87,29 @@ export interface Stored {
   conversation: ConversationShape;
 }
 
+/** Positions of the membership check and the clientId claim in a send's transaction (its cancellation reasons). */
+const MEMBER = 2;
+const CLAIM = 3;
+
+/** Refunds the sends counted for a person who has no conversations left (their account was swept away). */
+const uncount = (userId: string) => RateLimit.purge(rateLimit(userId).bucket);
+
+/**
+ * A transaction item that writes nothing and holds only while the person is in the conversation.
+ * Deleting an account removes its memberships, so a message racing the deletion is stored
+ * either before that step (and is the deleted account's, like its others) or not at all.
+ */
+const stillMember = (userId: string, conversationId: string): WriteOp =>
+  (MembershipEntity as unknown as Checkable)
+    .check({ conversationId, userId })
+    .where((attr, op) => op.exists(attr.joinedAt));
+/** ElectroDB's condition check (its typings name it only inside its own transaction helper). */
+interface Checkable {
+  check(key: { conversationId: string; userId: string }): {
+    where(condition: (attr: { joinedAt: unknown }, op: { exists(attribute: unknown): string }) => string): WriteOp;
+  };
+}
+
 export async function storedByClientId(senderId: string, clientId: string): Promise<StoredMessage | undefined> {
   const { data: claim } = await ClientSendEntity.get({ senderId, clientId }).go({ consistent: true });
   if (!claim) return undefined;
@@ -95,12 +120,14 @@ export async function storedByClientId(senderId: string, clientId: string): Prom
 }
 
 /**
- * Stores a message, once per (sender, clientId). One transaction writes the message, claims the
- * clientId (only if unclaimed) and moves the conversation's last message forward (only if the
- * new time is later than the stored one). So:
+ * Stores a message, once per (sender, clientId). One transaction writes the message, moves the
+ * conversation's last message forward (only if the new time is later than the stored one),
+ * checks that the person is still in the conversation and claims the clientId (only if
+ * unclaimed; a send without one claims nothing and is never taken for a resend). So:
  * - a resend fails the claim and answers the message stored the first time;
  * - two sends at the same millisecond cannot both land: the later retries at last + 1 ms, and
- *   `sentAt` is strictly increasing in stored order within the conversation.
+ *   `sentAt` is strictly increasing in stored order within the conversation;
+ * - nothing is stored once the person's account was swept out of the conversation (`stillMember`).
  * The person's rate limit is counted before (the bot is not limited). Nothing is read first: the
  * claim's condition finds a resend, and only then is the first message read back. So a resend
  * counts against the limit as any send does; one refused by the limit still gets its stored
@@ -109,21 +136,24 @@ export async function storedByClientId(senderId: string, clientId: string): Prom
  */
 export async function store(input: {
   senderId: string;
+  /** Whose membership the message needs: its sender's, or (for the bot's answer) the person's it answers. */
+  memberId: string;
   conversationId: string;
   content: string;
-  clientId: string;
+  clientId?: string | undefined;
 }): Promise<Stored & { warn: boolean }> {
-  const { senderId, conversationId, clientId } = input;
+  const { senderId, memberId, conversationId, clientId } = input;
   const content = checkContent(input.content);
   const conversation = await requireMember(senderId, conversationId);
+  const earlier = async () => (clientId === undefined ? undefined : storedByClientId(senderId, clientId));
   let warn = false;
   if (senderId !== BOT_USER_ID) {
     try {
       ({ warn } = await countSend(senderId));
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
-      const earlier = await storedByClientId(senderId, clientId);
-      if (earlier) return { message: view(earlier), duplicate: true, conversation, warn: false };
+      const first = await earlier();
+      if (first) return { message: view(first), duplicate: true, conversation, warn: false };
       throw error;
     }
   }
@@ -136,29 +166,39 @@ export async function store(input: {
     try {
       result = await transact([
         MessageEntity.create(message),
-        ClientSendEntity.create({
-          senderId,
-          clientId,
-          conversationId,
-          sentAt,
-          expiresAt: nowSeconds() + CLIENT_ID_TTL_SECONDS,
-        }),
         ConversationEntity.patch({ conversationId })
           .set({ lastMessage: content.slice(0, PREVIEW_LENGTH), lastMessageAt: sentAt, lastSenderId: senderId })
           .where((attr, op) => `${op.notExists(attr.lastMessageAt)} OR ${op.lt(attr.lastMessageAt, sentAt)}`),
+        stillMember(memberId, conversationId),
+        ...(clientId === undefined
+          ? []
+          : [
+              ClientSendEntity.create({
+                senderId,
+                clientId,
+                conversationId,
+                sentAt,
+                expiresAt: nowSeconds() + CLIENT_ID_TTL_SECONDS,
+              }),
+            ]),
       ]);
     } catch (error) {
       // Sends at once to one conversation all write its item: past `transact`'s own retries a
       // conflict still answers "unavailable". A resend may have landed meanwhile; else go again.
       if (!(error instanceof UnavailableError) || attempt === SEND_ATTEMPTS - 1) throw error;
-      const stored = await storedByClientId(senderId, clientId);
+      const stored = await earlier();
       if (stored) return { message: view(stored), duplicate: true, conversation, warn: false };
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       continue;
     }
     if (!result.canceled) return { message: view(message), duplicate: false, conversation, warn };
-    if (result.reasons[1] === "ConditionalCheckFailed") {
-      const stored = await storedByClientId(senderId, clientId);
+    if (result.reasons[MEMBER] === "ConditionalCheckFailed") {
+      // The send was counted before the sweep took the person's limit: it counts nothing after all.
+      if (senderId === memberId) await uncount(senderId);
+      throw forbidden(CHAT_MESSAGES.notMember);
+    }
+    if (result.reasons[CLAIM] === "ConditionalCheckFailed") {
+      const stored = await earlier();
       if (stored) return { message: view(stored), duplicate: true, conversation, warn: false };
     }
     // Another message took this millisecond or a later one: go after it.

@@ -1,7 +1,21 @@
 /** Limits and messages of chat, shared by the server and the page. */
 
-/** A message is trimmed, then must hold 1..MAX_MESSAGE_LENGTH characters. */
+/** A message is trimmed, then must hold 1..MAX_MESSAGE_LENGTH characters, one of them visible. */
 export const MAX_MESSAGE_LENGTH = 4000;
+
+/**
+ * Text that shows nothing: whitespace, control characters, format characters (Cf: zero-width
+ * space and joiners, word joiner, byte-order mark, soft hyphen, bidi marks and isolates, tags)
+ * and the other default-ignorable code points (variation selectors, Hangul fillers, the combining
+ * grapheme joiner), and the blank Braille pattern (U+2800), which is drawn as nothing.
+ */
+const SHOWS_NOTHING = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/**
+ * Whether text would show nothing (empty, or only invisible characters): such a message is
+ * refused as empty, and such a conversation name is no name.
+ */
+export const showsNothing = (text: string): boolean => SHOWS_NOTHING.test(text);
 /**
  * Messages one person may send in each RATE_WINDOW_SECONDS window (fixed windows, starting at
  * multiples of it, over all their conversations): one conditional counter write a send.
@@ -58,7 +72,8 @@ export type ClientFrame =
   | { action: "joinConversation"; conversationId: string }
   | { action: "leaveConversation"; conversationId: string }
   | { action: "typing"; conversationId: string; isTyping: boolean }
-  | { action: "message:new"; conversationId: string; content: string; clientId: string };
+  /** `clientId` (the spec's frame has none) makes a resend recognisable: stored and delivered once. */
+  | { action: "message:new"; conversationId: string; content: string; clientId?: string };
 
 /** What the server sends on the socket: `{ type, ...fields }`. The server's sends are typed by it, the page reads it. */
 export type ServerFrame =

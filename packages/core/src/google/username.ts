@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
-import { RESERVED_USERNAMES } from "../auth/rules.ts";
-import { USERNAME_MAX, USERNAME_MIN } from "../users/rules.ts";
+import { isReservedPath, USERNAME_MAX, USERNAME_MIN } from "../users/rules.ts";
 
 /** Characters a username may hold (the sign-up rule). */
 const clean = (value: string) => value.normalize("NFKD").replace(/[^A-Za-z0-9_-]/g, "");
@@ -15,7 +14,7 @@ export function usernameFor(email: string, name: string | undefined, attempt: nu
   let base = clean(local);
   if (base.length < USERNAME_MIN) base = clean(name ?? "");
   if (base.length < USERNAME_MIN) base = "user";
-  if (RESERVED_USERNAMES.has(base.toLowerCase())) base = `${base}-user`;
+  if (isReservedPath(base)) base = `${base}-user`;
   if (attempt === 0) return base.slice(0, USERNAME_MAX);
   // More digits the more tries it takes, so a crowded name still finds a free one.
   const suffix = String(randomInt(10 ** (2 + attempt), 10 ** (3 + attempt)));

@@ -1,5 +1,6 @@
 import { notFound } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
+import * as Profile from "../profile/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import { compatibility, type Held } from "./score.ts";
@@ -47,13 +48,16 @@ async function requirePerson(userId: string) {
   if (!person || !person.isVerified) throw notFound("No such user.");
 }
 
-/** Both people's topics and liked article ids: two queries each, in their own partitions. */
+/**
+ * Both people's topics and liked article ids: two queries each, in their own partitions. Of the
+ * other person's, only the sections they show: what they hide is nobody's to compare against.
+ */
 async function holdings(viewerId: string, otherId: string) {
   const [viewerTopics, otherTopics, viewerLikes, otherLikes] = await Promise.all([
     Topics.listRaw(viewerId),
-    Topics.listRaw(otherId),
+    Profile.readSection(otherId, "topics", viewerId, Topics.listRaw),
     Feed.Likes.likedIds(viewerId),
-    Feed.Likes.likedIds(otherId),
+    Profile.readSection(otherId, "articles", viewerId, Feed.Likes.likedIds),
   ]);
   const otherPhrases = new Set(otherTopics.map((t) => t.phrase));
   const otherLiked = new Set(otherLikes);

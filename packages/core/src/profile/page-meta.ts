@@ -1,4 +1,4 @@
-import { RESERVED_USERNAMES } from "../auth/rules.ts";
+import { isReservedPath } from "../users/rules.ts";
 import { profileMeta } from "./public.ts";
 
 const escapeHtml = (text: string) =>
@@ -8,7 +8,7 @@ const escapeHtml = (text: string) =>
 export function profileNameOf(path: string): string | undefined {
   const match = /^\/(?:profile\/)?([A-Za-z0-9_-]{1,64})\/?$/.exec(path);
   const name = match?.[1];
-  if (!name || RESERVED_USERNAMES.has(name.toLowerCase())) return undefined;
+  if (!name || isReservedPath(name)) return undefined;
   return name;
 }
 

@@ -1,6 +1,6 @@
 import { badRequest } from "../errors.ts";
 import { DEFAULT_SECTION_ORDER, normaliseSectionOrder, PROFILE_MESSAGES, PROFILE_SECTIONS } from "./rules.ts";
-import type { SectionOrderItem } from "./rules.ts";
+import type { ProfileSection, SectionOrderItem } from "./rules.ts";
 import { SectionOrderEntity } from "./section-order.entity.ts";
 
 /** The person's section order: saved, or the default (all visible but websites). */
@@ -19,4 +19,27 @@ export async function saveSectionOrder(
   const next = normaliseSectionOrder(sections);
   await SectionOrderEntity.put({ userId, sections: next, updatedAt: Date.now() }).go();
   return next;
+}
+
+/**
+ * Whether `viewerId` (undefined when signed out) may see `ownerId`'s `section`: the owner always,
+ * anyone else only while the owner shows it.
+ */
+async function isShownTo(ownerId: string, section: ProfileSection, viewerId: string | undefined) {
+  if (viewerId === ownerId) return true;
+  return (await readSectionOrder(ownerId)).some((s) => s.id === section && s.visible);
+}
+
+/**
+ * A section's items as `viewerId` may see them: empty (as on the public page) while the owner
+ * hides it. The visibility and the items are read side by side.
+ */
+export async function readSection<T>(
+  ownerId: string,
+  section: ProfileSection,
+  viewerId: string | undefined,
+  read: (ownerId: string) => Promise<T[]>,
+): Promise<T[]> {
+  const [shown, items] = await Promise.all([isShownTo(ownerId, section, viewerId), read(ownerId)]);
+  return shown ? items : [];
 }

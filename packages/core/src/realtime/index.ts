@@ -28,18 +28,36 @@ const client = () =>
     requestHandler: { httpAgent: new HttpAgent(agentOptions), httpsAgent: new HttpsAgent(agentOptions) },
   }));
 
-export async function connected(connectionId: string, userId: string) {
+/** Whose a socket is: the person, and the key of the session that opened it. */
+export interface SocketOwner {
+  userId: string;
+  sessionHash?: string | undefined;
+}
+
+export async function connected(connectionId: string, owner: SocketOwner) {
   const now = nowSeconds();
-  await ConnectionEntity.put({ connectionId, userId, connectedAt: now, expiresAt: now + CONNECTION_TTL_SECONDS }).go();
+  await ConnectionEntity.put({
+    connectionId,
+    userId: owner.userId,
+    ...(owner.sessionHash ? { sessionHash: owner.sessionHash } : {}),
+    connectedAt: now,
+    expiresAt: now + CONNECTION_TTL_SECONDS,
+  }).go();
 }
 
 export async function disconnected(connectionId: string) {
   await ConnectionEntity.delete({ connectionId }).go();
 }
 
-export async function owner(connectionId: string): Promise<string | undefined> {
+export async function owner(connectionId: string): Promise<SocketOwner | undefined> {
   const { data } = await ConnectionEntity.get({ connectionId }).go();
-  return data && data.expiresAt > nowSeconds() ? data.userId : undefined;
+  return data && data.expiresAt > nowSeconds() ? { userId: data.userId, sessionHash: data.sessionHash } : undefined;
+}
+
+/** A person's open sockets, each with the session that opened it. */
+export async function socketsOf(userId: string): Promise<Array<SocketOwner & { connectionId: string }>> {
+  const { data } = await ConnectionEntity.query.byUser({ userId }).go({ pages: "all" });
+  return data.map((c) => ({ connectionId: c.connectionId, userId, sessionHash: c.sessionHash }));
 }
 
 /** Sends a message to one socket; a socket that is gone is forgotten. Answers whether it was delivered. */
@@ -76,8 +94,7 @@ export async function close(connectionId: string) {
 
 /** Closes every open socket of a person and forgets them (their account is being deleted). */
 export async function closeAllOf(userId: string): Promise<void> {
-  const { data } = await ConnectionEntity.query.byUser({ userId }).go({ pages: "all" });
-  await Promise.all(data.map((c) => close(c.connectionId)));
+  await Promise.all((await socketsOf(userId)).map((c) => close(c.connectionId)));
 }
 
 export { signToken, verifyToken, TOKEN_LIFETIME_SECONDS } from "./token.ts";

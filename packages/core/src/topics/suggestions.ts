@@ -9,7 +9,7 @@ import { shardOf } from "./dictionary.ts";
 import { followerSamples, followPhrases, spellings } from "./followers.ts";
 import { topicIdOf } from "./ids.ts";
 import { SUGGESTION_LIMITS } from "./rules.ts";
-import { skippedIds } from "./skipped.ts";
+import { SkippedTopicEntity } from "./skipped-topic.entity.ts";
 import {
   ASSOCIATION_LIMITS,
   builtinWhy,
@@ -41,6 +41,8 @@ export interface SuggestedTopic {
 
 /** The built-in topics by phrase, in their order. */
 const BUILTIN_BY_PHRASE = new Map(BUILTIN_TOPICS.map((topic) => [phraseKey(topic), topic]));
+/** The built-in topics by the id each would have as a person's topic. */
+const BUILTIN_BY_ID = new Map(BUILTIN_TOPICS.map((topic) => [topicIdOf(phraseKey(topic)), topic]));
 
 type OwnTopic = { topicId: string; topic: string; phrase: string; isSupertag: boolean; createdAt: number };
 
@@ -122,6 +124,48 @@ export async function similarTopics(
     );
   }
   return answer;
+}
+
+/**
+ * The names of topics graph could suggest to the person, by their ids: what to list for a
+ * suggestion that was skipped by its id alone. They are looked for where suggestions come
+ * from — the built-in topics, the person's own topics, the topics that appeared with theirs this
+ * month and last, and the topics of people who share theirs — reading what a suggestion reads
+ * (no more), never the whole dictionary. An id none of them gives is left out.
+ */
+export async function suggestionNames(
+  userId: string,
+  ids: readonly string[],
+  now = Date.now(),
+): Promise<Map<string, string>> {
+  const names = new Map(ids.flatMap((id) => (BUILTIN_BY_ID.has(id) ? [[id, BUILTIN_BY_ID.get(id)!] as const] : [])));
+  const wanted = new Set(ids.filter((id) => !names.has(id)));
+  if (wanted.size === 0) return names;
+  const topics = await ownTopics(userId);
+  const seeds = chooseSeeds(topics, []);
+  const seedPhrases = seeds.map((s) => s.phrase);
+  const [associations, peers] = await Promise.all([
+    associationsOf(seedPhrases, [monthOf(now), previousMonthOf(now)]),
+    followerSamples(seedPhrases).then((samples) => peersOf(userId, topics, seeds, samples)),
+  ]);
+  // Each phrase that could be suggested, with how people write it where that is known here.
+  const written = new Map<string, string | undefined>();
+  for (const { months } of associations.values()) {
+    for (const month of months) for (const phrase of Object.keys(month.partners)) written.set(phrase, undefined);
+  }
+  for (const t of [...topics, ...peers.flatMap((p) => p.topics)]) written.set(t.phrase, t.topic);
+  const found = [...written].filter(([phrase]) => wanted.has(topicIdOf(phrase)));
+  const spelled = await spellings(found.flatMap(([phrase, topic]) => (topic ? [] : [phrase])));
+  for (const [phrase, topic] of found) {
+    names.set(topicIdOf(phrase), topic ?? spelled.get(phrase) ?? displayTopic(phrase));
+  }
+  return names;
+}
+
+/** The ids of the person's skipped topics. */
+async function skippedIds(userId: string): Promise<Set<string>> {
+  const { data } = await SkippedTopicEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["topicId"] });
+  return new Set(data.map((s) => s.topicId));
 }
 
 async function ownTopics(userId: string): Promise<OwnTopic[]> {

@@ -1,8 +1,13 @@
 /**
- * Paths the spec reserves: never a profile, a 404 unless a real page matches. Data only, so
- * the web app imports this same list.
+ * Every path that is not a profile: `/{username}` must never shadow a page, nor a page a
+ * profile. The one list of them — sign-up, rename and Google sign-in's username choice refuse
+ * these names, the web app's router shows the not-found page for them, and a test checks that
+ * every first path segment the router, the local runtime and the built web app serve is here
+ * (tests/integration/signup.test.ts), so a new route must be added to it. Data only, so the web
+ * app imports this same list.
  */
 export const RESERVED_PATHS = [
+  // The spec's reserved words.
   "home",
   "profile",
   "login",
@@ -29,7 +34,46 @@ export const RESERVED_PATHS = [
   "home/tags",
   "home/levers",
   "home/tune",
+  // The web app's other pages.
+  "forgot-password",
+  "reset-password",
+  "getting-started",
+  "terms-of-service",
+  "privacy-policy",
+  "unsubscribe",
+  "unsubscribe-success",
+  "oauth",
+  // Beside the web app: the API, the socket and photos (everywhere), the dev pages, the demo
+  // feeds and the AWS, Google and socket-management stand-ins (the local runtime).
+  "api",
+  "ws",
+  "media",
+  "dev",
+  "demo",
+  "_aws",
+  "_google",
+  "@connections",
+  // The built web app's files and folders (web/public and Vite's output).
+  "assets",
+  "index.html",
+  "robots.txt",
+  "favicon.svg",
+  "theme.js",
+  // Words kept for pages to come and for graph itself.
+  "admin",
+  "graph",
+  "settings",
+  "tune",
+  "upgrade",
+  "feedback",
 ] as const;
+
+const RESERVED = new Set<string>(RESERVED_PATHS);
+
+/** Whether a path (`/home/tune/`) or a name (`Media`) is reserved, whatever its case. */
+export function isReservedPath(path: string): boolean {
+  return RESERVED.has(path.replace(/^\/+|\/+$/g, "").toLowerCase());
+}
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { Resource } from "sst";
 import { VisibleError } from "@graph/core/errors";
 import { account } from "./account.ts";
 import { auth } from "./auth.ts";
@@ -12,7 +11,7 @@ import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { errorAnswer, type ErrorBody } from "./errors.ts";
 import { images } from "./images.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
-import { clientAddress, jsonOnly, loadSession, sameOrigin } from "./middleware.ts";
+import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
 import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
@@ -24,8 +23,6 @@ import { users } from "./users.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-const siteOrigin = () => new URL(Resource.Config.siteUrl).origin;
 
 /**
  * The HTTP API, mounted at /api. Each runtime (Lambda, the local server, tests) passes

@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import * as Accounts from "@graph/core/auth";
 import { Sessions } from "@graph/core/auth";
+import * as Chat from "@graph/core/chat";
 import { Email, NewPassword, required, Username } from "@graph/core/auth/rules";
 import * as Google from "@graph/core/google";
 import * as Users from "@graph/core/users";
@@ -51,6 +52,9 @@ export const auth = new Hono<ApiEnv>()
   })
   .post("/logout", async (c) => {
     await Sessions.end(getCookie(c, SESSION_COOKIE));
+    // The sockets this session opened end with it; the person's other sessions keep theirs.
+    const session = c.get("session");
+    if (session) await Chat.closeSockets(session.userId, session.tokenHash);
     clearSessionCookie(c);
     return c.json({ ok: true as const });
   })

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import * as Feed from "@graph/core/feed";
+import * as Profile from "@graph/core/profile";
 import { MAX_SEEN_PER_CALL } from "@graph/core/feed/rules";
 import * as Sources from "@graph/core/sources";
 import { SOURCE_SEARCH, SOURCE_SEARCH_MESSAGES } from "@graph/core/sources/rules";
 import type { ApiEnv } from "./env.ts";
-import { currentUserId, requireSession } from "./middleware.ts";
+import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";
 
 const SourceRef = z.object({ sourceId: id("sourceId") });
@@ -61,7 +62,7 @@ export const rss = new Hono<ApiEnv>()
 /** `/articles/*`: likes (adding to one's graph) and seen marks. */
 export const articles = new Hono<ApiEnv>()
   .get("/from_db_by_user_id/:id", idParam("id"), async (c) =>
-    c.json(await Feed.Likes.listForProfile(c.req.valid("param").id)),
+    c.json(await Profile.readSection(c.req.valid("param").id, "articles", viewerOf(c), Feed.Likes.listForProfile)),
   )
   .use(requireSession)
   .post("/mark_seen", jsonBody(SeenBody), async (c) => {

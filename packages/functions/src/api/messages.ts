@@ -4,7 +4,7 @@ import * as Chat from "@graph/core/chat";
 import { MAX_MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/chat/rules";
 import * as Realtime from "@graph/core/realtime";
 import type { ApiEnv } from "./env.ts";
-import { currentUserId, requireSession } from "./middleware.ts";
+import { currentSession, currentUserId, requireSession } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";
 
 const NewConversation = z.object({
@@ -35,7 +35,11 @@ const Page = z.object({
  */
 export const messages = new Hono<ApiEnv>()
   .use(requireSession)
-  .get("/get_jwt", async (c) => c.json(await Realtime.signToken(currentUserId(c))))
+  // The token opens a socket only while this session lasts.
+  .get("/get_jwt", async (c) => {
+    const { userId, tokenHash } = currentSession(c);
+    return c.json(await Realtime.signToken(userId, tokenHash));
+  })
   .get("/conversations", async (c) => c.json({ conversations: await Chat.listConversations(currentUserId(c)) }))
   .post("/conversations", jsonBody(NewConversation), async (c) => {
     const body = c.req.valid("json");

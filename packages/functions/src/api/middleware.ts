@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
+import { Resource } from "sst";
 import { Sessions } from "@graph/core/auth";
 import { unauthorized, VisibleError } from "@graph/core/errors";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
@@ -7,6 +8,9 @@ import type { ApiEnv, ClientAddressOf } from "./env.ts";
 export const SESSION_COOKIE = "graph_session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The site's own origin: the only one whose pages may change state or open the socket. */
+export const siteOrigin = () => new URL(Resource.Config.siteUrl).origin;
 
 export const clientAddress = (addressOf: ClientAddressOf) =>
   createMiddleware<ApiEnv>(async (c, next) => {
@@ -24,14 +28,24 @@ export const sameOrigin = (siteOrigin: () => string, exemptPaths: readonly strin
   createMiddleware<ApiEnv>(async (c, next) => {
     // Exempt paths (the Stripe webhook) are called by servers and authorised by a signature.
     if (!SAFE_METHODS.has(c.req.method) && !exemptPaths.includes(c.req.path)) {
-      const origin = c.req.header("origin");
-      const fetchSite = c.req.header("sec-fetch-site");
-      if ((origin && origin !== siteOrigin()) || fetchSite === "cross-site") {
-        throw new VisibleError(403, "cross_site", "This request came from another site and was refused.");
+      if (fromAnotherSite((name) => c.req.header(name), siteOrigin())) {
+        throw new VisibleError(403, "cross_site", CROSS_SITE_MESSAGE);
       }
     }
     await next();
   });
+
+export const CROSS_SITE_MESSAGE = "This request came from another site and was refused.";
+
+/**
+ * The rule of `sameOrigin`, for the socket's upgrade too: a request a page of another site sent
+ * (its `Origin` is not the site's, or the browser says `Sec-Fetch-Site: cross-site`). `header`
+ * reads a request header by its lower-case name.
+ */
+export function fromAnotherSite(header: (name: string) => string | undefined, siteOrigin: string): boolean {
+  const origin = header("origin");
+  return (origin !== undefined && origin !== "" && origin !== siteOrigin) || header("sec-fetch-site") === "cross-site";
+}
 
 /**
  * Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. The
@@ -72,9 +86,17 @@ export const requireSession = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-/** The signed-in person's id (for handlers behind `requireSession`). */
-export function currentUserId(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string {
+/** The signed-in session (for handlers behind `requireSession`). */
+export function currentSession(c: { get(key: "session"): ApiEnv["Variables"]["session"] }) {
   const session = c.get("session");
   if (!session) throw unauthorized();
-  return session.userId;
+  return session;
+}
+
+/** The signed-in person's id (for handlers behind `requireSession`). */
+export const currentUserId = (c: Parameters<typeof currentSession>[0]): string => currentSession(c).userId;
+
+/** Who is reading (undefined when signed out), for reads anyone may make but whose answer depends on who asks. */
+export function viewerOf(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string | undefined {
+  return c.get("session")?.userId;
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import * as Accounts from "@graph/core/auth";
+import * as Chat from "@graph/core/chat";
 import { Email, NewPassword, required } from "@graph/core/auth/rules";
 import type { ApiEnv } from "./env.ts";
 import { jsonBody } from "./validate.ts";
@@ -17,6 +18,8 @@ export const password = new Hono<ApiEnv>()
     return c.json({ ok: true as const });
   })
   .post("/reset_password", jsonBody(Reset), async (c) => {
-    await Accounts.resetPassword(c.req.valid("json"));
+    const { userId } = await Accounts.resetPassword(c.req.valid("json"));
+    // Every session ended: so does every socket they opened.
+    await Chat.closeSockets(userId);
     return c.json({ ok: true as const });
   });

@@ -15,7 +15,7 @@ import {
 import * as Users from "@graph/core/users";
 import { USERNAME_MESSAGES } from "@graph/core/users/rules";
 import type { ApiEnv } from "./env.ts";
-import { currentUserId, requireSession } from "./middleware.ts";
+import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";
 
 /**
@@ -128,7 +128,9 @@ export const profileUsers = new Hono<ApiEnv>()
 
 /** `/contacts/*`: the person's site and socials. */
 export const contacts = new Hono<ApiEnv>()
-  .get("/from_db/:id", idParam("id"), async (c) => c.json(await Profile.readContacts(c.req.valid("param").id)))
+  .get("/from_db/:id", idParam("id"), async (c) =>
+    c.json(await Profile.readSection(c.req.valid("param").id, "aboutMe", viewerOf(c), Profile.readContacts)),
+  )
   .post("/to_db", requireSession, formOnly, input("form", ContactsForm), async (c) => {
     const form = c.req.valid("form");
     const userId = ownId(c, form.userId);
@@ -138,7 +140,7 @@ export const contacts = new Hono<ApiEnv>()
 /** `/thoughts/*`: short posts on the profile. */
 export const thoughts = new Hono<ApiEnv>()
   .get("/from_db_by_user_id/:id", idParam("id"), async (c) =>
-    c.json(await Profile.listThoughts(c.req.valid("param").id)),
+    c.json(await Profile.readSection(c.req.valid("param").id, "thoughts", viewerOf(c), Profile.listThoughts)),
   )
   .post("/to_db", requireSession, jsonBody(NewThought), async (c) =>
     c.json(await Profile.addThought(currentUserId(c), c.req.valid("json")), 201),
@@ -154,7 +156,7 @@ export const thoughts = new Hono<ApiEnv>()
 /** `/websites/*`: the sites a person lists on their profile. */
 export const websites = new Hono<ApiEnv>()
   .get("/from_db_by_user_id/:id", idParam("id"), async (c) =>
-    c.json(await Profile.listWebsites(c.req.valid("param").id)),
+    c.json(await Profile.readSection(c.req.valid("param").id, "websites", viewerOf(c), Profile.listWebsites)),
   )
   .post("/to_db", requireSession, jsonBody(NewWebsite), async (c) =>
     c.json(await Profile.addWebsite(currentUserId(c), c.req.valid("json").url), 201),

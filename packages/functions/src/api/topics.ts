@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { forbidden } from "@graph/core/errors";
+import * as Profile from "@graph/core/profile";
 import * as Topics from "@graph/core/topics";
 import { AIM_LIMITS, MESSAGES, SUGGESTION_LIMITS, SUGGESTION_MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 import type { ApiEnv } from "./env.ts";
-import { currentUserId, requireSession } from "./middleware.ts";
+import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, jsonBody } from "./validate.ts";
 
 const AddTopics = z.object({
@@ -57,7 +58,9 @@ const SaveAims = z.object({
 
 /** `/gpt/*`: topics (the path is the product's historical name for them). */
 export const topics = new Hono<ApiEnv>()
-  .get("/from_db/:id", idParam("id"), async (c) => c.json(await Topics.list(c.req.valid("param").id)))
+  .get("/from_db/:id", idParam("id"), async (c) =>
+    c.json(await Profile.readSection(c.req.valid("param").id, "topics", viewerOf(c), Topics.list)),
+  )
   .post("/to_db", requireSession, jsonBody(AddTopics), async (c) =>
     c.json({ topics: await Topics.add(currentUserId(c), c.req.valid("json").keyTopicsArray) }),
   )

@@ -4,7 +4,7 @@ import { Sessions } from "@graph/core/auth";
 import * as Chat from "@graph/core/chat";
 import { RateLimitedError, VisibleError } from "@graph/core/errors";
 import * as Realtime from "@graph/core/realtime";
-import { SESSION_COOKIE } from "../api/middleware.ts";
+import { CROSS_SITE_MESSAGE, fromAnotherSite, SESSION_COOKIE, siteOrigin } from "../api/middleware.ts";
 
 /** $connect carries the upgrade request's headers and query; the event type omits them. */
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -32,10 +32,12 @@ const Frame: z.ZodType<Chat.ClientFrame> = z.discriminatedUnion("action", [
     action: z.literal("message:new"),
     conversationId,
     content: z.string({ error: "content must be text" }),
+    // The spec's frame has none; a client that sends one has its resends stored once.
     clientId: z
-      .string({ error: "clientId is required" })
-      .min(1, "clientId is required")
-      .max(128, "clientId is too long"),
+      .string({ error: "clientId must be text" })
+      .min(1, "clientId cannot be empty")
+      .max(128, "clientId is too long")
+      .optional(),
   }),
 ]);
 type Frame = Chat.ClientFrame;
@@ -43,19 +45,33 @@ type Frame = Chat.ClientFrame;
 /** Every frame the server sends has a shape the page knows (`Chat.ServerFrame`). */
 const reply = (connectionId: string, frame: Chat.ServerFrame) => Realtime.send(connectionId, frame);
 
-/** The person a socket's upgrade request names: the session cookie, or a `?token=` from get_jwt. */
-async function personOf(event: WebSocketEvent): Promise<string | undefined> {
+/** The upgrade request's headers, by lower-case name. */
+const headersOf = (event: WebSocketEvent) =>
+  new Map(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * Who opens the socket, and with which session: the session cookie, or a `?token=` from get_jwt
+ * while the session that asked for it lasts and its person is a live account.
+ */
+async function ownerOf(event: WebSocketEvent): Promise<Realtime.SocketOwner | undefined> {
   const token = event.queryStringParameters?.token;
-  if (token !== undefined) return Realtime.verifyToken(token);
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  const session = await Sessions.read(cookieValue(headers.cookie, SESSION_COOKIE));
-  return session?.userId;
+  if (token !== undefined) {
+    const owner = await Realtime.verifyToken(token);
+    return owner && (await Sessions.isCurrent(owner)) ? owner : undefined;
+  }
+  const session = await Sessions.read(cookieValue(headersOf(event).get("cookie"), SESSION_COOKIE));
+  return session && { userId: session.userId, sessionHash: session.tokenHash };
 }
+
+const NOT_SIGNED_IN = { type: "error", code: "not_signed_in", error: "Not signed in." } as const;
 
 /**
  * One handler for the WebSocket API's $connect, $disconnect and $default routes.
- * A socket is accepted from a signed-in browser (the session cookie rides the upgrade) or with
- * a token from `GET /messages/get_jwt`; a missing, expired or forged one is refused (401).
+ * A socket is accepted from a signed-in browser on the site's own pages (the session cookie rides
+ * the upgrade) or with a token from `GET /messages/get_jwt`; a missing, expired or forged one, or
+ * one whose session ended or whose person is not a live account, is refused (401), and so is an
+ * upgrade from another site's page (403). Every frame but a ping is acted on only while the
+ * socket's session lasts and its person is live; a socket past that is told so and closed.
  * A client's mistake (bad JSON, an unknown action, a refused send) is answered with a frame,
  * never thrown: API Gateway would only log it.
  */
@@ -63,9 +79,18 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
   const { routeKey, connectionId } = event.requestContext;
   switch (routeKey) {
     case "$connect": {
-      const userId = await personOf(event);
-      if (!userId) return { statusCode: 401, body: "Not signed in." };
-      await Chat.connected(connectionId, userId);
+      const headers = headersOf(event);
+      if (fromAnotherSite((name) => headers.get(name), siteOrigin())) {
+        return { statusCode: 403, body: CROSS_SITE_MESSAGE };
+      }
+      const owner = await ownerOf(event);
+      if (!owner) return { statusCode: 401, body: "Not signed in." };
+      await Chat.connected(connectionId, owner.userId, owner.sessionHash);
+      // A log-out or deletion that landed while the socket was recorded found nothing to close.
+      if (!(await Sessions.isCurrent(owner))) {
+        await Chat.refusedSocket(connectionId, owner.userId);
+        return { statusCode: 401, body: "Not signed in." };
+      }
       return { statusCode: 200 };
     }
     case "$disconnect":
@@ -93,12 +118,14 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
         await reply(connectionId, { type: "pong", at: Date.now() });
         return { statusCode: 200 };
       }
-      const userId = await Chat.connectionOwner(connectionId);
-      if (!userId) {
-        await reply(connectionId, { type: "error", code: "not_signed_in", error: "Not signed in." });
+      const owner = await Chat.connectionOwner(connectionId);
+      if (!owner || !(await Sessions.isCurrent(owner))) {
+        // Signed out, or the account is being deleted: the socket says so and ends.
+        await reply(connectionId, NOT_SIGNED_IN);
+        await Chat.closeSocket(connectionId, owner?.userId);
         return { statusCode: 200 };
       }
-      await act(userId, connectionId, parsed.data);
+      await act(owner.userId, connectionId, parsed.data);
       return { statusCode: 200 };
     }
   }

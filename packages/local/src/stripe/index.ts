@@ -12,13 +12,17 @@ import {
   StripeState,
   type StripeCheckoutSession,
   type StripeCustomer,
+  type StripeInvoice,
   type StripePortalSession,
+  type StripeRefund,
   type StripeSubscription,
 } from "./state.ts";
 
 export type { StripeEvent } from "./events.ts";
-export type { StripeSubscription } from "./state.ts";
+export type { StripeCheckoutSession, StripeRefund, StripeSubscription } from "./state.ts";
 
+/** What the checkout page says once its session has expired (another checkout completed first). */
+const EXPIRED = "This checkout session has expired: start again from graph.";
 /** Test cards, as Stripe's test mode has them. */
 const PAYS = "4242424242424242";
 const DECLINES = "4000000000000002";
@@ -43,6 +47,9 @@ export interface StripeStandIn {
   url: string;
   customers(): StripeCustomer[];
   subscriptions(customerId?: string): StripeSubscription[];
+  checkoutSessions(customerId?: string): StripeCheckoutSession[];
+  /** The refunds of a subscription's invoices (all refunds when none is named). */
+  refunds(subscriptionId?: string): StripeRefund[];
   /** Every event sent (or held), oldest first. */
   events: StripeEvent[];
   /** While true, events are kept in `held` instead of being posted (tests deliver them themselves). */
@@ -63,10 +70,15 @@ class StripeApiError extends Error {
     readonly status: number,
     message: string,
     readonly type = "invalid_request_error",
+    /** Stripe's error code; a 404 is `resource_missing` when none is given. */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
+
+/** Objects Stripe lists, newest first (the fields a page of a list needs). */
+type Listed = { id: string; created: number };
 
 /**
  * A stand-in for the parts of Stripe graph uses — customers, Checkout, the billing portal,
@@ -91,6 +103,20 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     customers: () => Object.values(data.customers),
     subscriptions: (customerId) =>
       Object.values(data.subscriptions).filter((s) => customerId === undefined || s.customer === customerId),
+    checkoutSessions: (customerId) =>
+      Object.values(data.checkoutSessions).filter((s) => customerId === undefined || s.customer === customerId),
+    refunds: (subscriptionId) => {
+      const intents = new Set(
+        Object.values(data.invoicePayments)
+          .filter(
+            (p) =>
+              subscriptionId === undefined ||
+              data.invoices[p.invoice]?.parent.subscription_details.subscription === subscriptionId,
+          )
+          .map((p) => p.payment.payment_intent),
+      );
+      return Object.values(data.refunds).filter((r) => intents.has(r.payment_intent));
+    },
     events: [],
     holdEvents: false,
     held: [],
@@ -119,15 +145,22 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   const priceOf = (id: string): PriceInfo => options.prices[id] ?? { name: id, unitAmount: 0 };
 
-  function invoice(subscription: StripeSubscription, status: "paid" | "open") {
+  /**
+   * The subscription's invoice for its current period, kept as its latest. A paid one is paid by
+   * card: a PaymentIntent with its charge, recorded as the invoice's payment (what a refund names).
+   */
+  function invoice(subscription: StripeSubscription, status: "paid" | "open"): StripeInvoice {
     const item = subscription.items.data[0]!;
-    return {
+    const amount = priceOf(item.price.id).unitAmount;
+    const created = seconds();
+    const kept: StripeInvoice = {
       id: newId("in"),
       object: "invoice",
       customer: subscription.customer,
       status,
-      amount_due: priceOf(item.price.id).unitAmount,
-      amount_paid: status === "paid" ? priceOf(item.price.id).unitAmount : 0,
+      currency: "usd",
+      amount_due: amount,
+      amount_paid: status === "paid" ? amount : 0,
       attempt_count: 1,
       period_start: item.current_period_start,
       period_end: item.current_period_end,
@@ -137,14 +170,63 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         quote_details: null,
       },
       livemode: false,
-      created: seconds(),
+      created,
     };
+    data.invoices[kept.id] = kept;
+    subscription.latest_invoice = kept.id;
+    if (status === "paid") {
+      const [charge, intent, payment] = [newId("ch"), newId("pi"), newId("inpay")];
+      const customer = subscription.customer;
+      data.charges[charge] = {
+        id: charge,
+        object: "charge",
+        amount,
+        amount_captured: amount,
+        amount_refunded: 0,
+        refunded: false,
+        currency: "usd",
+        customer,
+        payment_intent: intent,
+        paid: true,
+        status: "succeeded",
+        livemode: false,
+        created,
+      };
+      data.paymentIntents[intent] = {
+        id: intent,
+        object: "payment_intent",
+        amount,
+        amount_received: amount,
+        currency: "usd",
+        customer,
+        latest_charge: charge,
+        status: "succeeded",
+        livemode: false,
+        created,
+      };
+      data.invoicePayments[payment] = {
+        id: payment,
+        object: "invoice_payment",
+        invoice: kept.id,
+        amount_paid: amount,
+        amount_requested: amount,
+        currency: "usd",
+        is_default: true,
+        livemode: false,
+        payment: { type: "payment_intent", payment_intent: intent },
+        status: "paid",
+        status_transitions: { canceled_at: null, paid_at: created },
+        created,
+      };
+    }
+    return kept;
   }
 
   async function pay(sessionId: string, card: string): Promise<string | undefined> {
     const session = data.checkoutSessions[sessionId];
     if (!session) throw new StripeApiError(404, `No such checkout.session: '${sessionId}'`);
     if (session.status === "complete") return undefined;
+    if (session.status === "expired") return EXPIRED;
     const number = card.replace(/[\s-]/g, "");
     if (number === DECLINES) return "Your card was declined.";
     if (number !== PAYS) return "Your card number is invalid. Use a test card: 4242 4242 4242 4242.";
@@ -161,6 +243,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       created: now,
       livemode: false,
       metadata: session.subscription_metadata,
+      latest_invoice: null,
       items: {
         object: "list",
         data: [
@@ -176,11 +259,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       },
     };
     data.subscriptions[subscription.id] = subscription;
+    const first = invoice(subscription, "paid");
     Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id });
     // Stripe's order for a new subscription through Checkout.
     await send(
       makeEvent("customer.subscription.created", subscription),
-      makeEvent("invoice.paid", invoice(subscription, "paid")),
+      makeEvent("invoice.paid", first),
       makeEvent("checkout.session.completed", session),
     );
     return undefined;
@@ -222,21 +306,53 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   // ---- The API (what the SDK calls): Bearer key, form bodies, Stripe's error shape. ----
   const api = new Hono();
+  /** Idempotency keys whose first request is still being answered. */
+  const inFlight = new Set<string>();
   api.use("*", async (c, next) => {
     if (c.req.header("authorization") !== `Bearer ${options.secretKey}`) {
       throw new StripeApiError(401, "Invalid API Key provided.", "invalid_request_error");
     }
-    // A repeated idempotency key answers the first answer (how Stripe keeps retries from doubling).
+    // A repeated idempotency key answers the first answer (how Stripe keeps retries from doubling);
+    // while the first is still running, a repeat is a 409 the SDK retries, as Stripe answers it.
     const key = c.req.method === "POST" ? c.req.header("idempotency-key") : undefined;
     if (key && key in data.idempotent) return c.json(data.idempotent[key] as object);
-    await next();
-    if (key && c.res.ok) {
-      data.idempotent[key] = await c.res.clone().json();
-      state.save();
+    if (key && inFlight.has(key)) {
+      throw new StripeApiError(
+        409,
+        "There is currently another in-progress request using this idempotency key. Try again later.",
+        "idempotency_error",
+        "idempotency_key_in_use",
+      );
+    }
+    if (key) inFlight.add(key);
+    try {
+      await next();
+      if (key && c.res.ok) {
+        data.idempotent[key] = await c.res.clone().json();
+        state.save();
+      }
+    } finally {
+      if (key) inFlight.delete(key);
     }
   });
   const form = async (c: Context) => parseStripeForm(await c.req.text());
   const str = (value: unknown) => (typeof value === "string" ? value : undefined);
+  /** A page of a list as Stripe answers one: newest first, `limit` (1 to 100, 10 by default) after `starting_after`. */
+  const list = <T extends Listed>(c: Context, items: T[]) => {
+    const limit = Math.min(100, Math.max(1, Number(c.req.query("limit") ?? 10) || 10));
+    const sorted = [...items].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+    const after = c.req.query("starting_after");
+    const start = after ? sorted.findIndex((item) => item.id === after) + 1 : 0;
+    return c.json({
+      object: "list",
+      data: sorted.slice(start, start + limit),
+      has_more: start + limit < sorted.length,
+      url: `/v1${c.req.path.replace(/^\/v1/, "")}`,
+    });
+  };
+  /** Keeps the items whose `field` is the query's value, for each field the query names. */
+  const where = <T>(c: Context, items: T[], fields: (keyof T & string)[]) =>
+    items.filter((item) => fields.every((f) => c.req.query(f) === undefined || item[f] === c.req.query(f)));
 
   api.post("/customers", async (c) => {
     const body = await form(c);
@@ -289,11 +405,83 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     state.save();
     return c.json(session);
   });
+  api.get("/checkout/sessions", (c) =>
+    list(c, where(c, Object.values(data.checkoutSessions), ["customer", "status", "subscription"])),
+  );
   api.get("/checkout/sessions/:id", (c) => {
     const session = data.checkoutSessions[c.req.param("id")];
     if (!session) throw new StripeApiError(404, `No such checkout.session: '${c.req.param("id")}'`);
     return c.json(session);
   });
+  // Only an open session can be expired; after that its page cannot be paid.
+  api.post("/checkout/sessions/:id/expire", async (c) => {
+    const session = data.checkoutSessions[c.req.param("id")];
+    if (!session) throw new StripeApiError(404, `No such checkout.session: '${c.req.param("id")}'`);
+    if (session.status !== "open") {
+      throw new StripeApiError(
+        400,
+        `Only Checkout Sessions with a status in ["open"] can be expired. This one's status is "${session.status}".`,
+      );
+    }
+    session.status = "expired";
+    await send(makeEvent("checkout.session.expired", session));
+    return c.json(session);
+  });
+  api.get("/invoices/:id", (c) => {
+    const found = data.invoices[c.req.param("id")];
+    if (!found) throw new StripeApiError(404, `No such invoice: '${c.req.param("id")}'`);
+    return c.json(found);
+  });
+  api.get("/invoice_payments", (c) => list(c, where(c, Object.values(data.invoicePayments), ["invoice", "status"])));
+  // A refund of a charge (named by it or by its PaymentIntent): all that is left of it unless `amount` says less.
+  api.post("/refunds", async (c) => {
+    const body = await form(c);
+    const intentId = str(body.payment_intent);
+    if (intentId && !data.paymentIntents[intentId])
+      throw new StripeApiError(404, `No such payment_intent: '${intentId}'`);
+    const chargeId = str(body.charge) ?? (intentId && data.paymentIntents[intentId]!.latest_charge);
+    if (!chargeId) throw new StripeApiError(400, "Missing required param: charge or payment_intent.");
+    const charge = data.charges[chargeId];
+    if (!charge) throw new StripeApiError(404, `No such charge: '${chargeId}'`);
+    const left = charge.amount - charge.amount_refunded;
+    if (left <= 0) {
+      throw new StripeApiError(
+        400,
+        `Charge ${charge.id} has already been refunded.`,
+        "invalid_request_error",
+        "charge_already_refunded",
+      );
+    }
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      throw new StripeApiError(
+        400,
+        `Refund amount (${String(body.amount)}) must be a whole number of cents from 1 to ${left}.`,
+      );
+    }
+    const reason = str(body.reason);
+    if (reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
+      throw new StripeApiError(400, `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`);
+    }
+    const refund: StripeRefund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: "usd",
+      reason: (reason as StripeRefund["reason"]) ?? null,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      status: "succeeded",
+      created: seconds(),
+    };
+    data.refunds[refund.id] = refund;
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    await send(makeEvent("refund.created", refund), makeEvent("charge.refunded", charge));
+    return c.json(refund);
+  });
+  api.get("/refunds", (c) => list(c, where(c, Object.values(data.refunds), ["payment_intent", "charge"])));
   api.post("/billing_portal/sessions", async (c) => {
     const body = await form(c);
     const customer = str(body.customer);
@@ -317,15 +505,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (!subscription) throw new StripeApiError(404, `No such subscription: '${c.req.param("id")}'`);
     return c.json(subscription);
   });
-  // Cancels at once (not at the period's end), as `subscriptions.cancel` does.
+  // Cancels at once (not at the period's end), as `subscriptions.cancel` does. A subscription
+  // cancelled already is one Stripe no longer cancels: it answers "No such subscription".
   api.delete("/subscriptions/:id", async (c) => {
     const s = data.subscriptions[c.req.param("id")];
-    if (!s) throw new StripeApiError(404, `No such subscription: '${c.req.param("id")}'`);
-    if (s.status !== "canceled") {
-      const now = seconds();
-      Object.assign(s, { status: "canceled", ended_at: now, canceled_at: s.canceled_at ?? now });
-      await send(makeEvent("customer.subscription.deleted", s));
-    }
+    if (!s || s.status === "canceled") throw new StripeApiError(404, `No such subscription: '${c.req.param("id")}'`);
+    const now = seconds();
+    Object.assign(s, { status: "canceled", ended_at: now, canceled_at: s.canceled_at ?? now });
+    await send(makeEvent("customer.subscription.deleted", s));
     return c.json(s);
   });
   app.route("/v1", api);
@@ -374,8 +561,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   app.onError((error, c) => {
     if (error instanceof StripeApiError) {
-      // Stripe's code for a missing object, which callers test for.
-      const code = error.status === 404 ? { code: "resource_missing" } : {};
+      // Stripe's code (a missing object's is resource_missing), which callers test for.
+      const named = error.code ?? (error.status === 404 ? "resource_missing" : undefined);
+      const code = named ? { code: named } : {};
       return c.json({ error: { type: error.type, message: error.message, ...code } }, error.status as 400);
     }
     console.error("[stripe stand-in]", error);

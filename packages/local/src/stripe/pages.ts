@@ -34,6 +34,12 @@ export function checkoutPage(
   email: string | null,
   error?: string,
 ): string {
+  if (session.status === "expired") {
+    return page(
+      "Checkout expired",
+      `<h1>This checkout has expired</h1><p>${esc(error ?? "It can no longer be paid.")}</p>${session.cancel_url ? `<a class="back" href="${esc(session.cancel_url)}">return to graph</a>` : ""}`,
+    );
+  }
   if (session.status === "complete") {
     return page(
       "Payment complete",

@@ -1,15 +1,17 @@
 import { join } from "node:path";
 import { PLAN_LIMITS } from "@graph/core/plans/rules";
+import type { LocalKeys } from "../keys.ts";
 import { startStripeStandIn, type StripeStandIn } from "./index.ts";
 
 const LOCAL_PRICE = "price_local_pro";
 
 /**
  * Stripe for the local runtime: with `STRIPE_SECRET_KEY` set, real Stripe (test mode) with
- * `STRIPE_WEBHOOK_SECRET` (from `stripe listen`) and `STRIPE_PRICE_ID`; otherwise fixed local
- * values and the stand-in, which the SDK is pointed at through `STRIPE_API_URL`.
+ * `STRIPE_WEBHOOK_SECRET` (from `stripe listen`) and `STRIPE_PRICE_ID`; otherwise the stand-in,
+ * which the SDK is pointed at through `STRIPE_API_URL`, with the runtime's own keys (made at
+ * random, never built in: the webhook route answers the network with `HOST=0.0.0.0`).
  */
-export function stripeSettings(env = process.env) {
+export function stripeSettings(keys: Pick<LocalKeys, "stripeSecretKey" | "stripeWebhookSecret">, env = process.env) {
   if (env.STRIPE_SECRET_KEY) {
     return {
       standIn: false as const,
@@ -18,8 +20,12 @@ export function stripeSettings(env = process.env) {
       priceId: env.STRIPE_PRICE_ID ?? "",
     };
   }
-  // Fixed values are fine: the stand-in answers this machine only and moves no money.
-  return { standIn: true as const, secretKey: "sk_test_local", webhookSecret: "whsec_local", priceId: LOCAL_PRICE };
+  return {
+    standIn: true as const,
+    secretKey: keys.stripeSecretKey,
+    webhookSecret: keys.stripeWebhookSecret,
+    priceId: LOCAL_PRICE,
+  };
 }
 
 /** Starts the stand-in when the settings call for it and points the SDK at it (the only place that does). */

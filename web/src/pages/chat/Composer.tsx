@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { showsNothing } from "@graph/core/chat/rules";
 import { MESSAGE_MAX_CHARS } from "../../lib/chat.ts";
 
 interface ComposerProps {
@@ -15,9 +16,11 @@ export function Composer({ label, disabled = false, onKeyPressed, onSend }: Comp
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
+  // Only invisible characters (a zero-width space...) is empty too, as the server says.
+  const empty = showsNothing(content);
 
   const send = async () => {
-    if (!content || disabled) return;
+    if (empty || disabled) return;
     setText("");
     const sent = await onSend(content);
     if (sent === false) setText((now) => now || text);
@@ -59,7 +62,7 @@ export function Composer({ label, disabled = false, onKeyPressed, onSend }: Comp
       <button
         type="submit"
         className="button button--primary chat-composer__send"
-        disabled={!content || disabled}
+        disabled={empty || disabled}
         data-testid="chat-send"
       >
         send

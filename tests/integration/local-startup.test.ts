@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
+import { sha256 } from "@graph/core/util";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { signature } from "@graph/local/stripe/events";
@@ -92,9 +93,11 @@ const unsubscribe = (url: string, token: string) =>
   fetch(`${url}/api/digest/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" });
 
 /** A socket token as get_jwt signs one (packages/core/src/realtime/token.ts), with `key`. */
-function socketToken(userId: string, key: string) {
+/** A socket token naming the person and the session of `cookie` (`graph_session=<token>`), signed with `key`. */
+function socketToken(userId: string, cookie: string, key: string) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  const session = cookie.slice(cookie.indexOf("=") + 1);
+  return new SignJWT({ sid: sha256(session) })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
     .setIssuedAt(now)
@@ -161,7 +164,7 @@ describe("the local runtime's keys", () => {
       // Tokens signed with the old built-in keys get nowhere.
       expect((await unsubscribe(first.url, unsubscribeToken(userId, BUILT_IN.digest))).status).toBe(400);
       expect(await digestOn()).toBe(true);
-      expect(await socketWith(first.url, await socketToken(userId, BUILT_IN.realtime))).toBe("refused 401");
+      expect(await socketWith(first.url, await socketToken(userId, cookie, BUILT_IN.realtime))).toBe("refused 401");
       expect(await webhookSignedWith(first.url, BUILT_IN.webhook)).toBe(400);
 
       // The keys were made at random and kept, readable by their owner only...
@@ -178,7 +181,7 @@ describe("the local runtime's keys", () => {
         expect(Object.values(BUILT_IN)).not.toContain(value);
       }
       // ...and they are the ones in use.
-      expect(await socketWith(first.url, await socketToken(userId, kept.realtimeTokenKey!))).toBe("open");
+      expect(await socketWith(first.url, await socketToken(userId, cookie, kept.realtimeTokenKey!))).toBe("open");
       expect(await webhookSignedWith(first.url, kept.stripeWebhookSecret!)).toBe(200);
       await stopRuntime(first);
 

@@ -147,8 +147,19 @@ export function loadSegment(bytes: Uint8Array): Segment {
   return compileSegment(JSON.parse(gunzipSync(bytes).toString("utf8")) as AsPlainObject);
 }
 
+/**
+ * The serialisation this code reads: MiniSearch's `toJSON()` layout (`AsPlainObject`) with
+ * `serializationVersion` 2. That layout is not part of MiniSearch's documented API (it changed in
+ * MiniSearch 4 and 5), so MiniSearch is pinned exactly and a segment in any other layout is
+ * refused, to be skipped and rebuilt, rather than read as a day without postings.
+ */
+const SERIALIZATION_VERSION = 2;
+
 /** Lays out a MiniSearch index (as serialised) for searching. */
 export function compileSegment(plain: AsPlainObject): Segment {
+  if (plain?.serializationVersion !== SERIALIZATION_VERSION || !Array.isArray(plain.index)) {
+    throw new Error(`not a search segment: MiniSearch serialization ${String(plain?.serializationVersion)}`);
+  }
   const stored = (shortId: number) => plain.storedFields[shortId] as StoredFields;
   const shortIds = Object.keys(plain.documentIds).map(Number);
   shortIds.sort((a, b) => stored(b).publishedAt - stored(a).publishedAt || a - b);

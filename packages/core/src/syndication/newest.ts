@@ -19,10 +19,10 @@ const localName = (name: string) => name.slice(name.lastIndexOf(":") + 1).toLowe
 
 /**
  * The feed document with only its `maxItems` newest items (by their date; undated items after
- * dated ones, in document order), everything else kept as written. rss-parser builds a tree
- * of the whole document before answering, so a feed of 10,000 items would be held whole: this
- * cheap pass (a streaming tokenizer that keeps only each item's position and date) lets the
- * parser see at most `maxItems`. A document whose items cannot be located cleanly is returned
+ * dated ones, in document order), everything else kept as written. The XML parser validates
+ * and builds a tree of the whole document before answering, so a feed of 10,000 items would be
+ * held whole: this cheap pass (a streaming tokenizer that keeps only each item's position and
+ * date) lets the parser see at most `maxItems`. A document whose items cannot be located cleanly is returned
  * as is; the caller still keeps only the newest `maxItems` of what the parser answers.
  */
 export function keepNewestItems(text: string, maxItems: number): string {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/server.ts";
 import { decodeBody } from "./http.ts";
@@ -177,5 +178,78 @@ describe("parseFeed: hostile input", () => {
     const xml = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd"><!ENTITY lol "lol">]><rss version="2.0"><channel><title>t</title><item><title>Hello &lol;</title><link>https://x.example/a</link><description>&secret;</description></item></channel></rss>`;
     const [item] = (await parseFeed(xml, "https://x.example/feed")).items;
     expect(item).toMatchObject({ title: "Hello &lol;", summary: "&secret;" });
+  });
+});
+
+describe("parseFeed: any damage to a feed", () => {
+  const feeds = [
+    "rss2.xml",
+    "atom.xml",
+    "rdf.xml",
+    "youtube.xml",
+    "bluesky.xml",
+    "sloppy-entities.xml",
+    "partly-broken.xml",
+    "partly-broken-atom.xml",
+  ].map(text);
+  const piece = fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom(
+      "<",
+      "&",
+      "&nbsp;",
+      "&#0;",
+      "&#x110000;",
+      "<![CDATA[",
+      "]]>",
+      "<item>",
+      "</item>",
+      "<entry>",
+      "<link>",
+      "<link href='javascript:alert(1)'/>",
+      "</channel>",
+      "<!--",
+      "<!DOCTYPE x [<!ENTITY a 'b'>]>",
+      "&a;",
+      "\u0000",
+      "<script>",
+      "<__proto__>",
+      "\n",
+    ),
+  );
+  const damaged = fc
+    .tuple(
+      fc.constantFrom(...feeds),
+      fc.array(fc.record({ at: fc.nat(), cut: fc.nat({ max: 40 }), insert: piece }), { minLength: 1, maxLength: 6 }),
+    )
+    .map(([feed, edits]) =>
+      edits.reduce((body, edit) => {
+        const at = edit.at % (body.length + 1);
+        return body.slice(0, at) + edit.insert + body.slice(at + edit.cut);
+      }, feed),
+    );
+
+  it("either reads items that keep every rule, or is refused with a FeedParseError", async () => {
+    await fc.assert(
+      fc.asyncProperty(damaged, async (body) => {
+        let feed;
+        try {
+          feed = await parseFeed(body, "https://damaged.example/feed.xml", { maxItems: 200 });
+        } catch (error) {
+          expect(error).toBeInstanceOf(FeedParseError);
+          return;
+        }
+        const guids = new Set<string>();
+        for (const item of feed.items) {
+          expect(item.link).toMatch(/^https?:\/\//);
+          expect(item.title.trim()).not.toBe("");
+          expect(item.title.length).toBeLessThanOrEqual(300);
+          expect(item.summary.length).toBeLessThanOrEqual(1000);
+          expect(guids.has(item.guid)).toBe(false);
+          guids.add(item.guid);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

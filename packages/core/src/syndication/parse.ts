@@ -1,5 +1,5 @@
 import { Parser as HtmlParser } from "htmlparser2";
-import RssParser from "rss-parser";
+import { XMLParser, XMLValidator, type EntityDecoderOptions } from "fast-xml-parser";
 import { canonicalUrl } from "./identity.ts";
 import { keepNewestItems, newestOf } from "./newest.ts";
 
@@ -41,9 +41,6 @@ const MAX_AUTHOR_LENGTH = 200;
 /** A candidate summary at least this long is taken as is; shorter ones lose to a longer alternative. */
 const GOOD_SUMMARY_LENGTH = 80;
 
-type RawItem = Record<string, unknown>;
-const BROKEN = "__brokenItem";
-
 /**
  * Parse RSS 2.0, RSS 1.0 (RDF), Atom, YouTube channel feeds and Bluesky profile feeds into
  * plain-text items with absolute canonical links. Items without a usable link or title are
@@ -57,25 +54,24 @@ export async function parseFeed(
   options: { maxItems?: number } = {},
 ): Promise<ParsedFeed> {
   const whole = text.replace(/^\uFEFF/, "");
-  const root = rootElement(whole);
+  const root = rootElement(whole).name;
   const { maxItems } = options;
   const body = maxItems === undefined ? whole : keepNewestItems(whole, maxItems);
-  const raw = await parseXml(body, root);
+  const channel = readChannel(parseXml(body), root);
 
-  const feedTitle = plainText(raw.title);
-  const siteUrl = absoluteUrl(textOf(raw.link), feedUrl);
+  const feedTitle = plainText(channel.title);
+  const siteUrl = absoluteUrl(channel.link, feedUrl);
   const base = siteUrl ?? feedUrl;
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   let youtube = false;
   let bluesky = siteUrl ? hostOf(siteUrl) === "bsky.app" : false;
-  for (const entry of raw.items as RawItem[]) {
-    if (!entry || typeof entry !== "object" || entry[BROKEN]) continue;
+  for (const entry of channel.entries) {
     const item = toItem(entry, base);
     if (!item || seen.has(item.guid)) continue;
     seen.add(item.guid);
     items.push(item);
-    if (entry.videoId) youtube = true;
+    if (child(entry, "yt:videoId")) youtube = true;
     if (item.guid.startsWith("at://")) bluesky = true;
   }
   if (siteUrl && /(^|\.)youtube\.com$/.test(hostOf(siteUrl))) youtube = true;
@@ -92,60 +88,88 @@ export async function parseFeed(
 // ---------------------------------------------------------------------------------------------
 // Recognising and parsing the document
 
-/** The name of the document's root element, after refusing bodies that are plainly not feeds. */
-function rootElement(text: string): string {
-  let rest = text.trimStart();
+/** The document's root element and where it starts, after refusing bodies that are plainly not feeds. */
+function rootElement(text: string): { name: string; start: number } {
+  const leading = text.length - text.trimStart().length;
+  let rest = text.slice(leading);
   if (rest === "") throw new FeedParseError("not a feed: the response was empty");
   if (rest.startsWith("{") || rest.startsWith("[")) throw new FeedParseError("not a feed: got JSON");
   for (;;) {
-    const prolog = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)/i.exec(rest);
+    const prolog = /^(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)\s*/i.exec(rest);
     if (!prolog) break;
     if (/^<!DOCTYPE\s+html/i.test(prolog[0])) throw new FeedParseError("not a feed: got an HTML page");
-    rest = rest.slice(prolog[0].length).trimStart();
+    rest = rest.slice(prolog[0].length);
   }
   const name = /^<([A-Za-z_][\w:.-]*)/.exec(rest)?.[1];
   if (!name) throw new FeedParseError("not a feed: the response is not XML");
   if (name.toLowerCase() === "html") throw new FeedParseError("not a feed: got an HTML page");
-  return name;
+  return { name, start: text.length - rest.length };
 }
 
-interface RawFeed {
-  title?: unknown;
-  link?: unknown;
-  items: unknown[];
-}
+/**
+ * An XML node as fast-xml-parser answers it with `preserveOrder`: an element maps its name to
+ * its children (attributes under ":@"), a text node is `{ "#text": string }`.
+ */
+type XmlNode = Record<string, unknown>;
 
-async function parseXml(text: string, root: string): Promise<RawFeed> {
+/**
+ * Only XML's own five entities and character references are decoded; the entities a DOCTYPE
+ * declares are never expanded (no XXE, no billion laughs), and HTML entities are left for
+ * `plainText`, as in any HTML.
+ */
+const xmlEntities: EntityDecoderOptions = {
+  decode: decodeXmlEntities,
+  addInputEntities: () => undefined,
+  setExternalEntities: () => undefined,
+  reset: () => undefined,
+  setXmlVersion: () => undefined,
+};
+
+const xmlParser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  entityDecoder: xmlEntities,
+  jPath: false,
+});
+
+/**
+ * The root element of a well-formed document. Malformed XML is refused with its position,
+ * except the commonest breakage of hand-written feeds, a bare "&" or an HTML entity such as
+ * &nbsp;, which is repaired. The prolog (declaration, DOCTYPE) is not handed to the parser.
+ */
+function parseXml(text: string): XmlNode {
+  let body = text;
+  const problem = XMLValidator.validate(body);
+  if (problem !== true) {
+    const repaired = repairEntities(body);
+    // report the first problem, which is the one in the document as served
+    if (repaired === body || XMLValidator.validate(repaired) !== true) throw malformed(problem.err);
+    body = repaired;
+  }
+  let nodes: XmlNode[];
   try {
-    return await newRssParser().parseString(text);
+    nodes = xmlParser.parse(body.slice(rootElement(body).start)) as XmlNode[];
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!message.includes("\nLine:")) throw describeParseError(message, root);
-    // Common breakage from hand-written feeds: a bare "&" or an HTML entity such as &nbsp;.
-    const repaired = repairEntities(text);
-    if (repaired !== text) {
-      try {
-        return await newRssParser().parseString(repaired);
-      } catch {
-        // report the first problem, which is the one in the document as served
-      }
-    }
-    throw describeParseError(message, root);
+    throw new FeedParseError(`not a feed: malformed XML (${error instanceof Error ? error.message : String(error)})`);
   }
+  const root = nodes.find((node) => nameOf(node) !== TEXT);
+  if (!root) throw new FeedParseError("not a feed: the response is not XML");
+  return root;
 }
 
-function describeParseError(message: string, root: string): FeedParseError {
-  if (/not recognized as RSS/i.test(message)) {
-    return new FeedParseError(`not a feed: the XML document is not RSS or Atom (root element <${root}>)`);
-  }
-  const position = /\nLine: (\d+)\nColumn: (\d+)/.exec(message);
-  if (position) {
-    const what = message.split("\n", 1)[0] ?? "syntax error";
-    return new FeedParseError(
-      `not a feed: malformed XML (${what} at line ${Number(position[1]) + 1}, column ${position[2]})`,
-    );
-  }
-  return new FeedParseError(`not a feed: ${message}`);
+function malformed(error: { msg: string; line: number; col: number }): FeedParseError {
+  const what = /closing tag/i.test(error.msg)
+    ? "Unexpected close tag"
+    : /^(?:Unclosed tag|Invalid '\[)/.test(error.msg)
+      ? "Unclosed element"
+      : error.msg.replace(/\s+/g, " ").replace(/\.$/, "");
+  return new FeedParseError(`not a feed: malformed XML (${what} at line ${error.line}, column ${error.col})`);
 }
 
 const XML_ENTITIES = new Set(["amp", "lt", "gt", "quot", "apos"]);
@@ -161,98 +185,77 @@ function repairEntities(text: string): string {
     });
 }
 
-function newRssParser() {
-  const parser = new RssParser<Record<string, unknown>, RawItem>({
-    defaultRSS: 2,
-    customFields: {
-      item: [
-        ["media:group", "mediaGroup"],
-        ["media:description", "mediaDescription"],
-        ["yt:videoId", "videoId"],
-        ["guid", "guidElement", { keepArray: true }],
-      ],
-    },
+const XML_REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g;
+const XML_ENTITY_TEXT: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeXmlEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(XML_REFERENCE, (match, name?: string, decimal?: string, hex?: string) => {
+    if (name) return XML_ENTITY_TEXT[name]!;
+    const code = decimal ? Number(decimal) : parseInt(hex!, 16);
+    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return valid ? String.fromCodePoint(code) : match;
   });
-  guardItemBuilders(parser);
-  return parser;
+}
+
+interface Channel {
+  title?: XmlNode;
+  link?: string;
+  entries: XmlNode[];
+}
+
+/** The feed's own title and link, and its items: RSS and RDF `<item>`s, Atom `<entry>`s. */
+function readChannel(root: XmlNode, name: string): Channel {
+  if (name === "feed") {
+    return { title: child(root, "title"), link: linkOf(root), entries: children(root, "entry") };
+  }
+  if (name === "rss" || name === "rdf:RDF") {
+    const channel = child(root, "channel");
+    // RSS 2.0 items are inside <channel>, RSS 1.0 (RDF) items beside it.
+    const holder = name === "rss" ? channel : root;
+    if (!holder) throw new FeedParseError("not a feed: an RSS document without <channel>");
+    return {
+      title: channel && child(channel, "title"),
+      link: channel && linkOf(channel),
+      entries: children(holder, "item"),
+    };
+  }
+  throw new FeedParseError(`not a feed: the XML document is not RSS or Atom (root element <${name}>)`);
 }
 
 /**
- * rss-parser builds every item inside one callback, so a single unusual item (an Atom date it
- * cannot read, a <link> without attributes) would fail the whole feed. Each item is built on
- * its own: a failing one is retried with its links and dates tidied, then marked broken.
+ * An element's link: the `href` of its `<link rel="alternate">` or rel-less `<link>` (Atom),
+ * else any `href`, else the text of a `<link>` (RSS, and Atom links written the RSS way).
  */
-function guardItemBuilders(parser: object): void {
-  const methods = parser as Record<string, unknown>;
-  for (const name of ["parseItemAtom", "parseItemRss"]) {
-    const original = methods[name];
-    if (typeof original !== "function") continue;
-    methods[name] = function (this: unknown, entry: unknown, ...rest: unknown[]) {
-      try {
-        return original.call(this, entry, ...rest);
-      } catch {
-        try {
-          return original.call(this, tidyEntry(entry), ...rest);
-        } catch {
-          return { [BROKEN]: true };
-        }
-      }
-    };
-  }
-  const buildAtomFeed = methods.buildAtomFeed;
-  if (typeof buildAtomFeed === "function") {
-    methods.buildAtomFeed = function (this: unknown, document: { feed?: unknown }) {
-      try {
-        return buildAtomFeed.call(this, document);
-      } catch {
-        return buildAtomFeed.call(this, { ...document, feed: tidyEntry(document.feed) });
-      }
-    };
-  }
-}
-
-const DATE_FIELDS = ["published", "updated", "pubDate", "dc:date"];
-
-function tidyEntry(entry: unknown): unknown {
-  if (!entry || typeof entry !== "object") return entry;
-  const tidy: RawItem = { ...(entry as RawItem) };
-  if (Array.isArray(tidy.link)) {
-    tidy.link = tidy.link
-      .map((link: unknown) => (typeof link === "string" ? { $: { href: link.trim() } } : link))
-      .filter((link: unknown) => {
-        const attributes = (link as { $?: { href?: unknown } } | null)?.$;
-        return typeof attributes?.href === "string";
-      });
-  }
-  for (const field of DATE_FIELDS) {
-    const value = tidy[field];
-    if (value === undefined) continue;
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first !== "string" || Number.isNaN(Date.parse(first.trim()))) delete tidy[field];
-  }
-  return tidy;
+function linkOf(element: XmlNode): string | undefined {
+  const links = children(element, "link");
+  const href = (link: XmlNode) => attribute(link, "href");
+  const alternate = links.find((link) => href(link) && (attribute(link, "rel") ?? "alternate") === "alternate");
+  return (
+    (alternate && href(alternate)) ??
+    links.map(href).find(Boolean) ??
+    links.map((link) => textOf(link)).find((text) => text?.trim())
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Items
 
-function toItem(entry: RawItem, base: string): ParsedItem | undefined {
-  const guidText = textOf(entry.guid) ?? textOf(entry.id);
+function toItem(entry: XmlNode, base: string): ParsedItem | undefined {
+  const guidText = textOf(child(entry, "guid")) ?? textOf(child(entry, "id"));
   const link =
-    absoluteUrl(textOf(entry.link), base) ?? permalinkGuid(entry) ?? absoluteUrl(textOf(entry["rdf:about"]), base);
+    absoluteUrl(linkOf(entry), base) ?? permalinkGuid(entry) ?? absoluteUrl(attribute(entry, "rdf:about"), base);
   if (!link) return undefined;
 
-  const mediaGroup = (entry.mediaGroup ?? {}) as RawItem;
-  const summaryText = chooseSummary([
-    entry.summary,
-    entry.content,
-    entry["content:encoded"],
-    first(mediaGroup["media:description"]),
-    entry.mediaDescription,
-  ]);
+  const mediaGroup = child(entry, "media:group") ?? {};
+  const summaryText = chooseSummary(
+    ["summary", "description", "content", "content:encoded"]
+      .map((name) => child(entry, name))
+      .concat(child(mediaGroup, "media:description"), child(entry, "media:description")),
+  );
   const titleText =
-    collapse(plainText(entry.title) ?? "") ||
-    collapse(plainText(first(mediaGroup["media:title"])) ?? "") ||
+    collapse(plainText(child(entry, "title")) ?? "") ||
+    collapse(plainText(child(mediaGroup, "media:title")) ?? "") ||
     firstLine(summaryText ?? "");
   if (!titleText) return undefined;
 
@@ -264,21 +267,25 @@ function toItem(entry: RawItem, base: string): ParsedItem | undefined {
   };
   const publishedAt = dateOf(entry);
   if (publishedAt !== undefined) item.publishedAt = publishedAt;
-  const author = collapse(plainText(entry.creator) ?? plainText(entry.author) ?? plainText(entry["dc:creator"]) ?? "");
+  const authorElement = child(entry, "author");
+  const author = collapse(
+    plainText(child(entry, "dc:creator")) ??
+      plainText((authorElement && child(authorElement, "name")) ?? authorElement) ??
+      "",
+  );
   if (author) item.author = truncate(author, MAX_AUTHOR_LENGTH);
   return item;
 }
 
 /** An RSS <guid> that is a URL and not marked isPermaLink="false" is the item's address. */
-function permalinkGuid(entry: RawItem): string | undefined {
-  const element = first(entry.guidElement);
-  const attributes = (element as { $?: { isPermaLink?: string } } | undefined)?.$;
-  if (attributes?.isPermaLink?.trim().toLowerCase() === "false") return undefined;
-  const text = textOf(element)?.trim();
+function permalinkGuid(entry: XmlNode): string | undefined {
+  const guid = child(entry, "guid");
+  if (!guid || attribute(guid, "isPermaLink")?.trim().toLowerCase() === "false") return undefined;
+  const text = textOf(guid)?.trim();
   return text && /^https?:\/\//i.test(text) ? absoluteUrl(text, text) : undefined;
 }
 
-function chooseSummary(candidates: unknown[]): string | undefined {
+function chooseSummary(candidates: Array<XmlNode | undefined>): string | undefined {
   let longest: string | undefined;
   for (const candidate of candidates) {
     const text = plainText(candidate)?.trim();
@@ -289,9 +296,9 @@ function chooseSummary(candidates: unknown[]): string | undefined {
   return longest;
 }
 
-function dateOf(entry: RawItem): number | undefined {
-  for (const field of ["isoDate", "pubDate", "published", "updated", "date", "dc:date"]) {
-    const text = textOf(entry[field])?.trim();
+function dateOf(entry: XmlNode): number | undefined {
+  for (const name of ["pubDate", "published", "updated", "dc:date", "date"]) {
+    const text = textOf(child(entry, name))?.trim();
     if (!text) continue;
     const time = Date.parse(text);
     if (Number.isFinite(time)) return time;
@@ -300,21 +307,51 @@ function dateOf(entry: RawItem): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Text
+// Reading the XML tree
 
-function first(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : value;
-}
+const TEXT = "#text";
+const ATTRIBUTES = ":@";
 
-/** The text of an xml2js node: a string, or an element's character content. */
-function textOf(value: unknown): string | undefined {
-  const node = first(value);
-  if (typeof node === "string") return node;
-  if (node && typeof node === "object" && typeof (node as { _?: unknown })._ === "string") {
-    return (node as { _: string })._;
-  }
+function nameOf(node: XmlNode): string | undefined {
+  for (const key in node) if (key !== ATTRIBUTES) return key;
   return undefined;
 }
+
+function children(element: XmlNode, name?: string): XmlNode[] {
+  const own = nameOf(element);
+  const nodes = own === undefined || own === TEXT ? undefined : element[own];
+  if (!Array.isArray(nodes)) return [];
+  return name === undefined ? (nodes as XmlNode[]) : (nodes as XmlNode[]).filter((node) => nameOf(node) === name);
+}
+
+function child(element: XmlNode, name: string): XmlNode | undefined {
+  return children(element).find((node) => nameOf(node) === name);
+}
+
+function attribute(element: XmlNode, name: string): string | undefined {
+  const value = (element[ATTRIBUTES] as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The text of an element: its text and CDATA, and the text of any markup inside it (Atom's
+ * type="xhtml" content), scripts and styles left out and block elements on lines of their own.
+ */
+function textOf(element: XmlNode | undefined): string | undefined {
+  if (!element) return undefined;
+  let out = "";
+  for (const node of children(element)) {
+    const name = nameOf(node);
+    if (name === TEXT) out += String(node[TEXT]);
+    else if (name === undefined || SKIPPED_ELEMENTS.has(name)) continue;
+    else if (BLOCK_ELEMENTS.has(name)) out += `\n${textOf(node) ?? ""}\n`;
+    else out += textOf(node) ?? "";
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text
 
 const HTML_TAG =
   /<\/?(?:a|abbr|article|aside|audio|b|big|blockquote|br|button|caption|center|cite|code|dd|del|details|dfn|div|dl|dt|em|embed|figcaption|figure|font|footer|form|h[1-6]|header|hr|i|iframe|img|input|ins|kbd|li|main|mark|nav|noscript|object|ol|p|picture|pre|q|s|samp|script|section|small|source|span|strike|strong|style|sub|summary|sup|svg|table|tbody|td|template|tfoot|th|thead|time|tr|tt|u|ul|var|video|wbr)\b[^>]*>|<!--/i;
@@ -373,8 +410,8 @@ const BLOCK_ELEMENTS = new Set([
  * block elements become line breaks); text without HTML tags only has its entities decoded,
  * so a title such as "Vec<T> in Rust" keeps its angle brackets.
  */
-function plainText(value: unknown): string | undefined {
-  const text = textOf(value);
+function plainText(element: XmlNode | undefined): string | undefined {
+  const text = textOf(element);
   if (text === undefined) return undefined;
   const plain = HTML_TAG.test(text) ? htmlToText(text) : decodeEntities(text);
   return plain

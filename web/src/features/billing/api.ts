@@ -1,0 +1,22 @@
+/** Calls of the plans page: Stripe checkout and billing portal sessions, and org requests. */
+import { call } from "../../lib/api.ts";
+import { client } from "../../lib/client.ts";
+
+export function createCheckoutSession(userId: string, email: string) {
+  return call(client.api.stripe.create_checkout_session.$post({ json: { userId, email } }));
+}
+
+export function createPortalSession(userId: string) {
+  return call(client.api.stripe.create_portal_session.$post({ json: { userId } }));
+}
+
+export function requestOrgPlan(request: { seats: number; organisation: string; message: string }) {
+  return call(client.api.plans.org_request.$post({ json: request }));
+}
+
+export const subscriptionQueryKey = (userId: string) => ["billing-subscription", userId] as const;
+
+/** The person's pro subscription as last heard from Stripe (null when there is none). */
+export function readSubscription(signal?: AbortSignal) {
+  return call(client.api.stripe.subscription.$get(undefined, { init: { signal } }));
+}

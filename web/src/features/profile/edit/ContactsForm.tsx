@@ -1,0 +1,97 @@
+import { useId, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CONTACT_MAX } from "@graph/core/profile/rules";
+import { profileKeys, readContacts, saveContacts } from "../api.ts";
+import { LoadFailed } from "../../../components/LoadFailed.tsx";
+import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
+
+/** Contact links: the person's site (about) and socials, 120 characters each. */
+export function ContactsForm({ userId }: { userId: string }) {
+  const contacts = useQuery({
+    queryKey: profileKeys.contacts(userId),
+    queryFn: ({ signal }) => readContacts(userId, signal),
+    enabled: userId !== "",
+  });
+  const headingId = useId();
+  return (
+    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-contacts">
+      <h2 id={headingId} className="tune-section__title">
+        contact
+      </h2>
+      {contacts.data ? (
+        <ContactsEditor userId={userId} saved={contacts.data[0] ?? { about: "", socials: "" }} />
+      ) : contacts.isError ? (
+        <LoadFailed what="your contact links" retry={() => void contacts.refetch()} />
+      ) : (
+        <p className="loading">loading...</p>
+      )}
+    </section>
+  );
+}
+
+function ContactsEditor({ userId, saved }: { userId: string; saved: { about: string; socials: string } }) {
+  const queryClient = useQueryClient();
+  const [about, setAbout] = useState(saved.about);
+  const [socials, setSocials] = useState(saved.socials);
+  const [state, settle] = useSaveState();
+  const aboutId = useId();
+  const socialsId = useId();
+
+  const submit = async () => {
+    settle("saving");
+    try {
+      const answer = await saveContacts(about, socials);
+      queryClient.setQueryData(profileKeys.contacts(userId), [answer]);
+      settle("success");
+    } catch (error) {
+      console.error("saving contacts failed", error);
+      settle("error");
+    }
+  };
+
+  return (
+    <form
+      className="tune-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={aboutId} className="tune-form__label">
+        your site
+      </label>
+      <input
+        id={aboutId}
+        className="tune-form__input"
+        maxLength={CONTACT_MAX}
+        value={about}
+        placeholder="example.com"
+        onChange={(event) => setAbout(event.target.value)}
+        data-testid="profile-contact-about"
+      />
+      <label htmlFor={socialsId} className="tune-form__label">
+        socials
+      </label>
+      <input
+        id={socialsId}
+        className="tune-form__input"
+        maxLength={CONTACT_MAX}
+        value={socials}
+        placeholder="a link to where people find you"
+        onChange={(event) => setSocials(event.target.value)}
+        data-testid="profile-contact-socials"
+      />
+      <div className="tune-form__row">
+        <button
+          type="submit"
+          className="button button--primary tune-form__submit"
+          disabled={state === "saving"}
+          data-state={state}
+          data-testid="profile-contacts-save"
+        >
+          {saveButtonText(state, "save contact")}
+        </button>
+      </div>
+    </form>
+  );
+}

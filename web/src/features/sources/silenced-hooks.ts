@@ -1,0 +1,125 @@
+/** Server state of the silenced sources (TanStack Query): the list, the source search, silencing and un-silencing. */
+import { useEffect, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { silenceSource } from "../feed/api.ts";
+import {
+  listSilenced,
+  searchSources,
+  silenceMutationKey,
+  silencedQueryKey,
+  sourceSearchQueryKey,
+  unsilenceSource,
+} from "./api.ts";
+import { createDebouncer, settleDelay, type Debouncer } from "../find/find-debounce.ts";
+import { withIdAt, withoutId } from "../../lib/list-edits.ts";
+import {
+  SILENCE_FAILED,
+  SOURCE_SEARCH,
+  UNSILENCE_FAILED,
+  asSilenced,
+  isSilenced,
+  sourceSearchTerm,
+  type SilencedSource,
+  type SourceHit,
+} from "./silenced-sources.ts";
+import { useForgetFeed } from "../feed/forget-feed.ts";
+
+export function useSilenced(userId: string) {
+  return useQuery({
+    queryKey: silencedQueryKey(userId),
+    queryFn: ({ signal }) => listSilenced(signal),
+    enabled: userId !== "",
+  });
+}
+
+/** The search for the field's text, settling 250 ms after the last change (at once when there is nothing to send). */
+export function useSourceSearchTerm(text: string): { term: string | null; pending: boolean } {
+  const [term, setTerm] = useState<string | null>(() => sourceSearchTerm(text));
+  const debouncer = useRef<Debouncer<string | null> | null>(null);
+  if (debouncer.current === null) debouncer.current = createDebouncer<string | null>(term, setTerm);
+
+  useEffect(() => {
+    const next = sourceSearchTerm(text);
+    debouncer.current?.push(next, settleDelay(next, SOURCE_SEARCH.debounceMs));
+  }, [text]);
+  useEffect(() => () => debouncer.current?.cancel(), []);
+
+  return { term, pending: sourceSearchTerm(text) !== term };
+}
+
+export function useSourceSearch(term: string | null) {
+  return useQuery({
+    queryKey: sourceSearchQueryKey(term ?? ""),
+    queryFn: ({ signal }) => searchSources(term!, signal),
+    enabled: term !== null,
+    // Sources change seldom: going back to a search just made needs no new request.
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Silencing and un-silencing show at once. A failure undoes only that one source's change (not
+ * a snapshot of the list, which would also undo other changes still on their way) and says so;
+ * a success forgets the stored feed, which still holds the source's articles (or lacks them).
+ */
+function useSilencedChange<V extends { id: string }, C>(
+  userId: string,
+  change: {
+    send: (source: V) => Promise<unknown>;
+    apply: (list: SilencedSource[], source: V) => { list: SilencedSource[]; context: C };
+    undo: (list: SilencedSource[], source: V, context: C) => SilencedSource[];
+    failed: string;
+  },
+) {
+  const queryClient = useQueryClient();
+  const forgetFeed = useForgetFeed(userId);
+  const key = silencedQueryKey(userId);
+  return useMutation({
+    mutationKey: silenceMutationKey(userId),
+    mutationFn: change.send,
+    onMutate: async (source: V) => {
+      // A list read still on its way would overwrite the change with the old state.
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const { list, context } = change.apply(queryClient.getQueryData<SilencedSource[]>(key) ?? [], source);
+      queryClient.setQueryData<SilencedSource[]>(key, list);
+      return { context };
+    },
+    onError: (error, source, held) => {
+      console.error("changing silenced sources failed", error);
+      if (held)
+        queryClient.setQueryData<SilencedSource[]>(key, (list) => change.undo(list ?? [], source, held.context));
+      window.alert(change.failed);
+    },
+    onSuccess: () => forgetFeed(),
+    onSettled: () => {
+      // Re-read the list from the server once no other change is on its way.
+      if (queryClient.isMutating({ mutationKey: silenceMutationKey(userId) }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    },
+  });
+}
+
+export function useSilence(userId: string) {
+  return useSilencedChange<Pick<SourceHit, "id" | "name">, { was: boolean }>(userId, {
+    send: (source) => silenceSource(source.id),
+    apply: (list, source) => {
+      const was = isSilenced(list, source.id);
+      return { list: was ? list : [...list, asSilenced(source)], context: { was } };
+    },
+    undo: (list, source, { was }) => (was ? list : withoutId(list, source.id)),
+    failed: SILENCE_FAILED,
+  });
+}
+
+export function useUnsilence(userId: string) {
+  return useSilencedChange<SilencedSource, { index: number }>(userId, {
+    send: (source) => unsilenceSource(source.id),
+    apply: (list, source) => ({
+      list: withoutId(list, source.id),
+      context: { index: list.findIndex((s) => s.id === source.id) },
+    }),
+    undo: (list, source, { index }) => (index < 0 ? list : withIdAt(list, source, index)),
+    failed: UNSILENCE_FAILED,
+  });
+}

@@ -11,7 +11,7 @@ import {
   withAddedState,
   withoutSource,
 } from "./feed.ts";
-import { AddToggleButton } from "../../components/AddToggleButton.tsx";
+import { AddToggleButton } from "./AddToggleButton.tsx";
 
 const TYPE_LABEL: Record<FeedArticle["type"], string> = {
   twitter: "twitter",

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { FeedPanel } from "./FeedPanel.tsx";
-import { FollowingPanel } from "../following/FollowingPanel.tsx";
+import { FollowingPanel } from "./FollowingPanel.tsx";
 
 type HomeTab = "feed" | "following";
 

@@ -3,7 +3,7 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryCli
 import { Link } from "react-router-dom";
 import { FOLLOWING_FEED } from "@graph/core/follows/rules";
 import { useAuth } from "../auth/session.tsx";
-import { setArticleAdded } from "../feed/api.ts";
+import { setArticleAdded } from "./api.ts";
 import {
   FOLLOWING_EMPTY_TEXT,
   FOLLOWING_NO_SESSIONS_TEXT,
@@ -11,7 +11,7 @@ import {
   TITLE_MAX_MOBILE,
   formatAge,
   truncateTitle,
-} from "../feed/feed.ts";
+} from "./feed.ts";
 import {
   type FriendPick,
   type FriendSession,
@@ -20,10 +20,10 @@ import {
   readFollowingFeed,
   socialKeys,
   withPickAdded,
-} from "./api.ts";
-import { useMediaQuery, useNow, useSeenReporter } from "../feed/hooks.ts";
-import "./following.css";
-import { AddToggleButton } from "../../components/AddToggleButton.tsx";
+} from "../following/api.ts";
+import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
+import "../following/following.css";
+import { AddToggleButton } from "./AddToggleButton.tsx";
 
 type Pages = InfiniteData<FriendSession[], number>;
 

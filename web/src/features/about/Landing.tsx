@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { Wordmark } from "../../components/Wordmark.tsx";
+import "./about.css";
 
 export function LandingPage() {
   return (

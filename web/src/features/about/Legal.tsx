@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { BackButton } from "../../components/BackButton.tsx";
+import "./about.css";
 
 const UPDATED = "last updated: 1 june 2025";
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import "./about.css";
 
 export function PreviewPage() {
   return (

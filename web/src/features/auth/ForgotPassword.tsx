@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 import { isEmail, normalizeEmail } from "./validation.ts";
+import "./auth.css";
 
 type State = "idle" | "sending" | "sent" | "error";
 

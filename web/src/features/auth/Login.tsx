@@ -10,6 +10,7 @@ import { usePublicConfig } from "./config.ts";
 import { GOOGLE_START_PATH, readGoogleReturn } from "./google.ts";
 import { normalizeEmail, validateLogin, validateSignup } from "./validation.ts";
 import { PreviewGrid } from "./PreviewGrid.tsx";
+import "./auth.css";
 
 type Mode = "login" | "signup";
 

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import "./auth.css";
 
 export const PREVIEW_IMAGE_COUNT = 62;
 const SHOWN = 3;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
+import "./auth.css";
 
 type State = "idle" | "saving" | "success" | "error";
 

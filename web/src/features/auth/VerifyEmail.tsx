@@ -4,6 +4,7 @@ import { useAuth } from "./session.tsx";
 import { call, errorText } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 import { isEmail, normalizeEmail, sanitizeCode } from "./validation.ts";
+import "./auth.css";
 
 type VerifyState = "idle" | "verifying" | "success" | "already-verified" | "error";
 type ResendState = "idle" | "sending" | "sent" | "error";

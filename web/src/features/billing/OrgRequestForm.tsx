@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { MESSAGES, ORG_MESSAGE_MAX, ORG_NAME_MAX, ORG_SEATS_MIN } from "@graph/core/billing/rules";
 import { requestOrgPlan } from "./api.ts";
 import { failureText } from "./failure-text.ts";
+import "./upgrade.css";
 
 type State =
   { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | { kind: "error"; message: string };

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { readSubscription, subscriptionQueryKey } from "./api.ts";
+import "./upgrade.css";
 
 const day = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { MESSAGE_MAX_CHARS } from "./chat.ts";
+import "./chat.css";
 
 interface ComposerProps {
   label: string;

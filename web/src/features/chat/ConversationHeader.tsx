@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import type { Conversation } from "./api.ts";
 import { conversationTitle, membersShown, otherMembers } from "./chat.ts";
 import { profilePath } from "../find/find.ts";
+import "./chat.css";
 
 function BackToInbox({ narrow, onBack }: { narrow: boolean; onBack: () => void }) {
   if (!narrow) return null;

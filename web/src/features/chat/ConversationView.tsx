@@ -10,6 +10,7 @@ import { ConversationHeader, PendingHeader } from "./ConversationHeader.tsx";
 import { useMarkReadWhileOpen, useMessages, usePending, useTypingPeople, useTypingSignal } from "./hooks.ts";
 import { MessageList } from "./MessageList.tsx";
 import { TypingIndicator } from "./TypingIndicator.tsx";
+import "./chat.css";
 
 interface ConversationViewProps {
   me: string;

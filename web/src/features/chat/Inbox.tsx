@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Conversation } from "./api.ts";
 import { conversationTitle, isUnread, messageTime, previewText } from "./chat.ts";
 import { NewConversation } from "./NewConversation.tsx";
+import "./chat.css";
 
 interface InboxProps {
   me: string;

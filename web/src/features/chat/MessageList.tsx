@@ -4,6 +4,7 @@ import { LOAD_OLDER_PX, messageTime } from "./chat.ts";
 import { renderMessageText } from "./chat-text.ts";
 import type { OutboxEntry } from "./realtime/connection.ts";
 import { realtime } from "./realtime/realtime.ts";
+import "./chat.css";
 
 interface MessageListProps {
   me: string;

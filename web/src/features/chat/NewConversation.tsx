@@ -7,6 +7,7 @@ import { SearchField } from "../../components/SearchField.tsx";
 import { searchUsers } from "../find/api.ts";
 import type { UserSearchResult } from "../find/find.ts";
 import { useDebouncedSearch } from "../find/find-debounce.ts";
+import "./chat.css";
 
 interface NewConversationProps {
   me: string;

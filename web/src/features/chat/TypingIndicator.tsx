@@ -1,4 +1,5 @@
 import { typingText } from "./chat.ts";
+import "./chat.css";
 
 /** '<name> is typing…' under the messages; the line keeps its height so the list does not jump. */
 export function TypingIndicator({ names }: { names: string[] }) {

@@ -4,6 +4,7 @@ import type { DigestPreferences } from "./api.ts";
 import { SAVE_STATE_TEXT, formatDigestTime, sliderMinutes, zoneOptions } from "./digest.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { useDigestForm, useDigestPreferences } from "./hooks.ts";
+import "./digest.css";
 
 /** The daily e-mail digest: whether to get it, at what local time, in which zone. */
 export function EmailDigest({ userId }: { userId: string }) {

@@ -2,6 +2,7 @@
  * The add-to-graph toggle of an article card (the feed's and a friend's): the caller owns the
  * state and the request; a click while one is in flight is ignored.
  */
+import "./feed.css";
 export function AddToggleButton({
   added,
   busy,

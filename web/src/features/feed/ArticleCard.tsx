@@ -12,6 +12,7 @@ import {
   withoutSource,
 } from "./feed.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";
+import "./feed.css";
 
 const TYPE_LABEL: Record<FeedArticle["type"], string> = {
   twitter: "twitter",

@@ -8,6 +8,7 @@ import { refreshRefusal } from "./feed-errors.ts";
 import { type FeedResponse, formatCountdown, msUntil, orderedGroups } from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
+import "./feed.css";
 
 /** Wait before asking again when the server's next refresh time has already passed on a fresh answer. */
 const STALE_RETRY_MS = 30_000;

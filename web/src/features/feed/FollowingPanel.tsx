@@ -22,8 +22,9 @@ import {
   withPickAdded,
 } from "../following/api.ts";
 import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
-import "../following/following.css";
 import { AddToggleButton } from "./AddToggleButton.tsx";
+import "./feed.css";
+import "./friend-sessions.css";
 
 type Pages = InfiniteData<FriendSession[], number>;
 

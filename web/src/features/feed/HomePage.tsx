@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { FeedPanel } from "./FeedPanel.tsx";
 import { FollowingPanel } from "./FollowingPanel.tsx";
+import "./feed.css";
 
 type HomeTab = "feed" | "following";
 

@@ -7,6 +7,7 @@ import { FIND_MAX_CHARS, FIND_TYPES, type FindType, debounceFor, parseFindType }
 import { PostsResults } from "./PostsResults.tsx";
 import { UsersResults } from "./UsersResults.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
+import "./find.css";
 
 const TAB_LABEL: Record<FindType, string> = { posts: "posts", users: "users" };
 const PLACEHOLDER: Record<FindType, string> = { posts: "search posts by word", users: "search people by username" };

@@ -7,6 +7,7 @@ import {
   SEARCH_ERROR_TEXT,
   noResultsText,
 } from "./find.ts";
+import "./find.css";
 
 const IDLE_HINT: Record<FindType, string> = {
   posts: "search every article by word, or tumble a topic.",

@@ -13,6 +13,7 @@ import {
 } from "./find.ts";
 import { useMediaQuery } from "../feed/hooks.ts";
 import { FindEmpty, FindError, FindStatus, Highlighted } from "./FindStatus.tsx";
+import "./find.css";
 
 /** Start on the next page while the end of the list is still this far below the screen. */
 const LOAD_AHEAD = "0px 0px 600px 0px";

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { findQueryKey, searchUsers } from "./api.ts";
 import { type UserSearchResult, findView, highlightName, profilePath, userInitial } from "./find.ts";
 import { FindEmpty, FindError, FindStatus, Highlighted } from "./FindStatus.tsx";
+import "./find.css";
 
 const SEARCH_STALE_MS = 60_000;
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import "./onboarding.css";
 
 export const COPIED_MS = 1500;
 

@@ -16,6 +16,7 @@ import {
 } from "./onboarding.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { CopyPrompt } from "./CopyPrompt.tsx";
+import "./onboarding.css";
 
 type Step = "topics" | "aims";
 

@@ -10,6 +10,7 @@ import {
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { useSilence, useSilenced, useSourceSearch, useSourceSearchTerm, useUnsilence } from "./silenced-hooks.ts";
 import { SearchField } from "../../components/SearchField.tsx";
+import "./sources.css";
 
 /** Find sources to keep out of the feed, and let them back in. */
 export function SilencedSources({ userId }: { userId: string }) {

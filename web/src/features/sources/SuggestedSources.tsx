@@ -3,6 +3,7 @@ import { APPROVAL_TEXT, canSuggest, suggestFailureText, type Suggestion } from "
 import { displayAddress, httpHref } from "../../lib/web-address.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { useSuggestSource, useSuggestions } from "./suggestion-hooks.ts";
+import "./sources.css";
 
 /** Suggest a site or feed graph does not read yet, and follow each suggestion's check. */
 export function SuggestedSources({ userId }: { userId: string }) {

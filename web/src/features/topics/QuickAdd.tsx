@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from "re
 import { isSubmitKey, planQuickAdd } from "./topic-quick-add.ts";
 import type { Topic } from "./topics.ts";
 import { useAddTopics } from "./hooks.ts";
+import "./topics.css";
 
 interface QuickAddProps {
   userId: string;

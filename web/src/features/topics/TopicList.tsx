@@ -1,5 +1,6 @@
 import type { Topic } from "./topics.ts";
 import { useRemoveTopic } from "./hooks.ts";
+import "./topics.css";
 
 interface TopicListProps {
   userId: string;

@@ -18,6 +18,7 @@ import {
 import type { Topic } from "./topics.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { useAddTopics, useSkipTopic, useSuggestTopics } from "./hooks.ts";
+import "./topics.css";
 
 type Status = "idle" | "loading" | "failed";
 

@@ -9,6 +9,7 @@ import { TopicList } from "./TopicList.tsx";
 import { TopicSuggestions } from "./TopicSuggestions.tsx";
 import { useSupertag, useTopics } from "./hooks.ts";
 import { SearchField } from "../../components/SearchField.tsx";
+import "./topics.css";
 
 /**
  * The topics tab: add, search, star as supertags, and (in edit mode) remove the person's topics;

@@ -3,6 +3,7 @@ import { AddedArticles } from "../added-articles/AddedArticles.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";
 import { SilencedSources } from "../sources/SilencedSources.tsx";
 import { SuggestedSources } from "../sources/SuggestedSources.tsx";
+import "./tune.css";
 
 /** The feed tab: the daily e-mail digest's preferences, suggested sources, silenced sources, the articles the person added. */
 export function FeedTab() {

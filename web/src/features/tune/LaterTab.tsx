@@ -1,4 +1,5 @@
 import type { TuneTab } from "./tune-tabs.ts";
+import "./tune.css";
 
 /** The tabs not built yet. */
 export type LaterTuneTab = Exclude<TuneTab, "topics" | "feed" | "profile">;

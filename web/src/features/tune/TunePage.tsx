@@ -6,6 +6,7 @@ import { FeedTab } from "./FeedTab.tsx";
 import { LaterTab } from "./LaterTab.tsx";
 import { ProfileTab } from "../profile/edit/ProfileTab.tsx";
 import { TopicsTab } from "../topics/TopicsTab.tsx";
+import "./tune.css";
 
 /** `/home/tune` — the person's settings, one tab at a time (`?tab=topics|media|feed|profile`). */
 export function TunePage() {

@@ -5,6 +5,7 @@ import { aimsToSend } from "../profile.ts";
 import { profileKeys, readAims, saveAims, type Aim } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
+import "./profile-tab.css";
 
 let tempCounter = 0;
 /** New aims get a temporary id (prefixed temp-) until the server gives them one. */

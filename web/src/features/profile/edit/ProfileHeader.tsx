@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { profileKeys, readNodeCount } from "../api.ts";
+import "./profile-tab.css";
 
 /** The tab's header line: the username (a link to the public page) and the node count. */
 export function ProfileHeader({ userId, username }: { userId: string; username: string }) {

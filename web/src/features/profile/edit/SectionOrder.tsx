@@ -22,6 +22,7 @@ import { profileKeys, readSectionOrder, saveSectionOrder } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import { SECTION_NAMES } from "../section-names.ts";
+import "./profile-tab.css";
 
 const FAILED = "Failed to save order.";
 

@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES, THOUGHT_CONTENT_MAX, THOUGHT_TITLE_MAX } from "@graph
 import { addThought, deleteThought, profileKeys, readThoughts, updateThought, type Thought } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
+import "./profile-tab.css";
 
 const MESSAGES = {
   submit: "Failed to submit the form.",

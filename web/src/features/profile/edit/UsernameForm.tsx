@@ -13,6 +13,7 @@ import {
 } from "../profile.ts";
 import { changeUsername, checkUsername } from "../api.ts";
 import { useSaveState } from "../../../hooks/use-save-state.ts";
+import "./profile-tab.css";
 
 /**
  * The username: checked 500 ms after the last keystroke (idle, current, checking, available,

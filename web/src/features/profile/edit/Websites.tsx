@@ -5,6 +5,7 @@ import { errorText } from "../../../lib/api.ts";
 import { addWebsite, deleteWebsite, profileKeys, readWebsites, type Website } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
+import "./profile-tab.css";
 
 /** Websites listed on the profile (a hidden section until the person shows it). */
 export function Websites({ userId }: { userId: string }) {

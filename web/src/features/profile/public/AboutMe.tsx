@@ -1,5 +1,6 @@
 import { withScheme } from "@graph/core/profile/rules";
 import type { PublicProfile } from "../api.ts";
+import "./profile.css";
 
 /** About me: the person's aims and their contact links ('https://' added when typed without). */
 export function AboutMe({ about }: { about: NonNullable<PublicProfile["aboutMe"]> }) {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { PublicProfile } from "../api.ts";
+import "./profile.css";
 
 /** The person's photos: three to a row (collapsed) or one at a time, large (expanded). Hidden without photos. */
 export function PhotoGrid({ images, username }: { images: PublicProfile["images"]; username: string }) {

@@ -3,6 +3,7 @@ import { SECTION_COUNTS, type ProfileSection } from "@graph/core/profile/rules";
 import { initialSlots, swapSlot } from "../profile.ts";
 import { SECTION_NAMES } from "../section-names.ts";
 import type { ProfileItem } from "./profile-items.ts";
+import "./profile.css";
 
 export interface Focus {
   section: ProfileSection;

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { AUTH_QUERY_KEY, useAuth } from "../auth/session.tsx";
+import { forgetSession, useAuth } from "../auth/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
-import { ApiError, call, errorText } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
-import { clearSessionStorageEntries, removeStorage, storageKeys } from "../../lib/storage.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
+import { removeStorage, storageKeys } from "../../lib/storage.ts";
+import { deleteAccount, readAuthProvider } from "./api.ts";
 
 /** The spec's messages for a deletion that fails. */
 export const DELETE_MESSAGES = {
@@ -46,9 +46,7 @@ export function DeleteAccount() {
   };
 
   const signedOut = () => {
-    queryClient.setQueryData(AUTH_QUERY_KEY, { isAuthenticated: false });
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_QUERY_KEY[0] && q.queryKey[0] !== "config" });
-    clearSessionStorageEntries();
+    forgetSession(queryClient);
     if (userId) {
       for (const key of [storageKeys.interests, storageKeys.aims, storageKeys.forceFeedRefresh])
         removeStorage(key(userId));
@@ -60,7 +58,7 @@ export function DeleteAccount() {
     setBusy(true);
     setProblem(null);
     try {
-      await call(client.api.users.delete.$post({ json: confirmation }));
+      await deleteAccount(confirmation);
       setOpen(false);
       signedOut();
     } catch (error) {
@@ -75,7 +73,7 @@ export function DeleteAccount() {
     setProblem(null);
     let provider: string;
     try {
-      provider = (await call(client.api.users.auth_provider.$get())).auth_provider;
+      provider = await readAuthProvider();
     } catch (error) {
       setProblem(messageOf(error, DELETE_MESSAGES.provider));
       setBusy(false);

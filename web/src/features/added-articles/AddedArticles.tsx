@@ -1,12 +1,14 @@
 import { useId } from "react";
 import type { AddedArticle } from "./added-articles.ts";
 import { httpHref } from "../../lib/web-address.ts";
-import { useAddedArticles, useDeleteAddedArticle } from "./hooks.ts";
+import { useQuery } from "@tanstack/react-query";
+import { addedArticlesQuery } from "./api.ts";
+import { useDeleteAddedArticle } from "./hooks.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 
 /** The articles the person added to their graph (shown on their profile), each with a delete. */
 export function AddedArticles({ userId }: { userId: string }) {
-  const articles = useAddedArticles(userId);
+  const articles = useQuery(addedArticlesQuery(userId));
   const remove = useDeleteAddedArticle(userId);
   const headingId = useId();
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { call } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { requestPasswordReset } from "./api.ts";
 import { isEmail, normalizeEmail } from "./validation.ts";
 import "./auth.css";
 
@@ -20,9 +19,7 @@ export function ForgotPasswordPage() {
     setFieldError(null);
     setState("sending");
     try {
-      await call(client.api.password.request_password_reset.$post({ json: { email: target } }), {
-        logoutOn401: false,
-      });
+      await requestPasswordReset(target);
       setState("sent");
     } catch {
       setState("error");

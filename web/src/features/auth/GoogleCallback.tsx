@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { GOOGLE_MESSAGES } from "@graph/core/google/rules";
 import { homeFor, useAuth } from "./session.tsx";
-import { ApiError, call, errorText } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { ApiError, errorText } from "../../lib/api.ts";
+import { finishGoogleSignIn } from "./api.ts";
 import type { GoogleReturnState } from "./google.ts";
 
 /**
@@ -32,9 +32,7 @@ export function GoogleCallbackPage() {
     }
     void (async () => {
       try {
-        const result = await call(client.api.login.google.callback.$post({ json: { code, state } }), {
-          logoutOn401: false,
-        });
+        const result = await finishGoogleSignIn(code, state);
         const signedIn = await auth.login();
         navigate(homeFor({ isNewUser: signedIn.isAuthenticated ? signedIn.isNewUser : result.isNewUser }), {
           replace: true,

@@ -3,10 +3,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router-do
 import { homeFor, useAuth } from "./session.tsx";
 import { GOOGLE_MESSAGES } from "@graph/core/google/rules";
 import { USERNAME_MAX } from "@graph/core/users/rules";
-import { call, errorText } from "../../lib/api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { errorText } from "../../lib/api.ts";
+import { linkGoogle, logIn, publicConfigQuery, signUp } from "./api.ts";
 import { mapAuthError, verifyEmailPath } from "./auth-errors.ts";
-import { client } from "../../lib/client.ts";
-import { usePublicConfig } from "./config.ts";
 import { GOOGLE_START_PATH, readGoogleReturn } from "./google.ts";
 import { normalizeEmail, validateLogin, validateSignup } from "./validation.ts";
 import { PreviewGrid } from "./PreviewGrid.tsx";
@@ -21,7 +21,7 @@ export function LoginPage() {
   const mode: Mode = params.get("mode") === "signup" ? "signup" : "login";
   const navigate = useNavigate();
   const auth = useAuth();
-  const config = usePublicConfig();
+  const config = useQuery(publicConfigQuery);
   const googleEnabled = config.data?.googleSignIn === true;
   // What the Google callback page handed over: a link offer (linking mode) or a failure to show.
   const location = useLocation();
@@ -56,11 +56,8 @@ export function LoginPage() {
     if (invalid) return setError(invalid);
     setBusy(true);
     try {
-      const result = await call(
-        client.api.login.$post({ json: { identifier: identifier.trim(), password } }),
-        // A 401 here means wrong credentials, not an ended session.
-        { logoutOn401: false },
-      );
+      // A 401 here means wrong credentials, not an ended session.
+      const result = await logIn(identifier.trim(), password);
       const state = await auth.login();
       navigate(homeFor({ isNewUser: state.isAuthenticated ? state.isNewUser : result.isNewUser }), { replace: true });
     } catch (err) {
@@ -78,9 +75,7 @@ export function LoginPage() {
     const cleanEmail = normalizeEmail(email);
     setBusy(true);
     try {
-      const result = await call(client.api.signup.$post({ json: { username, email: cleanEmail, password } }), {
-        logoutOn401: false,
-      });
+      const result = await signUp({ username, email: cleanEmail, password });
       navigate(verifyEmailPath(result.userId, cleanEmail));
     } catch (err) {
       setError(mapAuthError("signup", err).message);
@@ -102,10 +97,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const result = await call(
-        client.api.login.google.link.$post({ json: { password: linkPassword, linkingToken: linking.linkingToken } }),
-        { logoutOn401: false },
-      );
+      const result = await linkGoogle(linkPassword, linking.linkingToken);
       const state = await auth.login();
       navigate(homeFor({ isNewUser: state.isAuthenticated ? state.isNewUser : result.isNewUser }), { replace: true });
     } catch (err) {

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { call } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { resetPassword } from "./api.ts";
 import "./auth.css";
 
 type State = "idle" | "saving" | "success" | "error";
@@ -20,9 +19,7 @@ export function ResetPasswordPage() {
     if (token === "") return setState("error");
     setState("saving");
     try {
-      await call(client.api.password.reset_password.$post({ json: { token, newPassword: password } }), {
-        logoutOn401: false,
-      });
+      await resetPassword(token, password);
       setState("success");
     } catch {
       setState("error");

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "./session.tsx";
-import { call, errorText } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { errorText } from "../../lib/api.ts";
+import { resendVerification, verifyAccount } from "./api.ts";
 import { isEmail, normalizeEmail, sanitizeCode } from "./validation.ts";
 import "./auth.css";
 
@@ -32,7 +32,7 @@ export function VerifyEmailPage() {
     setState("verifying");
     setError(null);
     try {
-      const result = await call(client.api.verify_account.$post({ json: { userId, code } }), { logoutOn401: false });
+      const result = await verifyAccount(userId, code);
       if (result.alreadyVerified) {
         setState("already-verified");
         const fresh = await auth.login();
@@ -58,7 +58,7 @@ export function VerifyEmailPage() {
     setResendState("sending");
     setResendMessage(null);
     try {
-      await call(client.api["verify-email-resend"].$post({ json: { email: target } }), { logoutOn401: false });
+      await resendVerification(target);
       setResendState("sent");
       setResendMessage(`a new code is on its way to ${target}.`);
     } catch (err) {

@@ -1,23 +1,21 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import type { InferResponseType } from "hono/client";
-import type { Plan } from "@graph/core/plans/rules";
-import { call, setUnauthorizedHandler } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { setUnauthorizedHandler } from "../../lib/api.ts";
 import { clearSessionStorageEntries } from "../../lib/storage.ts";
+import { AUTH_QUERY_KEY, SIGNED_OUT, logOut, publicConfigQuery, sessionQuery, type Session } from "./api.ts";
 
-/** `GET /api/check_auth`: signed in (with who and on which plan) or not. */
-type CheckAuthResponse = InferResponseType<typeof client.api.check_auth.$get, 200>;
+/** The signed-in answer of `GET /api/check_auth`, whose fields the state carries. */
+type SignedIn = Extract<Session, { isAuthenticated: true }>;
 
 export interface AuthState {
   isAuthenticated: boolean;
-  userId: string | null;
-  isVerified: boolean;
-  plan: Plan | null;
-  email: string | null;
-  username: string | null;
-  isNewUser: boolean;
+  userId: SignedIn["userId"] | null;
+  isVerified: SignedIn["isVerified"];
+  plan: SignedIn["plan"] | null;
+  email: SignedIn["email"] | null;
+  username: SignedIn["username"] | null;
+  isNewUser: SignedIn["isNewUser"];
   isLoading: boolean;
 }
 
@@ -27,11 +25,22 @@ export interface AuthContextValue extends AuthState {
   logout: () => Promise<void>;
 }
 
-export const AUTH_QUERY_KEY = ["auth", "check"] as const;
+export { AUTH_QUERY_KEY };
 
-const SIGNED_OUT: CheckAuthResponse = { isAuthenticated: false };
+/** Queries that outlive a session: the session itself and the public config. */
+const KEPT_ON_SIGN_OUT: ReadonlySet<unknown> = new Set([AUTH_QUERY_KEY[0], publicConfigQuery.queryKey[0]]);
 
-function toState(data: CheckAuthResponse | undefined, isLoading: boolean): AuthState {
+/**
+ * Forgets the signed-in person in this tab: the session reads signed out, and their cached
+ * answers and the per-person entries stored on this device are dropped.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(AUTH_QUERY_KEY, SIGNED_OUT);
+  queryClient.removeQueries({ predicate: (q) => !KEPT_ON_SIGN_OUT.has(q.queryKey[0]) });
+  clearSessionStorageEntries();
+}
+
+function toState(data: Session | undefined, isLoading: boolean): AuthState {
   if (!data || !data.isAuthenticated) {
     return {
       isAuthenticated: false,
@@ -56,32 +65,14 @@ function toState(data: CheckAuthResponse | undefined, isLoading: boolean): AuthS
   };
 }
 
-async function fetchCheckAuth(): Promise<CheckAuthResponse> {
-  try {
-    // A 401 here is an answer ("not signed in"), not a session that just ended.
-    return await call(client.api.check_auth.$get(), { logoutOn401: false });
-  } catch {
-    return SIGNED_OUT;
-  }
-}
-
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: AUTH_QUERY_KEY,
-    queryFn: fetchCheckAuth,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const query = useQuery(sessionQuery);
 
-  const clearSession = useCallback(() => {
-    queryClient.setQueryData<CheckAuthResponse>(AUTH_QUERY_KEY, SIGNED_OUT);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_QUERY_KEY[0] && q.queryKey[0] !== "config" });
-    clearSessionStorageEntries();
-  }, [queryClient]);
+  const clearSession = useCallback(() => forgetSession(queryClient), [queryClient]);
 
   useEffect(
     () =>
@@ -93,13 +84,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(async () => {
-    const data = await queryClient.fetchQuery({ queryKey: AUTH_QUERY_KEY, queryFn: fetchCheckAuth, staleTime: 0 });
+    const data = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
     return toState(data, false);
   }, [queryClient]);
 
   const logout = useCallback(async () => {
     try {
-      await call(client.api.logout.$post(), { logoutOn401: false });
+      await logOut();
     } catch {
       // the local session is cleared either way
     }

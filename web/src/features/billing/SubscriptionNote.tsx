@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { readSubscription, subscriptionQueryKey } from "./api.ts";
+import { subscriptionQuery } from "./api.ts";
 import "./upgrade.css";
 
 const day = (seconds: number) =>
@@ -7,10 +7,7 @@ const day = (seconds: number) =>
 
 /** Where the person's pro subscription stands: renewing, ending at the period's end, or a failed payment. */
 export function SubscriptionNote({ userId }: { userId: string }) {
-  const { data } = useQuery({
-    queryKey: subscriptionQueryKey(userId),
-    queryFn: ({ signal }) => readSubscription(signal),
-  });
+  const { data } = useQuery(subscriptionQuery(userId));
   const subscription = data?.subscription;
   if (!subscription) return null;
   if (subscription.status === "past_due") {

@@ -1,4 +1,5 @@
-/** Calls of the plans page: Stripe checkout and billing portal sessions, and org requests. */
+/** Calls of the plans page: the subscription, Stripe checkout and billing portal sessions, and org requests. */
+import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 
@@ -14,9 +15,9 @@ export function requestOrgPlan(request: { seats: number; organisation: string; m
   return call(client.api.plans.org_request.$post({ json: request }));
 }
 
-export const subscriptionQueryKey = (userId: string) => ["billing-subscription", userId] as const;
-
 /** The person's pro subscription as last heard from Stripe (null when there is none). */
-export function readSubscription(signal?: AbortSignal) {
-  return call(client.api.stripe.subscription.$get(undefined, { init: { signal } }));
-}
+export const subscriptionQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["billing-subscription", userId] as const,
+    queryFn: ({ signal }) => call(client.api.stripe.subscription.$get(undefined, { init: { signal } })),
+  });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import type { Conversation } from "./api.ts";
+import type { Conversation } from "./types.ts";
 import { conversationTitle, membersShown, otherMembers } from "./chat.ts";
 import { profilePath } from "../find/find.ts";
 import "./chat.css";

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { CHAT_MESSAGES } from "@graph/core/chat/rules";
-import { useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api.ts";
-import { type Conversation, chatKeys, createConversation } from "./api.ts";
+import { chatKeys, createConversation, messagesQuery } from "./api.ts";
+import type { Conversation } from "./types.ts";
 import { mergeMessages } from "./chat.ts";
 import { realtime } from "./realtime/realtime.ts";
 import { Composer } from "./Composer.tsx";
 import { ConversationHeader, PendingHeader } from "./ConversationHeader.tsx";
-import { useMarkReadWhileOpen, useMessages, usePending, useTypingPeople, useTypingSignal } from "./hooks.ts";
+import { useMarkReadWhileOpen, usePending, useTypingPeople, useTypingSignal } from "./hooks.ts";
 import { MessageList } from "./MessageList.tsx";
 import { TypingIndicator } from "./TypingIndicator.tsx";
 import "./chat.css";
@@ -24,7 +25,7 @@ interface ConversationViewProps {
 /** One open conversation: viewed live (joined) while shown, read as it is opened and as messages arrive. */
 export function ConversationView({ me, conversation, isBot, narrow, onBack, onForbidden }: ConversationViewProps) {
   const { id } = conversation;
-  const messages = useMessages(me, id);
+  const messages = useInfiniteQuery(messagesQuery(me, id));
   const pending = usePending(id);
   const typingPeople = useTypingPeople(me, id);
   const typing = useTypingSignal(id);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Conversation } from "./api.ts";
+import type { Conversation } from "./types.ts";
 import { conversationTitle, isUnread, messageTime, previewText } from "./chat.ts";
 import { NewConversation } from "./NewConversation.tsx";
 import "./chat.css";

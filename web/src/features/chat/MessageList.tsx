@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
-import type { ChatMessage } from "./api.ts";
+import type { ChatMessage } from "./types.ts";
 import { LOAD_OLDER_PX, messageTime } from "./chat.ts";
 import { renderMessageText } from "./chat-text.ts";
 import type { OutboxEntry } from "./realtime/connection.ts";

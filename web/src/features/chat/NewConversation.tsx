@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { CHAT_MESSAGES, MAX_NAME_LENGTH } from "@graph/core/chat/rules";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { DEBOUNCE_MS } from "@graph/core/search/rules";
 import { Modal } from "../../components/Modal.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
-import { searchUsers } from "../find/api.ts";
 import type { UserSearchResult } from "../find/find.ts";
 import { useDebouncedSearch } from "../find/find-debounce.ts";
+import { peopleSearchQuery } from "./api.ts";
 import "./chat.css";
 
 interface NewConversationProps {
@@ -34,12 +34,7 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
   const searchId = useId();
   const nameId = useId();
 
-  const people = useQuery({
-    queryKey: ["chat-people", term],
-    queryFn: ({ signal }) => searchUsers(term ?? "", signal),
-    enabled: term !== null,
-    placeholderData: keepPreviousData,
-  });
+  const people = useQuery(peopleSearchQuery(term));
   const found =
     term === null ? [] : (people.data ?? []).filter((p) => p.id !== me && !picked.some((x) => x.id === p.id));
   const isGroup = picked.length > 1;

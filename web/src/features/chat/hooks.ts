@@ -1,31 +1,20 @@
 /** The chat page's data: a conversation's messages, marking read, the bot's conversation, this tab's unsent messages. */
 import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from "react";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type Conversation, chatKeys, initiateBotChat, markRead, readMessages } from "./api.ts";
-import { MESSAGE_PAGE, TYPING_REPEAT_MS, TYPING_SHOWN_MS, TYPING_STOP_MS, isUnread } from "./chat.ts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { botConversationQuery, chatKeys, conversationsQuery, markRead } from "./api.ts";
+import { TYPING_REPEAT_MS, TYPING_SHOWN_MS, TYPING_STOP_MS, isUnread } from "./chat.ts";
+import type { Conversation } from "./types.ts";
 import { applyRead } from "./realtime/chat-cache.ts";
 import { realtime } from "./realtime/realtime.ts";
-
-/** A conversation's messages, newest page first; each older page ends before the previous one starts. */
-export function useMessages(me: string, conversationId: string) {
-  return useInfiniteQuery({
-    queryKey: chatKeys.messages(me, conversationId),
-    queryFn: ({ pageParam, signal }) => readMessages(conversationId, pageParam, signal),
-    initialPageParam: null as string | null,
-    // A short page was the oldest; otherwise the next is what came before its first message.
-    getNextPageParam: (last) =>
-      last.messages.length < MESSAGE_PAGE ? undefined : (last.messages[0]?.sentAt ?? undefined),
-  });
-}
 
 /** The person's conversation with graph's bot, made on first visit (its id once known; failed if it cannot be had). */
 export function useBotConversation(me: string): { id: string | undefined; failed: boolean } {
   const queryClient = useQueryClient();
-  const bot = useQuery({ queryKey: chatKeys.bot(me), queryFn: initiateBotChat, staleTime: Infinity, retry: 1 });
+  const bot = useQuery(botConversationQuery(me));
   const id = bot.data?.id;
   useEffect(() => {
     if (!id) return;
-    const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations(me));
+    const list = queryClient.getQueryData(conversationsQuery(me).queryKey);
     // A conversation made just now is not in the inbox loaded before it.
     if (list && !list.some((c) => c.id === id))
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(me) });

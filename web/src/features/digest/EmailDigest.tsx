@@ -1,14 +1,15 @@
 import { useId, useMemo } from "react";
 import { DIGEST_LAST_MINUTE, DIGEST_STEP_MINUTES, isDigestTimeZone, localTimeOf } from "@graph/core/digest/rules";
-import type { DigestPreferences } from "./api.ts";
+import { useQuery } from "@tanstack/react-query";
+import { digestPreferencesQuery, type DigestPreferences } from "./api.ts";
 import { SAVE_STATE_TEXT, formatDigestTime, sliderMinutes, zoneOptions } from "./digest.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { useDigestForm, useDigestPreferences } from "./hooks.ts";
+import { useDigestForm } from "./hooks.ts";
 import "./digest.css";
 
 /** The daily e-mail digest: whether to get it, at what local time, in which zone. */
 export function EmailDigest({ userId }: { userId: string }) {
-  const preferences = useDigestPreferences(userId);
+  const preferences = useQuery(digestPreferencesQuery(userId));
   const headingId = useId();
   return (
     <section className="tune-section" aria-labelledby={headingId} data-testid="email-digest">

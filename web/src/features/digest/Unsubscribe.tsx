@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { UNSUBSCRIBE_MESSAGES } from "@graph/core/digest/rules";
-import { ApiError, call } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { ApiError } from "../../lib/api.ts";
+import { unsubscribe } from "./api.ts";
 
 type State = "working" | "invalid" | "failed";
 
@@ -25,7 +25,7 @@ export function UnsubscribePage() {
     started.current = attempt;
     if (token === "") return setState("invalid");
     setState("working");
-    call(client.api.digest.unsubscribe.$post({ query: { token } }), { logoutOn401: false })
+    unsubscribe(token)
       .then(() => navigate("/unsubscribe-success", { replace: true }))
       .catch((error: unknown) => setState(error instanceof ApiError && error.status === 400 ? "invalid" : "failed"));
   }, [token, attempt, navigate]);

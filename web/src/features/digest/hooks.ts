@@ -1,25 +1,16 @@
-/** Server state of the daily e-mail digest (TanStack Query): the saved preferences, and the form's saves. */
+/** The daily e-mail digest's form over the saved preferences (TanStack Query), and its saves. */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DIGEST_SAVE_DEBOUNCE_MS } from "@graph/core/digest/rules";
 import {
-  digestQueryKey,
+  digestPreferencesQuery,
   digestSaveKey,
-  readDigestPreferences,
   saveDigestPreferences,
   type DigestChanges,
   type DigestPreferences,
 } from "./api.ts";
 import { createChangeBatcher, withChanges, withoutSettled, type ChangeBatcher, type SaveState } from "./digest.ts";
 import { useSaveState } from "../../hooks/use-save-state.ts";
-
-export function useDigestPreferences(userId: string) {
-  return useQuery({
-    queryKey: digestQueryKey(userId),
-    queryFn: ({ signal }) => readDigestPreferences(signal),
-    enabled: userId !== "",
-  });
-}
 
 export interface DigestForm {
   /** The saved preferences with the changes not yet saved over them (what the controls show). */
@@ -45,7 +36,7 @@ export function useDigestForm(userId: string, saved: DigestPreferences): DigestF
     mutationKey: digestSaveKey(userId),
     scope: { id: digestSaveKey(userId).join("/") },
     mutationFn: saveDigestPreferences,
-    onSuccess: (answer) => queryClient.setQueryData<DigestPreferences>(digestQueryKey(userId), answer),
+    onSuccess: (answer) => queryClient.setQueryData(digestPreferencesQuery(userId).queryKey, answer),
     onError: (error) => console.error("saving the digest preferences failed", error),
     onSettled: (_answer, error, sent) => {
       setUnsaved((left) => withoutSettled(left, sent));

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { feedQueryKey, setArticleAdded, silenceSource, storeFeed } from "./api.ts";
+import { feedQuery, setArticleAdded, storeFeed } from "./api.ts";
+import { silenceSource } from "../sources/api.ts";
 import {
   type FeedArticle,
-  type FeedResponse,
   TITLE_MAX,
   TITLE_MAX_MOBILE,
   formatAge,
@@ -97,17 +97,16 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
  */
 function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
-  const key = feedQueryKey(userId);
+  const key = feedQuery(userId).queryKey;
 
   const setAdded = (isAdded: boolean) => {
-    queryClient.setQueryData<FeedResponse>(key, (feed) => (feed ? withAddedState(feed, article.id, isAdded) : feed));
+    queryClient.setQueryData(key, (feed) => (feed ? withAddedState(feed, article.id, isAdded) : feed));
   };
 
   const mutation = useMutation({
     mutationFn: (wanted: boolean) => setArticleAdded(article.id, wanted),
     onMutate: (wanted) => {
-      const previous =
-        isArticleAdded(queryClient.getQueryData<FeedResponse>(key), article.id) ?? article.isAddedToGraph;
+      const previous = isArticleAdded(queryClient.getQueryData(key), article.id) ?? article.isAddedToGraph;
       setAdded(wanted);
       return { previous };
     },
@@ -117,7 +116,7 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
     },
     onSuccess: (result) => setAdded(result.isAddedToGraph),
     onSettled: () => {
-      const feed = queryClient.getQueryData<FeedResponse>(key);
+      const feed = queryClient.getQueryData(key);
       if (feed) storeFeed(userId, feed);
     },
   });
@@ -132,12 +131,12 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
  */
 function SilenceButton({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
-  const key = feedQueryKey(userId);
+  const key = feedQuery(userId).queryKey;
   const mutation = useMutation({
     mutationFn: () => silenceSource(article.source_id),
     onMutate: () => {
-      const previous = queryClient.getQueryData<FeedResponse>(key);
-      queryClient.setQueryData<FeedResponse>(key, (feed) => (feed ? withoutSource(feed, article.source_id) : feed));
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (feed) => (feed ? withoutSource(feed, article.source_id) : feed));
       return { previous };
     },
     onError: (error, _variables, context) => {
@@ -145,7 +144,7 @@ function SilenceButton({ article, userId }: { article: FeedArticle; userId: stri
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSettled: () => {
-      const feed = queryClient.getQueryData<FeedResponse>(key);
+      const feed = queryClient.getQueryData(key);
       if (feed) storeFeed(userId, feed);
     },
   });

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useAuth } from "../auth/session.tsx";
 import type { Plan } from "@graph/core/plans/rules";
-import { feedQueryKey, fetchFeed, loadFeed, storeFeed } from "./api.ts";
+import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";
-import { type FeedResponse, formatCountdown, msUntil, orderedGroups } from "./feed.ts";
+import { formatCountdown, msUntil, orderedGroups } from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
 import "./feed.css";
@@ -20,14 +20,8 @@ export function FeedPanel() {
   const auth = useAuth();
   const userId = auth.userId ?? "";
   const queryClient = useQueryClient();
-  const key = feedQueryKey(userId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () => loadFeed(userId),
-    enabled: userId !== "",
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const feed = feedQuery(userId);
+  const query = useQuery(feed);
   const { data, refetch, dataUpdatedAt } = query;
   const [blockedUntil, setBlockedUntil] = useState(0);
 
@@ -44,7 +38,7 @@ export function FeedPanel() {
   const manual = useMutation({
     mutationFn: () => fetchFeed(true),
     onSuccess: (fresh) => {
-      queryClient.setQueryData<FeedResponse>(key, fresh);
+      queryClient.setQueryData(feed.queryKey, fresh);
       storeFeed(userId, fresh);
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { FOLLOWING_FEED } from "@graph/core/follows/rules";
 import { useAuth } from "../auth/session.tsx";
@@ -15,18 +15,14 @@ import {
 import {
   type FriendPick,
   type FriendSession,
-  nextOffset,
-  readFollowLists,
-  readFollowingFeed,
-  socialKeys,
+  followListsQuery,
+  followingFeedQuery,
   withPickAdded,
 } from "../following/api.ts";
 import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";
 import "./feed.css";
 import "./friend-sessions.css";
-
-type Pages = InfiniteData<FriendSession[], number>;
 
 /** Sources shown by kind, as on the feed's cards (feeds and sites read as "web"). */
 const TYPE_LABEL = { twitter: "twitter", youtube: "youtube", bluesky: "bluesky", other: "web" } as const;
@@ -41,23 +37,12 @@ const typeOf = (sourceType: string): keyof typeof TYPE_LABEL =>
 export function FollowingPanel() {
   const auth = useAuth();
   const userId = auth.userId ?? "";
-  const key = socialKeys.followingFeed(userId);
-  const query = useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam, signal }) => readFollowingFeed(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextOffset(pages),
-    enabled: userId !== "",
-  });
+  const query = useInfiniteQuery(followingFeedQuery(userId));
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const sessions = data?.pages.flat() ?? [];
   const empty = query.isSuccess && sessions.length === 0;
   // Only an empty feed needs to know whether the person follows anyone (which empty state to show).
-  const lists = useQuery({
-    queryKey: socialKeys.lists(userId),
-    queryFn: ({ signal }) => readFollowLists(userId, signal),
-    enabled: empty,
-  });
+  const lists = useQuery({ ...followListsQuery(userId), enabled: empty });
 
   useEffect(() => {
     if (!hasNextPage) return;
@@ -216,9 +201,9 @@ function FriendPickRow({ pick, isMobile, track }: { pick: FriendPick; isMobile: 
 function PickAddToggle({ pick }: { pick: FriendPick }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const key = socialKeys.followingFeed(auth.userId ?? "");
+  const key = followingFeedQuery(auth.userId ?? "").queryKey;
   const set = (isAdded: boolean) =>
-    queryClient.setQueryData<Pages>(key, (data) =>
+    queryClient.setQueryData(key, (data) =>
       data ? { ...data, pages: withPickAdded(data.pages, pick.article_id, isAdded) } : data,
     );
   const mutation = useMutation({

@@ -1,10 +1,9 @@
-/** Feed and onboarding calls, and the stored-feed rules wrapped around them. */
+/** Calls of the home page's feed, and the stored-feed rules wrapped around them. */
+import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
-import { type FeedResponse, feedLoadPlan } from "./feed.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
-
-export const feedQueryKey = (userId: string) => ["feed", userId] as const;
+import { type FeedResponse, feedLoadPlan } from "./feed.ts";
 
 export function fetchFeed(manual = false): Promise<FeedResponse> {
   return call(client.api.rss.articles.$get({ query: manual ? { type: "manual" } : {} }));
@@ -34,27 +33,27 @@ export async function loadFeed(userId: string, now = Date.now()): Promise<FeedRe
   return fresh;
 }
 
+/** Every person's feed query starts with this key (onboarding drops them all). */
+export const FEED_KEY = "feed";
+
+/**
+ * The person's feed as the home page shows it. It changes only when the page refreshes it (on
+ * its countdown or by hand), never because the window got focus.
+ */
+export const feedQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [FEED_KEY, userId] as const,
+    queryFn: () => loadFeed(userId),
+    enabled: userId !== "",
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
 /** Sets whether an article is in the person's graph: the wanted state, so a retry cannot flip it back. */
 export function setArticleAdded(articleId: string, added: boolean) {
   return call(client.api.articles.toggle_add_article.$post({ json: { articleId, added } }));
 }
 
-export function silenceSource(sourceId: string) {
-  return call(client.api.rss.user_source_blacklist.$post({ json: { sourceId } }));
-}
-
 export function markSeen(articleIds: string[]) {
   return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
-}
-
-export function submitAims(aims: string[]) {
-  return call(client.api.aims.to_db.$post({ json: { aims: aims.map((content) => ({ content })) } }));
-}
-
-export function setHasOnboarded() {
-  return call(client.api.users.set_has_onboarded.$post());
-}
-
-export function clearLastFeedRefreshAt() {
-  return call(client.api.users.clear_last_feed_refresh_at.$post());
 }

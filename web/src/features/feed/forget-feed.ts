@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { clearStoredFeed, feedQueryKey } from "./api.ts";
+import { clearStoredFeed, feedQuery } from "./api.ts";
 
 /**
  * Changing topics or silenced sources makes the feed out of date: the stored copy is dropped and
@@ -11,6 +11,6 @@ export function useForgetFeed(userId: string) {
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearStoredFeed(userId);
-    void queryClient.invalidateQueries({ queryKey: feedQueryKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: feedQuery(userId).queryKey });
   }, [queryClient, userId]);
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { FEEDBACK_MAX } from "@graph/core/feedback/rules";
-import { call } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
+import { sendFeedback } from "./api.ts";
 
 type State = "idle" | "loading" | "success" | "error";
 
@@ -15,7 +14,7 @@ export function FeedbackPage() {
     if (empty) return;
     setState("loading");
     try {
-      await call(client.api.users.feedback.$post({ json: { feedback: feedback.trim() } }));
+      await sendFeedback(feedback.trim());
       setState("success");
       setFeedback("");
     } catch {

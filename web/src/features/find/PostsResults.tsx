@@ -1,23 +1,14 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../feed/feed.ts";
-import { findQueryKey, searchPosts } from "./api.ts";
-import {
-  type ArticleSearchPage,
-  type ArticleSearchResult,
-  findView,
-  flattenPages,
-  formatResultDate,
-  highlightTitle,
-  nextPageParam,
-} from "./find.ts";
+import { postsSearchQuery } from "./api.ts";
+import { type ArticleSearchResult, findView, flattenPages, formatResultDate, highlightTitle } from "./find.ts";
 import { useMediaQuery } from "../feed/hooks.ts";
 import { FindEmpty, FindError, FindStatus, Highlighted } from "./FindStatus.tsx";
 import "./find.css";
 
 /** Start on the next page while the end of the list is still this far below the screen. */
 const LOAD_AHEAD = "0px 0px 600px 0px";
-const SEARCH_STALE_MS = 5 * 60_000;
 
 interface PostsResultsProps {
   term: string | null;
@@ -26,16 +17,7 @@ interface PostsResultsProps {
 }
 
 export function PostsResults({ term, text, pending }: PostsResultsProps) {
-  const query = useInfiniteQuery({
-    queryKey: findQueryKey("posts", term),
-    queryFn: ({ pageParam, signal }) => searchPosts(term ?? "", pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last: ArticleSearchPage) => nextPageParam(last),
-    enabled: term !== null,
-    placeholderData: keepPreviousData,
-    staleTime: SEARCH_STALE_MS,
-    refetchOnWindowFocus: false,
-  });
+  const query = useInfiniteQuery(postsSearchQuery(term));
 
   const isMobile = useMediaQuery("(max-width: 600px)");
   const results = term === null ? [] : flattenPages(query.data?.pages);

@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { findQueryKey, searchUsers } from "./api.ts";
+import { usersSearchQuery } from "./api.ts";
 import { type UserSearchResult, findView, highlightName, profilePath, userInitial } from "./find.ts";
 import { FindEmpty, FindError, FindStatus, Highlighted } from "./FindStatus.tsx";
 import "./find.css";
-
-const SEARCH_STALE_MS = 60_000;
 
 interface UsersResultsProps {
   term: string | null;
@@ -15,14 +13,7 @@ interface UsersResultsProps {
 }
 
 export function UsersResults({ term, text, pending }: UsersResultsProps) {
-  const query = useQuery({
-    queryKey: findQueryKey("users", term),
-    queryFn: ({ signal }) => searchUsers(term ?? "", signal),
-    enabled: term !== null,
-    placeholderData: keepPreviousData,
-    staleTime: SEARCH_STALE_MS,
-    refetchOnWindowFocus: false,
-  });
+  const query = useQuery(usersSearchQuery(term));
 
   const people = term === null ? [] : (query.data ?? []);
   const stale = query.isPlaceholderData;

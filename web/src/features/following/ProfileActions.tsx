@@ -5,7 +5,16 @@ import { OVERLAP } from "@graph/core/overlap/rules";
 import { useAuth } from "../auth/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { truncateTitle } from "../feed/feed.ts";
-import { type FollowLists, checkFollow, follow, readFollowLists, readOverlap, socialKeys, unfollow } from "./api.ts";
+import {
+  type FollowLists,
+  type OverlapAnswer,
+  follow,
+  followListsQuery,
+  followingFeedQuery,
+  isFollowingQuery,
+  overlapQuery,
+  unfollow,
+} from "./api.ts";
 import "./following.css";
 
 /**
@@ -60,10 +69,7 @@ function OwnActions({ userId }: { userId: string }) {
 }
 
 function FollowListsView({ userId }: { userId: string }) {
-  const lists = useQuery({
-    queryKey: socialKeys.lists(userId),
-    queryFn: ({ signal }) => readFollowLists(userId, signal),
-  });
+  const lists = useQuery(followListsQuery(userId));
   if (lists.isPending) return <p role="status">loading...</p>;
   if (lists.isError) return <p role="alert">couldn't load your follows.</p>;
   return (
@@ -115,10 +121,7 @@ function VisitorActions({ viewerId, userId, username }: { viewerId: string; user
 
 function MutualInterests({ viewerId, userId }: { viewerId: string; userId: string }) {
   const [open, setOpen] = useState(false);
-  const overlap = useQuery({
-    queryKey: socialKeys.overlap(viewerId, userId),
-    queryFn: ({ signal }) => readOverlap(userId, signal),
-  });
+  const overlap = useQuery(overlapQuery(viewerId, userId));
   if (overlap.isPending) {
     return (
       <span className="overlap-summary" role="status">
@@ -157,7 +160,7 @@ function MutualInterests({ viewerId, userId }: { viewerId: string; userId: strin
   );
 }
 
-function OverlapLists({ data }: { data: NonNullable<Awaited<ReturnType<typeof readOverlap>>> }) {
+function OverlapLists({ data }: { data: OverlapAnswer }) {
   if (data.count === 0) return <p className="fine-print">nothing in common yet.</p>;
   return (
     <div className="follow-lists">
@@ -194,17 +197,15 @@ function OverlapLists({ data }: { data: NonNullable<Awaited<ReturnType<typeof re
 /** Follow or unfollow: flips at once, flips back if the server refuses. */
 function FollowToggle({ viewerId, userId }: { viewerId: string; userId: string }) {
   const queryClient = useQueryClient();
-  const key = socialKeys.isFollowing(viewerId, userId);
-  const state = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => checkFollow(viewerId, userId, signal),
-  });
+  const isFollowing = isFollowingQuery(viewerId, userId);
+  const key = isFollowing.queryKey;
+  const state = useQuery(isFollowing);
   const mutation = useMutation({
     mutationFn: async (wanted: boolean): Promise<{ isFollowing: boolean }> =>
       wanted ? follow(userId) : unfollow(userId),
     onMutate: async (wanted) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<{ isFollowing: boolean }>(key);
+      const previous = queryClient.getQueryData(key);
       queryClient.setQueryData(key, { isFollowing: wanted });
       return { previous };
     },
@@ -215,8 +216,8 @@ function FollowToggle({ viewerId, userId }: { viewerId: string; userId: string }
     onSuccess: (result) => {
       queryClient.setQueryData(key, { isFollowing: result.isFollowing });
       // The following tab and the lists change with a follow.
-      void queryClient.invalidateQueries({ queryKey: socialKeys.followingFeed(viewerId) });
-      void queryClient.invalidateQueries({ queryKey: socialKeys.lists(viewerId) });
+      void queryClient.invalidateQueries({ queryKey: followingFeedQuery(viewerId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: followListsQuery(viewerId).queryKey });
     },
   });
   const following = state.data?.isFollowing ?? false;

@@ -1,4 +1,5 @@
-/** Calls of the social layer: following, mutual interests and the following feed. */
+/** Calls of the social layer: the following feed, following and unfollowing, follow lists and mutual interests. */
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { FOLLOWING_FEED } from "@graph/core/follows/rules";
 import { call } from "../../lib/api.ts";
@@ -9,34 +10,52 @@ export type FriendPick = FriendSession["graphpicks"][number];
 export type OverlapAnswer = InferResponseType<(typeof client.api.overlap.user_overlap)[":id"]["$get"], 200>;
 export type FollowLists = InferResponseType<(typeof client.api.users.see_following)[":id"]["$get"], 200>;
 
-export const socialKeys = {
-  followingFeed: (userId: string) => ["following-feed", userId] as const,
-  isFollowing: (viewer: string, target: string) => ["follows", viewer, "check", target] as const,
-  lists: (userId: string) => ["follows", userId, "lists"] as const,
-  overlap: (viewer: string, target: string) => ["overlap", viewer, target] as const,
-};
-
 export const FOLLOWING_PAGE_SIZE = FOLLOWING_FEED.pageSize;
 
-export const readFollowingFeed = (offset: number, signal?: AbortSignal) =>
-  call(
-    client.api.feed.following.$get(
-      { query: { limit: String(FOLLOWING_PAGE_SIZE), offset: String(offset) } },
-      { init: { signal } },
-    ),
-  );
+/** Friends' feed sessions, newest first, a page at a time; a short page was the last. */
+export const followingFeedQuery = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: ["following-feed", userId] as const,
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        client.api.feed.following.$get(
+          { query: { limit: String(FOLLOWING_PAGE_SIZE), offset: String(pageParam) } },
+          { init: { signal } },
+        ),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextOffset(pages),
+    enabled: userId !== "",
+  });
+
+/** Whether `viewer` follows `target`. */
+export const isFollowingQuery = (viewer: string, target: string) =>
+  queryOptions({
+    queryKey: ["follows", viewer, "check", target] as const,
+    queryFn: ({ signal }) =>
+      call(
+        client.api.users.check_follow[":viewer"][":target"].$get({ param: { viewer, target } }, { init: { signal } }),
+      ),
+  });
+
+/** Who follows the person and whom they follow. */
+export const followListsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["follows", userId, "lists"] as const,
+    queryFn: ({ signal }) =>
+      call(client.api.users.see_following[":id"].$get({ param: { id: userId } }, { init: { signal } })),
+  });
+
+/** What the viewer shares with another person (topics and added articles), and how much. */
+export const overlapQuery = (viewer: string, target: string) =>
+  queryOptions({
+    queryKey: ["overlap", viewer, target] as const,
+    queryFn: ({ signal }) =>
+      call(client.api.overlap.user_overlap[":id"].$get({ param: { id: target } }, { init: { signal } })),
+  });
 
 export const follow = (userId: string) => call(client.api.users.follow.$post({ json: { userId } }));
 export const unfollow = (userId: string) => call(client.api.users.unfollow.$post({ json: { userId } }));
-
-export const checkFollow = (viewer: string, target: string, signal?: AbortSignal) =>
-  call(client.api.users.check_follow[":viewer"][":target"].$get({ param: { viewer, target } }, { init: { signal } }));
-
-export const readFollowLists = (userId: string, signal?: AbortSignal) =>
-  call(client.api.users.see_following[":id"].$get({ param: { id: userId } }, { init: { signal } }));
-
-export const readOverlap = (userId: string, signal?: AbortSignal) =>
-  call(client.api.overlap.user_overlap[":id"].$get({ param: { id: userId } }, { init: { signal } }));
 
 /** Whether another page may follow: a page shorter than the page size was the last. */
 export function nextOffset(pages: ReadonlyArray<readonly unknown[]>): number | undefined {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../auth/session.tsx";
-import { clearLastFeedRefreshAt, setHasOnboarded, submitAims } from "../feed/api.ts";
+import { FEED_KEY } from "../feed/api.ts";
+import { clearLastFeedRefreshAt, setHasOnboarded, submitAims } from "./api.ts";
 import { addTopics } from "../topics/api.ts";
 import { AIM_LIMITS } from "@graph/core/topics/rules";
 import {
@@ -111,7 +112,7 @@ export function GettingStartedPage() {
       removeStorage(storageKeys.interests(userId));
       removeStorage(storageKeys.aims(userId));
       writeStorage(storageKeys.forceFeedRefresh(userId), "true");
-      queryClient.removeQueries({ queryKey: ["feed"] });
+      queryClient.removeQueries({ queryKey: [FEED_KEY] });
       await setHasOnboarded();
       await clearLastFeedRefreshAt();
       await auth.login();

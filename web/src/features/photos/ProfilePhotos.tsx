@@ -4,18 +4,8 @@ import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES } from "@graph/core/images/ru
 import { useAuth } from "../auth/session.tsx";
 import { errorText } from "../../lib/api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import {
-  choiceProblem,
-  confirmUploads,
-  deleteImage,
-  imagesKey,
-  inBatches,
-  makePrimary,
-  postToBucket,
-  presignUploads,
-  readImages,
-  type ProfileImage,
-} from "./photo-upload.ts";
+import { type ProfileImage, confirmUploads, deleteImage, imagesQuery, makePrimary, presignUploads } from "./api.ts";
+import { choiceProblem, inBatches, postToBucket } from "./photo-upload.ts";
 import "./profile-photos.css";
 
 interface Blocked {
@@ -32,12 +22,8 @@ export function ProfilePhotos() {
   const { userId } = useAuth();
   const id = userId ?? "";
   const queryClient = useQueryClient();
-  const key = imagesKey(id);
-  const images = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => readImages(id, signal).then((answer) => answer.images),
-    enabled: id !== "",
-  });
+  const key = imagesQuery(id).queryKey;
+  const images = useQuery(imagesQuery(id));
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<Blocked[]>([]);
@@ -82,7 +68,7 @@ export function ProfilePhotos() {
           })),
         );
         newlyBlocked.push(...answer.blocked);
-        queryClient.setQueryData<ProfileImage[]>(key, (list) => {
+        queryClient.setQueryData(key, (list) => {
           const next = [...(list ?? []), ...answer.images];
           // A new primary photo takes the mark from the old one.
           return answer.images.some((image) => image.is_primary)
@@ -108,7 +94,7 @@ export function ProfilePhotos() {
     setProblem(null);
     try {
       const answer = await makePrimary(image.id);
-      queryClient.setQueryData<ProfileImage[]>(key, answer.images);
+      queryClient.setQueryData(key, answer.images);
     } catch (error) {
       console.error("setting the primary photo failed", error);
       setProblem(errorText(error, "Failed to set the primary photo."));
@@ -123,7 +109,7 @@ export function ProfilePhotos() {
     setProblem(null);
     try {
       const answer = await deleteImage(image.id);
-      queryClient.setQueryData<ProfileImage[]>(key, answer.images);
+      queryClient.setQueryData(key, answer.images);
     } catch (error) {
       console.error("deleting a photo failed", error);
       setProblem(errorText(error, "Failed to delete the photo."));

@@ -1,14 +1,5 @@
 /** Profile photos in the browser: the checks made before anything is sent, and the straight-to-bucket upload. */
 import { IMAGE_LIMITS, IMAGE_MESSAGES, isImageType } from "@graph/core/images/rules";
-import { call } from "../../lib/api.ts";
-import { client } from "../../lib/client.ts";
-
-export const imagesKey = (userId: string) => ["profile", userId, "images"] as const;
-
-export const readImages = (userId: string, signal?: AbortSignal) =>
-  call(client.api.images.from_db_by_user_id[":id"].$get({ param: { id: userId } }, { init: { signal } }));
-
-export type ProfileImage = Awaited<ReturnType<typeof readImages>>["images"][number];
 
 /**
  * The first problem with a choice of files, in the spec's words, or null when it may be sent:
@@ -68,17 +59,3 @@ function bucketRefusal(xml: string): string | undefined {
   if (code === "EntityTooLarge") return "A file is too large. Max file size is 5MB.";
   return /<Message>([^<]*)<\/Message>/.exec(xml)?.[1];
 }
-
-export const presignUploads = (userId: string, files: ReadonlyArray<{ name: string; type: string; size: number }>) =>
-  call(
-    client.api.images.upload_url.$post({
-      json: { userId, files: files.map((f) => ({ name: f.name, type: f.type, size: f.size })) },
-    }),
-  );
-
-export const confirmUploads = (userId: string, uploads: Array<{ key: string; name: string; isPrimary?: boolean }>) =>
-  call(client.api.images.upload.$post({ json: { userId, uploads } }));
-
-export const makePrimary = (imageId: string) => call(client.api.images.primary.$patch({ json: { imageId } }));
-
-export const deleteImage = (imageId: string) => call(client.api.images.$delete({ json: { imageId } }));

@@ -8,7 +8,9 @@ import {
   type SourceHit,
 } from "./silenced-sources.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { useSilence, useSilenced, useSourceSearch, useSourceSearchTerm, useUnsilence } from "./silenced-hooks.ts";
+import { useQuery } from "@tanstack/react-query";
+import { silencedQuery, sourceSearchQuery } from "./api.ts";
+import { useSilence, useSourceSearchTerm, useUnsilence } from "./silenced-hooks.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import "./sources.css";
 
@@ -16,8 +18,8 @@ import "./sources.css";
 export function SilencedSources({ userId }: { userId: string }) {
   const [text, setText] = useState("");
   const { term, pending } = useSourceSearchTerm(text);
-  const search = useSourceSearch(term);
-  const silenced = useSilenced(userId);
+  const search = useQuery(sourceSearchQuery(term));
+  const silenced = useQuery(silencedQuery(userId));
   const silence = useSilence(userId);
   const unsilence = useUnsilence(userId);
   const headingId = useId();

@@ -2,13 +2,15 @@ import { type FormEvent, useId, useState } from "react";
 import { APPROVAL_TEXT, canSuggest, suggestFailureText, type Suggestion } from "./suggested-sources.ts";
 import { displayAddress, httpHref } from "../../lib/web-address.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { useSuggestSource, useSuggestions } from "./suggestion-hooks.ts";
+import { useQuery } from "@tanstack/react-query";
+import { suggestionsQuery } from "./api.ts";
+import { useSuggestSource } from "./suggestion-hooks.ts";
 import "./sources.css";
 
 /** Suggest a site or feed graph does not read yet, and follow each suggestion's check. */
 export function SuggestedSources({ userId }: { userId: string }) {
   const [link, setLink] = useState("");
-  const suggestions = useSuggestions(userId);
+  const suggestions = useQuery(suggestionsQuery(userId));
   const suggest = useSuggestSource(userId, () => setLink(""));
   const headingId = useId();
   const inputId = useId();

@@ -1,40 +1,53 @@
-/** Calls of the settings page's feed tab: suggested sources, silenced sources, added articles. */
+/** Calls of the feed tab's sources: suggesting a source, searching sources, silencing and un-silencing them. */
+import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
+import { pendingPollInterval } from "./suggested-sources.ts";
 
-export const suggestionsQueryKey = (userId: string) => ["suggested-sources", userId] as const;
-export const silencedQueryKey = (userId: string) => ["silenced-sources", userId] as const;
-/** Shared by every silence and un-silence, so the list is re-read only when the last one has settled. */
-export const silenceMutationKey = (userId: string) => ["silenced-sources", userId, "change"] as const;
-export const sourceSearchQueryKey = (term: string) => ["source-search", term] as const;
-export const addedArticlesQueryKey = (userId: string) => ["added-articles", userId] as const;
-
-export function listSuggestions(signal?: AbortSignal) {
-  return call(client.api.rss.user_source_suggested_list.$get(undefined, { init: { signal } }));
-}
+/**
+ * The person's suggestions. A suggestion is checked in the background, so while one is pending
+ * the list is read again every few seconds until it has turned into added!, rejected or a
+ * duplicate; then the polling stops.
+ */
+export const suggestionsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["suggested-sources", userId] as const,
+    queryFn: ({ signal }) => call(client.api.rss.user_source_suggested_list.$get(undefined, { init: { signal } })),
+    enabled: userId !== "",
+    refetchInterval: (query) => pendingPollInterval(query.state.data),
+  });
 
 /** Suggests a site or feed; answers the new suggestion (pending while graph checks it). */
 export function suggestSource(sourceLink: string) {
   return call(client.api.rss.user_source_suggested_list.$post({ json: { sourceLink } }));
 }
 
-export function listSilenced(signal?: AbortSignal) {
-  return call(client.api.rss.user_source_blacklist.$get(undefined, { init: { signal } }));
+export const silencedQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["silenced-sources", userId] as const,
+    queryFn: ({ signal }) => call(client.api.rss.user_source_blacklist.$get(undefined, { init: { signal } })),
+    enabled: userId !== "",
+  });
+
+/** Shared by every silence and un-silence, so the list is re-read only when the last one has settled. */
+export const silenceMutationKey = (userId: string) => [...silencedQuery(userId).queryKey, "change"] as const;
+
+/** Keeps a source's articles out of the person's feed (from the feed tab or an article's own button). */
+export function silenceSource(sourceId: string) {
+  return call(client.api.rss.user_source_blacklist.$post({ json: { sourceId } }));
 }
 
 export function unsilenceSource(sourceId: string) {
   return call(client.api.rss.user_source_blacklist.$delete({ json: { sourceId } }));
 }
 
-export function searchSources(q: string, signal?: AbortSignal) {
-  return call(client.api.rss.source_search.$get({ query: { q } }, { init: { signal } }));
-}
-
-export function listAddedArticles(userId: string, signal?: AbortSignal) {
-  return call(client.api.articles.from_db_by_user_id[":id"].$get({ param: { id: userId } }, { init: { signal } }));
-}
-
-/** Takes an article out of the person's graph. */
-export function deleteAddedArticle(articleId: string) {
-  return call(client.api.articles.$delete({ json: { articleId } }));
-}
+/** Sources by name or site, for the search term once it has settled (null: nothing to search). */
+export const sourceSearchQuery = (term: string | null) =>
+  queryOptions({
+    queryKey: ["source-search", term ?? ""] as const,
+    queryFn: ({ signal }) =>
+      call(client.api.rss.source_search.$get({ query: { q: term ?? "" } }, { init: { signal } })),
+    enabled: term !== null,
+    // Sources change seldom: going back to a search just made needs no new request.
+    staleTime: 60_000,
+  });

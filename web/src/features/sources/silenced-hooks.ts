@@ -1,15 +1,7 @@
-/** Server state of the silenced sources (TanStack Query): the list, the source search, silencing and un-silencing. */
+/** Silenced sources (TanStack Query): the source search's settling term, silencing and un-silencing. */
 import { useEffect, useRef, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { silenceSource } from "../feed/api.ts";
-import {
-  listSilenced,
-  searchSources,
-  silenceMutationKey,
-  silencedQueryKey,
-  sourceSearchQueryKey,
-  unsilenceSource,
-} from "./api.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { silenceMutationKey, silenceSource, silencedQuery, unsilenceSource } from "./api.ts";
 import { createDebouncer, settleDelay, type Debouncer } from "../find/find-debounce.ts";
 import { withIdAt, withoutId } from "../../lib/list-edits.ts";
 import {
@@ -24,14 +16,6 @@ import {
 } from "./silenced-sources.ts";
 import { useForgetFeed } from "../feed/forget-feed.ts";
 
-export function useSilenced(userId: string) {
-  return useQuery({
-    queryKey: silencedQueryKey(userId),
-    queryFn: ({ signal }) => listSilenced(signal),
-    enabled: userId !== "",
-  });
-}
-
 /** The search for the field's text, settling 250 ms after the last change (at once when there is nothing to send). */
 export function useSourceSearchTerm(text: string): { term: string | null; pending: boolean } {
   const [term, setTerm] = useState<string | null>(() => sourceSearchTerm(text));
@@ -45,16 +29,6 @@ export function useSourceSearchTerm(text: string): { term: string | null; pendin
   useEffect(() => () => debouncer.current?.cancel(), []);
 
   return { term, pending: sourceSearchTerm(text) !== term };
-}
-
-export function useSourceSearch(term: string | null) {
-  return useQuery({
-    queryKey: sourceSearchQueryKey(term ?? ""),
-    queryFn: ({ signal }) => searchSources(term!, signal),
-    enabled: term !== null,
-    // Sources change seldom: going back to a search just made needs no new request.
-    staleTime: 60_000,
-  });
 }
 
 /**
@@ -73,21 +47,20 @@ function useSilencedChange<V extends { id: string }, C>(
 ) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
-  const key = silencedQueryKey(userId);
+  const key = silencedQuery(userId).queryKey;
   return useMutation({
     mutationKey: silenceMutationKey(userId),
     mutationFn: change.send,
     onMutate: async (source: V) => {
       // A list read still on its way would overwrite the change with the old state.
       await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const { list, context } = change.apply(queryClient.getQueryData<SilencedSource[]>(key) ?? [], source);
-      queryClient.setQueryData<SilencedSource[]>(key, list);
+      const { list, context } = change.apply(queryClient.getQueryData(key) ?? [], source);
+      queryClient.setQueryData(key, list);
       return { context };
     },
     onError: (error, source, held) => {
       console.error("changing silenced sources failed", error);
-      if (held)
-        queryClient.setQueryData<SilencedSource[]>(key, (list) => change.undo(list ?? [], source, held.context));
+      if (held) queryClient.setQueryData(key, (list) => change.undo(list ?? [], source, held.context));
       window.alert(change.failed);
     },
     onSuccess: () => forgetFeed(),

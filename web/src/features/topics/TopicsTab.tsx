@@ -7,7 +7,9 @@ import { supertagCount, supertagRefusal, type Topic } from "./topics.ts";
 import { QuickAdd } from "./QuickAdd.tsx";
 import { TopicList } from "./TopicList.tsx";
 import { TopicSuggestions } from "./TopicSuggestions.tsx";
-import { useSupertag, useTopics } from "./hooks.ts";
+import { useQuery } from "@tanstack/react-query";
+import { topicsQuery } from "./api.ts";
+import { useSupertag } from "./hooks.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import "./topics.css";
 
@@ -17,7 +19,7 @@ import "./topics.css";
  */
 export function TopicsTab() {
   const userId = useAuth().userId ?? "";
-  const query = useTopics(userId);
+  const query = useQuery(topicsQuery(userId));
 
   if (query.isPending) {
     return (

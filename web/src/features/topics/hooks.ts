@@ -1,24 +1,16 @@
-/** Server state of the topics tab (TanStack Query): the list and the three ways to change it. */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { addTopics, listTopics, removeTopic, setSupertag, supertagMutationKey, topicsQueryKey } from "./api.ts";
+/** Changes on the topics tab (TanStack Query): adding, removing, supertags, and asking for and skipping suggestions. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
-  ADD_TOPICS_FAILED,
-  REMOVE_TOPIC_FAILED,
-  supertagFailureText,
-  withSupertag,
-  withoutTopic,
-  type Topic,
-} from "./topics.ts";
-import { similarTopics, skipTopic } from "./suggestions-api.ts";
+  addTopics,
+  removeTopic,
+  setSupertag,
+  similarTopics,
+  skipTopic,
+  supertagMutationKey,
+  topicsQuery,
+} from "./api.ts";
+import { ADD_TOPICS_FAILED, REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
 import { useForgetFeed } from "../feed/forget-feed.ts";
-
-export function useTopics(userId: string) {
-  return useQuery({
-    queryKey: topicsQueryKey(userId),
-    queryFn: ({ signal }) => listTopics(userId, signal),
-    enabled: userId !== "",
-  });
-}
 
 export function useAddTopics(userId: string, onAdded: () => void) {
   const queryClient = useQueryClient();
@@ -26,7 +18,7 @@ export function useAddTopics(userId: string, onAdded: () => void) {
   return useMutation({
     mutationFn: addTopics,
     onSuccess: ({ topics }) => {
-      queryClient.setQueryData<Topic[]>(topicsQueryKey(userId), topics);
+      queryClient.setQueryData(topicsQuery(userId).queryKey, topics);
       forgetFeed();
       onAdded();
     },
@@ -44,7 +36,7 @@ export function useRemoveTopic(userId: string) {
   return useMutation({
     mutationFn: removeTopic,
     onSuccess: (_answer, topicId) => {
-      queryClient.setQueryData<Topic[]>(topicsQueryKey(userId), (topics) => topics && withoutTopic(topics, topicId));
+      queryClient.setQueryData(topicsQuery(userId).queryKey, (topics) => topics && withoutTopic(topics, topicId));
       forgetFeed();
     },
     onError: (error) => {
@@ -67,9 +59,9 @@ interface SupertagChange {
 export function useSupertag(userId: string) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
-  const key = topicsQueryKey(userId);
+  const key = topicsQuery(userId).queryKey;
   const set = (topicId: string, isSupertag: boolean) =>
-    queryClient.setQueryData<Topic[]>(key, (topics) => topics && withSupertag(topics, topicId, isSupertag));
+    queryClient.setQueryData(key, (topics) => topics && withSupertag(topics, topicId, isSupertag));
 
   return useMutation({
     mutationKey: supertagMutationKey(userId),
@@ -77,7 +69,7 @@ export function useSupertag(userId: string) {
     onMutate: async ({ topicId, isSupertag }) => {
       // A list read still on its way would overwrite the change with the old state.
       await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const was = queryClient.getQueryData<Topic[]>(key)?.find((t) => t.id === topicId)?.isSupertag ?? !isSupertag;
+      const was = queryClient.getQueryData(key)?.find((t) => t.id === topicId)?.isSupertag ?? !isSupertag;
       set(topicId, isSupertag);
       return { was };
     },

@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { type ChatMessage, type Conversation, chatKeys } from "../api.ts";
+import { chatKeys } from "../api.ts";
+import type { ChatMessage, Conversation } from "../types.ts";
 import { type MessagePages, applyIncomingMessage, applyRead } from "./chat-cache.ts";
 
 const me = "me";

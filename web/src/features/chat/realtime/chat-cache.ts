@@ -1,6 +1,7 @@
 /** Keeping the chat's cached queries current as the socket reports messages. */
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { type ChatMessage, type Conversation, type MessagesPage, chatKeys } from "../api.ts";
+import { conversationsQuery, messagesQuery } from "../api.ts";
+import type { ChatMessage, MessagesPage } from "../types.ts";
 import { sortConversations, withLastMessage } from "../chat.ts";
 
 export type MessagePages = InfiniteData<MessagesPage, string | null>;
@@ -11,18 +12,19 @@ export type MessagePages = InfiniteData<MessagesPage, string | null>;
  * not know yet (someone just started it) makes the inbox load again.
  */
 export function applyIncomingMessage(queryClient: QueryClient, userId: string, message: ChatMessage): void {
-  const list = queryClient.getQueryData<Conversation[]>(chatKeys.conversations(userId));
+  const conversationsKey = conversationsQuery(userId).queryKey;
+  const list = queryClient.getQueryData(conversationsKey);
   if (list && list.some((c) => c.id === message.conversationId)) {
-    queryClient.setQueryData<Conversation[]>(chatKeys.conversations(userId), (current) =>
+    queryClient.setQueryData(conversationsKey, (current) =>
       current
         ? sortConversations(current.map((c) => (c.id === message.conversationId ? withLastMessage(c, message) : c)))
         : current,
     );
   } else {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(userId) });
+    void queryClient.invalidateQueries({ queryKey: conversationsKey });
   }
-  const messagesKey = chatKeys.messages(userId, message.conversationId);
-  queryClient.setQueryData<MessagePages>(messagesKey, (data) => {
+  const messagesKey = messagesQuery(userId, message.conversationId).queryKey;
+  queryClient.setQueryData(messagesKey, (data) => {
     if (!data || data.pages.length === 0) return data;
     const [newest, ...older] = data.pages;
     if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
@@ -30,7 +32,7 @@ export function applyIncomingMessage(queryClient: QueryClient, userId: string, m
   });
   // A fetch under way may have read the conversation before this message was stored, and its
   // answer would replace what was just added: ask again.
-  for (const key of [chatKeys.conversations(userId), messagesKey]) {
+  for (const key of [conversationsKey, messagesKey]) {
     if (queryClient.getQueryState(key)?.fetchStatus === "fetching") {
       void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
@@ -39,7 +41,7 @@ export function applyIncomingMessage(queryClient: QueryClient, userId: string, m
 
 /** The conversation as read up to `lastReadAt` (the badge follows at once). */
 export function applyRead(queryClient: QueryClient, userId: string, conversationId: string, lastReadAt: string): void {
-  queryClient.setQueryData<Conversation[]>(chatKeys.conversations(userId), (current) =>
+  queryClient.setQueryData(conversationsQuery(userId).queryKey, (current) =>
     current?.map((c) => (c.id === conversationId ? { ...c, last_read_at: lastReadAt } : c)),
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AIM_LIMITS } from "@graph/core/topics/rules";
 import { aimsToSend } from "../profile.ts";
-import { profileKeys, readAims, saveAims, type Aim } from "../api.ts";
+import { aimsQuery, saveAims, type Aim } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
@@ -13,11 +13,7 @@ const tempId = () => `temp-${Date.now().toString(36)}-${tempCounter++}`;
 
 /** Aims: at most 5, 280 characters each; empty ones are dropped on save. */
 export function AimsForm({ userId }: { userId: string }) {
-  const aims = useQuery({
-    queryKey: profileKeys.aims(userId),
-    queryFn: ({ signal }) => readAims(userId, signal),
-    enabled: userId !== "",
-  });
+  const aims = useQuery(aimsQuery(userId));
   const headingId = useId();
   return (
     <section className="tune-section" aria-labelledby={headingId} data-testid="profile-aims">
@@ -45,7 +41,7 @@ function AimsEditor({ userId, saved }: { userId: string; saved: Aim[] }) {
     try {
       const sent = aimsToSend(aims).map((a) => (a.id.startsWith("temp-") ? { content: a.content } : a));
       const answer = await saveAims(sent);
-      queryClient.setQueryData(profileKeys.aims(userId), answer.aims);
+      queryClient.setQueryData(aimsQuery(userId).queryKey, answer.aims);
       setAims(answer.aims.length > 0 ? answer.aims : [{ id: tempId(), content: "" }]);
       settle("success");
     } catch (error) {

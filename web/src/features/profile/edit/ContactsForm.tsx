@@ -1,17 +1,13 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CONTACT_MAX } from "@graph/core/profile/rules";
-import { profileKeys, readContacts, saveContacts } from "../api.ts";
+import { contactsQuery, saveContacts } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 
 /** Contact links: the person's site (about) and socials, 120 characters each. */
 export function ContactsForm({ userId }: { userId: string }) {
-  const contacts = useQuery({
-    queryKey: profileKeys.contacts(userId),
-    queryFn: ({ signal }) => readContacts(userId, signal),
-    enabled: userId !== "",
-  });
+  const contacts = useQuery(contactsQuery(userId));
   const headingId = useId();
   return (
     <section className="tune-section" aria-labelledby={headingId} data-testid="profile-contacts">
@@ -41,7 +37,7 @@ function ContactsEditor({ userId, saved }: { userId: string; saved: { about: str
     settle("saving");
     try {
       const answer = await saveContacts(about, socials);
-      queryClient.setQueryData(profileKeys.contacts(userId), [answer]);
+      queryClient.setQueryData(contactsQuery(userId).queryKey, [answer]);
       settle("success");
     } catch (error) {
       console.error("saving contacts failed", error);

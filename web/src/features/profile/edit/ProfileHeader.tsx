@@ -1,15 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { profileKeys, readNodeCount } from "../api.ts";
+import { nodeCountQuery } from "../api.ts";
 import "./profile-tab.css";
 
 /** The tab's header line: the username (a link to the public page) and the node count. */
 export function ProfileHeader({ userId, username }: { userId: string; username: string }) {
-  const count = useQuery({
-    queryKey: profileKeys.nodeCount(userId),
-    queryFn: ({ signal }) => readNodeCount(userId, signal),
-    enabled: userId !== "",
-  });
+  const count = useQuery(nodeCountQuery(userId));
   return (
     <header className="tune-profile__header" data-testid="profile-header">
       <h2 className="tune-section__title">

@@ -18,7 +18,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import type { SectionOrderItem } from "@graph/core/profile/rules";
 import { moveSection } from "../profile.ts";
-import { profileKeys, readSectionOrder, saveSectionOrder } from "../api.ts";
+import { saveSectionOrder, sectionOrderQuery } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import { SECTION_NAMES } from "../section-names.ts";
@@ -32,11 +32,7 @@ const FAILED = "Failed to save order.";
  * to drop, escape to cancel); the arrow buttons do the same one step at a time.
  */
 export function SectionOrder({ userId }: { userId: string }) {
-  const order = useQuery({
-    queryKey: profileKeys.order(userId),
-    queryFn: ({ signal }) => readSectionOrder(userId, signal),
-    enabled: userId !== "",
-  });
+  const order = useQuery(sectionOrderQuery(userId));
   const headingId = useId();
   return (
     <section className="tune-section" aria-labelledby={headingId} data-testid="profile-section-order">
@@ -75,7 +71,7 @@ function OrderEditor({ userId, saved }: { userId: string; saved: SectionOrderIte
     settle("saving");
     try {
       const answer = await saveSectionOrder(userId, items);
-      queryClient.setQueryData(profileKeys.order(userId), answer);
+      queryClient.setQueryData(sectionOrderQuery(userId).queryKey, answer);
       setItems(answer.sectionOrder);
       settle("success");
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PROFILE_MESSAGES, THOUGHT_CONTENT_MAX, THOUGHT_TITLE_MAX } from "@graph/core/profile/rules";
-import { addThought, deleteThought, profileKeys, readThoughts, updateThought, type Thought } from "../api.ts";
+import { addThought, deleteThought, thoughtsQuery, updateThought, type Thought } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
@@ -20,12 +20,8 @@ let tempCounter = 0;
  */
 export function Thoughts({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const key = profileKeys.thoughts(userId);
-  const thoughts = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => readThoughts(userId, signal),
-    enabled: userId !== "",
-  });
+  const key = thoughtsQuery(userId).queryKey;
+  const thoughts = useQuery(thoughtsQuery(userId));
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -35,7 +31,7 @@ export function Thoughts({ userId }: { userId: string }) {
   const contentId = useId();
 
   const setList = (change: (list: Thought[]) => Thought[]) =>
-    queryClient.setQueryData<Thought[]>(key, (list) => change(list ?? []));
+    queryClient.setQueryData(key, (list) => change(list ?? []));
 
   const submit = async () => {
     if (title.trim() === "" || content.trim() === "") {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { WEBSITE_URL_MAX, withScheme } from "@graph/core/profile/rules";
 import { errorText } from "../../../lib/api.ts";
-import { addWebsite, deleteWebsite, profileKeys, readWebsites, type Website } from "../api.ts";
+import { addWebsite, deleteWebsite, websitesQuery } from "../api.ts";
 import { LoadFailed } from "../../../components/LoadFailed.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
@@ -10,12 +10,8 @@ import "./profile-tab.css";
 /** Websites listed on the profile (a hidden section until the person shows it). */
 export function Websites({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const key = profileKeys.websites(userId);
-  const websites = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => readWebsites(userId, signal),
-    enabled: userId !== "",
-  });
+  const key = websitesQuery(userId).queryKey;
+  const websites = useQuery(websitesQuery(userId));
   const [url, setUrl] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [state, settle] = useSaveState();
@@ -28,7 +24,7 @@ export function Websites({ userId }: { userId: string }) {
     setProblem(null);
     try {
       const added = await addWebsite(url.trim());
-      queryClient.setQueryData<Website[]>(key, (list) => [added, ...(list ?? [])]);
+      queryClient.setQueryData(key, (list) => [added, ...(list ?? [])]);
       setUrl("");
       settle("success");
     } catch (error) {
@@ -41,7 +37,7 @@ export function Websites({ userId }: { userId: string }) {
     setProblem(null);
     try {
       await deleteWebsite(websiteId);
-      queryClient.setQueryData<Website[]>(key, (list) => (list ?? []).filter((w) => w.id !== websiteId));
+      queryClient.setQueryData(key, (list) => (list ?? []).filter((w) => w.id !== websiteId));
     } catch (error) {
       console.error("deleting a website failed", error);
       setProblem("Failed to delete the website.");

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Navigate, useParams } from "react-router-dom";
 import type { ProfileSection } from "@graph/core/profile/rules";
 import { ApiError } from "../../../lib/api.ts";
-import { profileKeys, readPublicProfile, type PublicProfile } from "../api.ts";
+import { publicProfileQuery, type PublicProfile } from "../api.ts";
 import { isReservedPath } from "../../../routes/reserved.ts";
 import { NotFoundPage } from "../../../routes/Simple.tsx";
 import { AboutMe } from "./AboutMe.tsx";
@@ -30,11 +30,7 @@ export function ProfilePathPage() {
 }
 
 function ProfilePage({ username }: { username: string }) {
-  const profile = useQuery({
-    queryKey: profileKeys.publicProfile(username),
-    queryFn: ({ signal }) => readPublicProfile(username, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  const profile = useQuery(publicProfileQuery(username));
   if (profile.isPending) {
     return (
       <div className="loading" role="status" aria-live="polite" data-testid="profile-loading">

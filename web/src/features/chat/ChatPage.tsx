@@ -10,20 +10,8 @@ import { useNarrow } from "../../hooks/use-narrow.ts";
 import { ConversationView, PendingConversationView } from "./ConversationView.tsx";
 import { useBotConversation, useConnectionStatus } from "./hooks.ts";
 import { Inbox } from "./Inbox.tsx";
+import { type Recipient, recipientFrom } from "./route-state.ts";
 import "./chat.css";
-
-/** Who the profile's message button asked to write to (the route's navigation state). */
-interface Recipient {
-  id: string;
-  username: string;
-}
-
-function recipientFrom(state: unknown): Recipient | null {
-  if (typeof state !== "object" || state === null) return null;
-  const { recipientUserId, recipientUsername } = state as Record<string, unknown>;
-  if (typeof recipientUserId !== "string" || !recipientUserId) return null;
-  return { id: recipientUserId, username: typeof recipientUsername === "string" ? recipientUsername : "" };
-}
 
 /**
  * `/home/chat`: the inbox beside the open conversation (one at a time on a phone). Opens the

@@ -3,6 +3,7 @@ import { CHAT_MESSAGES } from "@graph/core/chat/rules";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api.ts";
 import { chatKeys, createConversation, messagesQuery } from "./api.ts";
+import type { Recipient } from "./route-state.ts";
 import type { Conversation } from "./types.ts";
 import { mergeMessages } from "./chat.ts";
 import { realtime } from "./realtime/realtime.ts";
@@ -77,7 +78,7 @@ export function ConversationView({ me, conversation, isBot, narrow, onBack, onFo
 
 interface PendingConversationViewProps {
   me: string;
-  recipient: { id: string; username: string };
+  recipient: Recipient;
   narrow: boolean;
   onBack: () => void;
   onCreated: (id: string) => void;

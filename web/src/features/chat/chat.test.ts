@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ConversationLike } from "./types.ts";
 import {
-  type ConversationLike,
   conversationTitle,
   directConversationWith,
   isUnread,

@@ -1,10 +1,12 @@
 /**
  * The chat page's rules, kept apart from React so they can be tested: which conversations are
  * unread, how the inbox is ordered and previewed, what a conversation is called, how messages
- * merge. Written against the fields they read, so they hold for the API's types and for tests.
+ * merge. Written against the API's fields they read (`ConversationLike`, `MessageLike`), so they
+ * hold for the API's conversations and for tests.
  */
 
 import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE as SERVER_MESSAGE_PAGE } from "@graph/core/chat/rules";
+import type { ConversationLike, MessageLike } from "./types.ts";
 
 /** The inbox previews a last message by its first 16 characters (spec, section 9). */
 export const PREVIEW_CHARS = 16;
@@ -22,25 +24,6 @@ export const TYPING_SHOWN_MS = 5000;
 export const MESSAGE_MAX_CHARS = MAX_MESSAGE_LENGTH;
 /** Members a group's header names before '+N more': 4, or 2 on a phone-sized screen. */
 export const MEMBERS_SHOWN = { wide: 4, narrow: 2 } as const;
-
-export interface ConversationLike {
-  id: string;
-  name: string | null;
-  is_group: boolean;
-  is_bot?: boolean;
-  members: ReadonlyArray<{ id: string; username: string }>;
-  last_message: string | null;
-  last_message_at: string | null;
-  last_sender_id: string | null;
-  last_read_at: string | null;
-  updated_at: string;
-}
-
-export interface MessageLike {
-  id: string;
-  sentAt: string;
-  clientId?: string | null;
-}
 
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) || 0 : 0);
 

@@ -16,3 +16,17 @@ export type Member = Conversation["members"][number];
 /** `GET /api/messages/conversations/{id}/messages`: one page of a conversation. */
 export type MessagesPage = InferResponseType<MessagesRoute, 200>;
 export type ChatMessage = MessagesPage["messages"][number];
+
+/**
+ * The fields of a conversation the chat's rules read (unread, order, title, preview), so they
+ * hold for the API's conversations and for the smaller ones tests build. Only the bot flag may
+ * be missing.
+ */
+export type ConversationLike = Pick<
+  Conversation,
+  "id" | "name" | "is_group" | "last_message" | "last_message_at" | "last_sender_id" | "last_read_at" | "updated_at"
+> &
+  Partial<Pick<Conversation, "is_bot">> & { members: ReadonlyArray<Pick<Member, "id" | "username">> };
+
+/** The fields of a message that order and de-duplicate a conversation's messages. */
+export type MessageLike = Pick<ChatMessage, "id" | "sentAt">;

@@ -15,6 +15,7 @@ import {
   overlapQuery,
   unfollow,
 } from "./api.ts";
+import { CHAT_PATH, chatWith } from "../chat/route-state.ts";
 import "./following.css";
 
 /**
@@ -110,7 +111,7 @@ function VisitorActions({ viewerId, userId, username }: { viewerId: string; user
         type="button"
         className="button button--outline"
         data-testid="message-button"
-        onClick={() => navigate("/home/chat", { state: { recipientUserId: userId, recipientUsername: username } })}
+        onClick={() => navigate(CHAT_PATH, { state: chatWith({ id: userId, username }) })}
       >
         message
       </button>

@@ -6,7 +6,7 @@ import { chatKeys, conversationsQuery, createConversation } from "./api.ts";
 import { directConversationWith } from "./chat.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { realtime } from "./realtime/realtime.ts";
-import { useNarrow } from "../../hooks/use-narrow.ts";
+import { NARROW_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { ConversationView, PendingConversationView } from "./ConversationView.tsx";
 import { useBotConversation, useConnectionStatus } from "./hooks.ts";
 import { Inbox } from "./Inbox.tsx";
@@ -25,7 +25,7 @@ export function ChatPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const narrow = useNarrow();
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const connection = useConnectionStatus();
 
   const conversations = useQuery(conversationsQuery(me));

@@ -7,7 +7,8 @@ import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";
 import { formatCountdown, msUntil, orderedGroups } from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
-import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
+import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
+import { useNow, useSeenReporter } from "./hooks.ts";
 import "./feed.css";
 
 /** Wait before asking again when the server's next refresh time has already passed on a fresh answer. */
@@ -53,7 +54,7 @@ export function FeedPanel() {
   });
 
   const track = useSeenReporter(auth.userId);
-  const isMobile = useMediaQuery("(max-width: 600px)");
+  const isMobile = useMediaQuery(PHONE_SCREEN);
   const minuteNow = useNow(60_000);
 
   if (query.isPending) {

@@ -19,7 +19,8 @@ import {
   followingFeedQuery,
   withPickAdded,
 } from "../following/api.ts";
-import { useMediaQuery, useNow, useSeenReporter } from "./hooks.ts";
+import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
+import { useNow, useSeenReporter } from "./hooks.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";
 import "./feed.css";
 import "./friend-sessions.css";
@@ -60,7 +61,7 @@ export function FollowingPanel() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, sessions.length]);
 
   const track = useSeenReporter(auth.userId);
-  const isMobile = useMediaQuery("(max-width: 600px)");
+  const isMobile = useMediaQuery(PHONE_SCREEN);
   const now = useNow(60_000);
 
   if (query.isPending) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { markSeen } from "./api.ts";
 import { SEEN_VISIBILITY, SeenBatcher } from "./feed-seen.ts";
 
@@ -10,24 +10,6 @@ export function useNow(intervalMs = 1000): number {
     return () => clearInterval(id);
   }, [intervalMs]);
   return now;
-}
-
-/** Whether a media query matches, following changes. */
-export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (typeof window === "undefined" || !("matchMedia" in window)) return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => (typeof window !== "undefined" && "matchMedia" in window ? window.matchMedia(query).matches : false),
-    () => false,
-  );
 }
 
 /** One batcher per person for the life of the page, so an id is reported at most once per page load. */

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../feed/feed.ts";
 import { postsSearchQuery } from "./api.ts";
 import { type ArticleSearchResult, findView, flattenPages, formatResultDate, highlightTitle } from "./find.ts";
-import { useMediaQuery } from "../feed/hooks.ts";
+import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { FindEmpty, FindError, FindStatus, Highlighted } from "./FindStatus.tsx";
 import "./find.css";
 
@@ -19,7 +19,7 @@ interface PostsResultsProps {
 export function PostsResults({ term, text, pending }: PostsResultsProps) {
   const query = useInfiniteQuery(postsSearchQuery(term));
 
-  const isMobile = useMediaQuery("(max-width: 600px)");
+  const isMobile = useMediaQuery(PHONE_SCREEN);
   const results = term === null ? [] : flattenPages(query.data?.pages);
   const stale = query.isPlaceholderData;
   const firstPageError = query.isError && !query.isFetchNextPageError;

@@ -11,7 +11,7 @@ import { PhotoGrid } from "./PhotoGrid.tsx";
 import { ProfileActions } from "../../following/ProfileActions.tsx";
 import { ProfileSectionView, type Focus } from "./ProfileSectionView.tsx";
 import { sectionItems } from "./profile-items.ts";
-import { useNarrow } from "../../../hooks/use-narrow.ts";
+import { NARROW_SCREEN, useMediaQuery } from "../../../hooks/use-media-query.ts";
 import "./profile.css";
 
 /** `/:username` — a public profile, unless the word is reserved. */
@@ -57,7 +57,7 @@ function ProfilePage({ username }: { username: string }) {
 }
 
 function ProfileView({ profile }: { profile: PublicProfile }) {
-  const narrow = useNarrow();
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const [hovered, setHovered] = useState<Focus | null>(null);
   const [locked, setLocked] = useState<Focus | null>(null);
 

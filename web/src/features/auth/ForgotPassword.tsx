@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { requestPasswordReset } from "./api.ts";
 import { isEmail, normalizeEmail } from "./validation.ts";
+import { Field } from "../../components/Field.tsx";
 import "./auth.css";
 
 type State = "idle" | "sending" | "sent" | "error";
@@ -34,25 +35,19 @@ export function ForgotPasswordPage() {
         </h1>
         <p className="lede">enter the email on your account and we'll send a link to choose a new one.</p>
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="forgot-email">email</label>
-            <input
-              id="forgot-email"
-              data-testid="forgot-email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? "forgot-email-error" : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {fieldError && (
-              <p id="forgot-email-error" className="field__error" data-testid="forgot-field-error">
-                {fieldError}
-              </p>
+          <Field label="email" id="forgot-email" error={fieldError} errorTestId="forgot-field-error">
+            {(control) => (
+              <input
+                {...control}
+                data-testid="forgot-email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             )}
-          </div>
+          </Field>
           {state === "sent" && (
             <p className="form-message form-message--success" role="status" data-testid="forgot-success">
               if an account exists, we've sent you a reset link.

@@ -9,6 +9,7 @@ import { linkGoogle, logIn, publicConfigQuery, signUp } from "./api.ts";
 import { mapAuthError, verifyEmailPath } from "./auth-errors.ts";
 import { GOOGLE_START_PATH, readGoogleReturn } from "./google.ts";
 import { normalizeEmail, validateLogin, validateSignup } from "./validation.ts";
+import { Field } from "../../components/Field.tsx";
 import { PreviewGrid } from "./PreviewGrid.tsx";
 import "./auth.css";
 
@@ -126,18 +127,19 @@ export function LoginPage() {
             {linking.email} already has an account. enter its password to sign in with Google from now on.
           </p>
           <form className="form" onSubmit={(event) => void submitLink(event)} noValidate data-testid="link-form">
-            <div className="field">
-              <label htmlFor="link-password">your existing password</label>
-              <input
-                id="link-password"
-                data-testid="link-password"
-                type="password"
-                autoComplete="current-password"
-                autoFocus
-                value={linkPassword}
-                onChange={(e) => setLinkPassword(e.target.value)}
-              />
-            </div>
+            <Field label="your existing password" id="link-password">
+              {(control) => (
+                <input
+                  {...control}
+                  data-testid="link-password"
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus
+                  value={linkPassword}
+                  onChange={(e) => setLinkPassword(e.target.value)}
+                />
+              )}
+            </Field>
             <SubmitWithError error={error} busy={busy} label="link + sign in" testId="link-submit" />
           </form>
         </section>
@@ -182,43 +184,46 @@ export function LoginPage() {
         <form className="form" onSubmit={onSubmit} noValidate data-testid={`${mode}-form`}>
           {mode === "signup" ? (
             <>
-              <div className="field">
-                <label htmlFor="signup-email">email</label>
-                <input
-                  id="signup-email"
-                  data-testid="signup-email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="signup-username">username</label>
-                <input
-                  id="signup-username"
-                  data-testid="signup-username"
-                  type="text"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={USERNAME_MAX}
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value.trim())}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="signup-password">password</label>
-                <input
-                  id="signup-password"
-                  data-testid="signup-password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
+              <Field label="email" id="signup-email">
+                {(control) => (
+                  <input
+                    {...control}
+                    data-testid="signup-email"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Field label="username" id="signup-username">
+                {(control) => (
+                  <input
+                    {...control}
+                    data-testid="signup-username"
+                    type="text"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={USERNAME_MAX}
+                    value={username}
+                    onChange={(e) => setUsername(e.target.value.trim())}
+                  />
+                )}
+              </Field>
+              <Field label="password" id="signup-password">
+                {(control) => (
+                  <input
+                    {...control}
+                    data-testid="signup-password"
+                    type="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                )}
+              </Field>
               <p className="fine-print" data-testid="signup-legal">
                 by signing up you agree to our <Link to="/terms-of-service">terms of service</Link> and{" "}
                 <Link to="/privacy-policy">privacy policy</Link>.
@@ -226,30 +231,32 @@ export function LoginPage() {
             </>
           ) : (
             <>
-              <div className="field">
-                <label htmlFor="login-identifier">username or email</label>
-                <input
-                  id="login-identifier"
-                  data-testid="login-identifier"
-                  type="text"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={identifier}
-                  onChange={(e) => setIdentifier(e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="login-password">password</label>
-                <input
-                  id="login-password"
-                  data-testid="login-password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </div>
+              <Field label="username or email" id="login-identifier">
+                {(control) => (
+                  <input
+                    {...control}
+                    data-testid="login-identifier"
+                    type="text"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    value={identifier}
+                    onChange={(e) => setIdentifier(e.target.value)}
+                  />
+                )}
+              </Field>
+              <Field label="password" id="login-password">
+                {(control) => (
+                  <input
+                    {...control}
+                    data-testid="login-password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                )}
+              </Field>
             </>
           )}
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { resetPassword } from "./api.ts";
+import { Field } from "../../components/Field.tsx";
 import "./auth.css";
 
 type State = "idle" | "saving" | "success" | "error";
@@ -43,24 +44,18 @@ export function ResetPasswordPage() {
           </div>
         ) : (
           <form className="form" onSubmit={onSubmit} noValidate>
-            <div className="field">
-              <label htmlFor="reset-password">new password</label>
-              <input
-                id="reset-password"
-                data-testid="reset-password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                aria-invalid={fieldError ? true : undefined}
-                aria-describedby={fieldError ? "reset-password-error" : undefined}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              {fieldError && (
-                <p id="reset-password-error" className="field__error" data-testid="reset-field-error">
-                  {fieldError}
-                </p>
+            <Field label="new password" id="reset-password" error={fieldError} errorTestId="reset-field-error">
+              {(control) => (
+                <input
+                  {...control}
+                  data-testid="reset-password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               )}
-            </div>
+            </Field>
             {state === "error" && (
               <p className="form-message form-message--error" role="alert" data-testid="reset-error">
                 reset failed. try again.

@@ -4,6 +4,7 @@ import { useAuth } from "./session.tsx";
 import { errorText } from "../../lib/api.ts";
 import { resendVerification, verifyAccount } from "./api.ts";
 import { isEmail, normalizeEmail, sanitizeCode } from "./validation.ts";
+import { Field } from "../../components/Field.tsx";
 import "./auth.css";
 
 type VerifyState = "idle" | "verifying" | "success" | "already-verified" | "error";
@@ -86,25 +87,26 @@ export function VerifyEmailPage() {
         )}
 
         <form className="form" onSubmit={onVerify} noValidate>
-          <div className="field">
-            <label htmlFor="verify-code">verification code</label>
-            <input
-              id="verify-code"
-              data-testid="verify-code"
-              className="code-input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              placeholder="000000"
-              value={code}
-              onChange={(e) => {
-                setCode(sanitizeCode(e.target.value));
-                if (state === "error") setState("idle");
-              }}
-            />
-          </div>
+          <Field label="verification code" id="verify-code">
+            {(control) => (
+              <input
+                {...control}
+                data-testid="verify-code"
+                className="code-input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                placeholder="000000"
+                value={code}
+                onChange={(e) => {
+                  setCode(sanitizeCode(e.target.value));
+                  if (state === "error") setState("idle");
+                }}
+              />
+            )}
+          </Field>
 
           {state === "error" && error && (
             <p className="form-message form-message--error" role="alert" data-testid="verify-error">
@@ -135,17 +137,18 @@ export function VerifyEmailPage() {
         <div className="resend">
           <p className="fine-print">didn't get it? check your spam folder, or ask for a new one.</p>
           {emailParam === "" && (
-            <div className="field">
-              <label htmlFor="resend-email">email</label>
-              <input
-                id="resend-email"
-                data-testid="resend-email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
+            <Field label="email" id="resend-email">
+              {(control) => (
+                <input
+                  {...control}
+                  data-testid="resend-email"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              )}
+            </Field>
           )}
           <button
             type="button"

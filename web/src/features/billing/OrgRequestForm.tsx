@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { MESSAGES, ORG_MESSAGE_MAX, ORG_NAME_MAX, ORG_SEATS_MIN } from "@graph/core/billing/rules";
 import { requestOrgPlan } from "./api.ts";
+import { Field } from "../../components/Field.tsx";
 import { failureText } from "./failure-text.ts";
 import "./upgrade.css";
 
 type State =
   { kind: "idle" } | { kind: "sending" } | { kind: "sent"; message: string } | { kind: "error"; message: string };
+
+const SEATS_ERROR_ID = "org-seats-error";
 
 /** The org plan is requested by e-mail: this form mails the request to the team. */
 export function OrgRequestForm() {
@@ -51,49 +54,53 @@ export function OrgRequestForm() {
       </p>
       <form className="form org-request__form" onSubmit={onSubmit} noValidate>
         <div className="org-request__pair">
-          <div className="field">
-            <label htmlFor="org-seats">seats</label>
-            <input
-              id="org-seats"
-              type="number"
-              inputMode="numeric"
-              min={ORG_SEATS_MIN}
-              step={1}
-              value={seats}
-              onChange={(e) => edit(setSeats)(e.target.value)}
-              aria-invalid={seatsError ? true : undefined}
-              aria-describedby={seatsError ? "org-seats-error" : undefined}
-              data-testid="org-seats"
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="org-name">organisation</label>
-            <input
-              id="org-name"
-              maxLength={ORG_NAME_MAX}
-              value={organisation}
-              onChange={(e) => edit(setOrganisation)(e.target.value)}
-              autoComplete="organization"
-              data-testid="org-name"
-            />
-          </div>
+          <Field label="seats" id="org-seats">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={ORG_SEATS_MIN}
+                step={1}
+                value={seats}
+                onChange={(e) => edit(setSeats)(e.target.value)}
+                // The error is shown under both fields of the pair, not in this one's column.
+                aria-invalid={seatsError ? true : undefined}
+                aria-describedby={seatsError ? SEATS_ERROR_ID : undefined}
+                data-testid="org-seats"
+              />
+            )}
+          </Field>
+          <Field label="organisation" id="org-name">
+            {(control) => (
+              <input
+                {...control}
+                maxLength={ORG_NAME_MAX}
+                value={organisation}
+                onChange={(e) => edit(setOrganisation)(e.target.value)}
+                autoComplete="organization"
+                data-testid="org-name"
+              />
+            )}
+          </Field>
         </div>
         {seatsError && (
-          <p className="field__error" id="org-seats-error">
+          <p className="field__error" id={SEATS_ERROR_ID}>
             {seatsError}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="org-message">message</label>
-          <textarea
-            id="org-message"
-            rows={4}
-            maxLength={ORG_MESSAGE_MAX}
-            value={message}
-            onChange={(e) => edit(setMessage)(e.target.value)}
-            data-testid="org-message"
-          />
-        </div>
+        <Field label="message" id="org-message">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={ORG_MESSAGE_MAX}
+              value={message}
+              onChange={(e) => edit(setMessage)(e.target.value)}
+              data-testid="org-message"
+            />
+          )}
+        </Field>
         {state.kind === "sent" && (
           <p className="form-message form-message--success" role="status" data-testid="org-request-sent">
             {state.message}

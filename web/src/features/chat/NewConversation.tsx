@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { CHAT_MESSAGES, MAX_NAME_LENGTH } from "@graph/core/chat/rules";
 import { useQuery } from "@tanstack/react-query";
 import { DEBOUNCE_MS } from "@graph/core/search/rules";
+import { Field } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import type { UserSearchResult } from "../find/find.ts";
@@ -32,7 +33,6 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
   const [busy, setBusy] = useState(false);
   const { term } = useDebouncedSearch(text, DEBOUNCE_MS.users);
   const searchId = useId();
-  const nameId = useId();
 
   const people = useQuery(peopleSearchQuery(term));
   const found =
@@ -111,16 +111,17 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
         </ul>
       )}
       {isGroup && (
-        <div className="field">
-          <label htmlFor={nameId}>group name (optional)</label>
-          <input
-            id={nameId}
-            value={name}
-            maxLength={MAX_NAME_LENGTH}
-            onChange={(event) => setName(event.target.value)}
-            data-testid="chat-new-name"
-          />
-        </div>
+        <Field label="group name (optional)">
+          {(control) => (
+            <input
+              {...control}
+              value={name}
+              maxLength={MAX_NAME_LENGTH}
+              onChange={(event) => setName(event.target.value)}
+              data-testid="chat-new-name"
+            />
+          )}
+        </Field>
       )}
       <button
         type="button"

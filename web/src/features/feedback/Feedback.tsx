@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { FEEDBACK_MAX } from "@graph/core/feedback/rules";
+import { Field } from "../../components/Field.tsx";
 import { sendFeedback } from "./api.ts";
 
 type State = "idle" | "loading" | "success" | "error";
@@ -31,20 +32,21 @@ export function FeedbackPage() {
         </h1>
         <p className="lede">what's working, what isn't, what you wish graph did. every note is read by a person.</p>
         <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="feedback-text">your feedback</label>
-            <textarea
-              id="feedback-text"
-              data-testid="feedback-text"
-              rows={7}
-              maxLength={FEEDBACK_MAX}
-              value={feedback}
-              onChange={(e) => {
-                setFeedback(e.target.value);
-                if (state === "success" || state === "error") setState("idle");
-              }}
-            />
-          </div>
+          <Field label="your feedback" id="feedback-text">
+            {(control) => (
+              <textarea
+                {...control}
+                data-testid="feedback-text"
+                rows={7}
+                maxLength={FEEDBACK_MAX}
+                value={feedback}
+                onChange={(e) => {
+                  setFeedback(e.target.value);
+                  if (state === "success" || state === "error") setState("idle");
+                }}
+              />
+            )}
+          </Field>
           {state === "success" && (
             <p className="form-message form-message--success" role="status" data-testid="feedback-success">
               thanks for your feedback!

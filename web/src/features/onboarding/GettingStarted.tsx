@@ -16,6 +16,7 @@ import {
   topicsProblem,
 } from "./onboarding.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
+import { Field } from "../../components/Field.tsx";
 import { CopyPrompt } from "./CopyPrompt.tsx";
 import "./onboarding.css";
 
@@ -219,8 +220,6 @@ interface TopicsStepProps {
 }
 
 function TopicsStep({ draft, onChange, topics, onNext }: TopicsStepProps) {
-  const inputId = useId();
-  const hintId = useId();
   const shown = topics.slice(0, PREVIEW_LIMIT);
   const more = topics.length - shown.length;
   const problem = topicsProblem(topics);
@@ -231,24 +230,23 @@ function TopicsStep({ draft, onChange, topics, onNext }: TopicsStepProps) {
         <CopyPrompt prompt={TOPICS_PROMPT} testId="copy-topics-prompt" label="topics prompt" />
       </li>
       <li className="onboarding__step">
-        <div className="field">
-          <label htmlFor={inputId} className="onboarding__step-title">
-            paste its answer here, or write your own
-          </label>
-          <textarea
-            id={inputId}
-            data-testid="topics-input"
-            rows={6}
-            value={draft}
-            placeholder="sourdough baking, tide pools, urban cycling, ..."
-            aria-describedby={hintId}
-            spellCheck={false}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <p id={hintId} className="fine-print">
-            comma-separated. kept on this device until you submit.
-          </p>
-        </div>
+        <Field
+          label="paste its answer here, or write your own"
+          labelClassName="onboarding__step-title"
+          hint="comma-separated. kept on this device until you submit."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              data-testid="topics-input"
+              rows={6}
+              value={draft}
+              placeholder="sourdough baking, tide pools, urban cycling, ..."
+              spellCheck={false}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="topic-preview" aria-live="polite">
           <p className="topic-preview__count" data-testid="topics-count">
             {topics.length === 1 ? "1 topic" : `${topics.length} topics`}
@@ -288,8 +286,6 @@ interface AimsStepProps {
 }
 
 function AimsStep({ draft, onChange, aims }: AimsStepProps) {
-  const inputId = useId();
-  const hintId = useId();
   const stray = hasUnbracketedAimText(draft);
   return (
     <ol className="onboarding__steps">
@@ -298,23 +294,22 @@ function AimsStep({ draft, onChange, aims }: AimsStepProps) {
         <CopyPrompt prompt={AIMS_PROMPT} testId="copy-aims-prompt" label="aims prompt" />
       </li>
       <li className="onboarding__step">
-        <div className="field">
-          <label htmlFor={inputId} className="onboarding__step-title">
-            paste its answer here, or write your own
-          </label>
-          <textarea
-            id={inputId}
-            data-testid="aims-input"
-            rows={5}
-            value={draft}
-            placeholder="[run a half marathon in the spring], [ship the side project], ..."
-            aria-describedby={hintId}
-            onChange={(e) => onChange(e.target.value)}
-          />
-          <p id={hintId} className="fine-print">
-            each aim in [brackets], comma-separated; up to {AIM_LIMITS.maxAims}. kept on this device until you submit.
-          </p>
-        </div>
+        <Field
+          label="paste its answer here, or write your own"
+          labelClassName="onboarding__step-title"
+          hint={`each aim in [brackets], comma-separated; up to ${AIM_LIMITS.maxAims}. kept on this device until you submit.`}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              data-testid="aims-input"
+              rows={5}
+              value={draft}
+              placeholder="[run a half marathon in the spring], [ship the side project], ..."
+              onChange={(e) => onChange(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="topic-preview" aria-live="polite">
           <p className="topic-preview__count" data-testid="aims-count">
             {aims.length === 1 ? "1 aim" : `${aims.length} aims`}

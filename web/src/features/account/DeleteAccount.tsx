@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { forgetSession, useAuth } from "../auth/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
+import { Section } from "../../components/Section.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { removeStorage, storageKeys } from "../../lib/storage.ts";
 import { deleteAccount, readAuthProvider } from "./api.ts";
@@ -33,7 +34,6 @@ export function DeleteAccount() {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const headingId = useId();
   const passwordId = useId();
   const problemId = useId();
 
@@ -93,10 +93,7 @@ export function DeleteAccount() {
   };
 
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="delete-account">
-      <h2 id={headingId} className="tune-section__title">
-        delete account
-      </h2>
+    <Section title="delete account" testId="delete-account">
       <p className="fine-print">your account and everything in it go for good: this cannot be undone.</p>
       <button
         type="button"
@@ -157,6 +154,6 @@ export function DeleteAccount() {
           </p>
         ) : null}
       </Modal>
-    </section>
+    </Section>
   );
 }

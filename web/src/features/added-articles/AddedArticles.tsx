@@ -4,7 +4,8 @@ import { httpHref } from "../../lib/web-address.ts";
 import { useQuery } from "@tanstack/react-query";
 import { addedArticlesQuery } from "./api.ts";
 import { useDeleteAddedArticle } from "./hooks.ts";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
+import { Section } from "../../components/Section.tsx";
 
 /** The articles the person added to their graph (shown on their profile), each with a delete. */
 export function AddedArticles({ userId }: { userId: string }) {
@@ -13,31 +14,31 @@ export function AddedArticles({ userId }: { userId: string }) {
   const headingId = useId();
 
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="added-articles">
-      <h2 id={headingId} className="tune-section__title">
-        articles you added to graph
-        {articles.data && articles.data.length > 0 && (
-          <span className="tune-section__count">{articles.data.length}</span>
+    <Section
+      title="articles you added to graph"
+      count={articles.data && articles.data.length > 0 ? articles.data.length : undefined}
+      headingId={headingId}
+      testId="added-articles"
+    >
+      <QueryState
+        query={articles}
+        what="your articles"
+        loading="loading your articles..."
+        empty={
+          <p className="tune-section__empty" data-testid="added-empty">
+            no articles added yet. add an article from your feed, and it shows here and on your profile.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="tune-rows" aria-labelledby={headingId} data-testid="added-list">
+            {list.map((article) => (
+              <ArticleRow key={article.id} article={article} onDelete={() => remove.mutate(article)} />
+            ))}
+          </ul>
         )}
-      </h2>
-      {articles.isPending ? (
-        <p className="loading" role="status">
-          loading your articles...
-        </p>
-      ) : articles.isError ? (
-        <LoadFailed what="your articles" retry={() => void articles.refetch()} />
-      ) : articles.data.length === 0 ? (
-        <p className="tune-section__empty" data-testid="added-empty">
-          no articles added yet. add an article from your feed, and it shows here and on your profile.
-        </p>
-      ) : (
-        <ul className="tune-rows" aria-labelledby={headingId} data-testid="added-list">
-          {articles.data.map((article) => (
-            <ArticleRow key={article.id} article={article} onDelete={() => remove.mutate(article)} />
-          ))}
-        </ul>
-      )}
-    </section>
+      </QueryState>
+    </Section>
   );
 }
 

@@ -3,27 +3,20 @@ import { DIGEST_LAST_MINUTE, DIGEST_STEP_MINUTES, isDigestTimeZone, localTimeOf 
 import { useQuery } from "@tanstack/react-query";
 import { digestPreferencesQuery, type DigestPreferences } from "./api.ts";
 import { SAVE_STATE_TEXT, formatDigestTime, sliderMinutes, zoneOptions } from "./digest.ts";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
+import { Section } from "../../components/Section.tsx";
 import { useDigestForm } from "./hooks.ts";
 import "./digest.css";
 
 /** The daily e-mail digest: whether to get it, at what local time, in which zone. */
 export function EmailDigest({ userId }: { userId: string }) {
   const preferences = useQuery(digestPreferencesQuery(userId));
-  const headingId = useId();
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="email-digest">
-      <h2 id={headingId} className="tune-section__title">
-        daily e-mail digest
-      </h2>
-      {preferences.data ? (
-        <DigestForm userId={userId} saved={preferences.data} />
-      ) : preferences.isError ? (
-        <LoadFailed what="your digest settings" retry={() => void preferences.refetch()} />
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+    <Section title="daily e-mail digest" testId="email-digest">
+      <QueryState query={preferences} what="your digest settings" keepDataOnError>
+        {(saved) => <DigestForm userId={userId} saved={saved} />}
+      </QueryState>
+    </Section>
   );
 }
 

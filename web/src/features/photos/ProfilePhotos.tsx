@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES } from "@graph/core/images/rules";
 import { useAuth } from "../auth/session.tsx";
 import { errorText } from "../../lib/api.ts";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
+import { Section } from "../../components/Section.tsx";
 import { type ProfileImage, confirmUploads, deleteImage, imagesQuery, makePrimary, presignUploads } from "./api.ts";
 import { choiceProblem, inBatches, postToBucket } from "./photo-upload.ts";
 import "./profile-photos.css";
@@ -30,7 +31,6 @@ export function ProfilePhotos() {
   const [firstIsPrimary, setFirstIsPrimary] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const headingId = useId();
   const inputId = useId();
   const primaryId = useId();
   const count = images.data?.length ?? 0;
@@ -120,13 +120,13 @@ export function ProfilePhotos() {
 
   const uploading = progress !== null;
   return (
-    <section className="tune-section profile-photos" aria-labelledby={headingId} data-testid="profile-photos">
-      <h2 id={headingId} className="tune-section__title">
-        photos{" "}
-        <span className="tune-section__count">
-          {count}/{IMAGE_LIMITS.maxImages}
-        </span>
-      </h2>
+    // "photos " keeps the space this title has always put before its count.
+    <Section
+      title="photos "
+      count={`${count}/${IMAGE_LIMITS.maxImages}`}
+      className="profile-photos"
+      testId="profile-photos"
+    >
       <div className="tune-form">
         <label htmlFor={inputId} className="tune-form__label">
           add photos (JPEG, PNG, WebP or GIF, up to 5MB each)
@@ -176,14 +176,10 @@ export function ProfilePhotos() {
           </div>
         ) : null}
       </div>
-      {images.isError ? (
-        <LoadFailed what="your photos" retry={() => void images.refetch()} />
-      ) : images.data ? (
-        images.data.length === 0 ? (
-          <p className="tune-section__empty">no photos yet</p>
-        ) : (
+      <QueryState query={images} what="your photos" empty={<p className="tune-section__empty">no photos yet</p>}>
+        {(list) => (
           <ul className="profile-photos__grid" data-testid="profile-photos-list">
-            {images.data.map((image) => (
+            {list.map((image) => (
               <li key={image.id} className="profile-photos__item" data-primary={image.is_primary}>
                 <img src={image.thumb_url} alt={image.name} width={160} height={160} loading="lazy" />
                 <div className="profile-photos__actions">
@@ -212,10 +208,8 @@ export function ProfilePhotos() {
               </li>
             ))}
           </ul>
-        )
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+        )}
+      </QueryState>
+    </Section>
   );
 }

@@ -7,7 +7,8 @@ import {
   type SilencedSource,
   type SourceHit,
 } from "./silenced-sources.ts";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
+import { Section } from "../../components/Section.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { silencedQuery, sourceSearchQuery } from "./api.ts";
 import { useSilence, useSourceSearchTerm, useUnsilence } from "./silenced-hooks.ts";
@@ -22,7 +23,6 @@ export function SilencedSources({ userId }: { userId: string }) {
   const silenced = useQuery(silencedQuery(userId));
   const silence = useSilence(userId);
   const unsilence = useUnsilence(userId);
-  const headingId = useId();
   const listHeadingId = useId();
   const inputId = useId();
   const hintId = useId();
@@ -31,10 +31,7 @@ export function SilencedSources({ userId }: { userId: string }) {
   const hits = term !== null ? search.data : undefined;
 
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="silenced-sources">
-      <h2 id={headingId} className="tune-section__title">
-        silenced sources
-      </h2>
+    <Section title="silenced sources" testId="silenced-sources">
       <div className="tune-form">
         <label htmlFor={inputId} className="tune-form__label">
           find a source to silence
@@ -84,24 +81,25 @@ export function SilencedSources({ userId }: { userId: string }) {
       <h3 id={listHeadingId} className="tune-section__subtitle">
         silenced
       </h3>
-      {silenced.isPending ? (
-        <p className="loading" role="status">
-          loading your silenced sources...
-        </p>
-      ) : silenced.isError ? (
-        <LoadFailed what="your silenced sources" retry={() => void silenced.refetch()} />
-      ) : silenced.data.length === 0 ? (
-        <p className="tune-section__empty" data-testid="silenced-empty">
-          no silenced sources. silence a source to keep it out of your feed.
-        </p>
-      ) : (
-        <ul className="tune-rows" aria-labelledby={listHeadingId} data-testid="silenced-list">
-          {silenced.data.map((source) => (
-            <SilencedRow key={source.id} source={source} onUnsilence={() => unsilence.mutate(source)} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryState
+        query={silenced}
+        what="your silenced sources"
+        loading="loading your silenced sources..."
+        empty={
+          <p className="tune-section__empty" data-testid="silenced-empty">
+            no silenced sources. silence a source to keep it out of your feed.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="tune-rows" aria-labelledby={listHeadingId} data-testid="silenced-list">
+            {list.map((source) => (
+              <SilencedRow key={source.id} source={source} onUnsilence={() => unsilence.mutate(source)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
   );
 }
 

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { APPROVAL_TEXT, canSuggest, suggestFailureText, type Suggestion } from "./suggested-sources.ts";
 import { displayAddress, httpHref } from "../../lib/web-address.ts";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
+import { Section } from "../../components/Section.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { suggestionsQuery } from "./api.ts";
 import { useSuggestSource } from "./suggestion-hooks.ts";
@@ -12,7 +13,6 @@ export function SuggestedSources({ userId }: { userId: string }) {
   const [link, setLink] = useState("");
   const suggestions = useQuery(suggestionsQuery(userId));
   const suggest = useSuggestSource(userId, () => setLink(""));
-  const headingId = useId();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -25,10 +25,7 @@ export function SuggestedSources({ userId }: { userId: string }) {
   };
 
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="suggested-sources">
-      <h2 id={headingId} className="tune-section__title">
-        suggested sources
-      </h2>
+    <Section title="suggested sources" testId="suggested-sources">
       <form className="tune-form" onSubmit={onSubmit} aria-label="suggest a source" data-testid="suggest-form">
         <label htmlFor={inputId} className="tune-form__label">
           site or feed link
@@ -74,24 +71,25 @@ export function SuggestedSources({ userId }: { userId: string }) {
         )}
       </form>
 
-      {suggestions.isPending ? (
-        <p className="loading" role="status">
-          loading your suggestions...
-        </p>
-      ) : suggestions.isError ? (
-        <LoadFailed what="your suggestions" retry={() => void suggestions.refetch()} />
-      ) : suggestions.data.length === 0 ? (
-        <p className="tune-section__empty" data-testid="suggestions-empty">
-          no suggestions yet. suggest a site you read, and graph checks whether it has a feed.
-        </p>
-      ) : (
-        <ul className="tune-rows" aria-label="your suggestions" data-testid="suggestion-list">
-          {suggestions.data.map((s) => (
-            <SuggestionRow key={s.id} suggestion={s} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <QueryState
+        query={suggestions}
+        what="your suggestions"
+        loading="loading your suggestions..."
+        empty={
+          <p className="tune-section__empty" data-testid="suggestions-empty">
+            no suggestions yet. suggest a site you read, and graph checks whether it has a feed.
+          </p>
+        }
+      >
+        {(list) => (
+          <ul className="tune-rows" aria-label="your suggestions" data-testid="suggestion-list">
+            {list.map((s) => (
+              <SuggestionRow key={s.id} suggestion={s} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
   );
 }
 

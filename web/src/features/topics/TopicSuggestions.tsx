@@ -17,6 +17,7 @@ import {
 } from "./topic-suggestions.ts";
 import type { Topic } from "./topics.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { Section } from "../../components/Section.tsx";
 import { useAddTopics, useSkipTopic, useSuggestTopics } from "./hooks.ts";
 import "./topics.css";
 
@@ -37,7 +38,6 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
   const [exhausted, setExhausted] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
-  const headingId = useId();
   const whyPrefix = useId();
 
   // Read by requests that complete later: the state and the topics as they are then.
@@ -138,11 +138,12 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
 
   const shown = state?.shown ?? [];
   return (
-    <section className="tune-section suggestions" aria-labelledby={headingId} data-testid="topic-suggestions">
-      <div className="suggestions__head">
-        <h2 id={headingId} className="tune-section__title">
-          graph suggestions
-        </h2>
+    <Section
+      title="graph suggestions"
+      className="suggestions"
+      testId="topic-suggestions"
+      headClassName="suggestions__head"
+      action={
         <button
           type="button"
           className="button button--outline suggestions__refresh"
@@ -153,7 +154,8 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
         >
           refresh
         </button>
-      </div>
+      }
+    >
       <p className="tune-section__text suggestions__intro">
         topics that appear with yours in the articles graph reads, or that people who share your topics follow. add one
         with a click, or skip it.
@@ -220,6 +222,6 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
           no suggestions right now. add a few topics, and graph suggests more.
         </p>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AIM_LIMITS } from "@graph/core/topics/rules";
 import { aimsToSend } from "../profile.ts";
 import { aimsQuery, saveAims, type Aim } from "../api.ts";
-import { LoadFailed } from "../../../components/LoadFailed.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
+import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
 
@@ -14,20 +15,12 @@ const tempId = () => `temp-${Date.now().toString(36)}-${tempCounter++}`;
 /** Aims: at most 5, 280 characters each; empty ones are dropped on save. */
 export function AimsForm({ userId }: { userId: string }) {
   const aims = useQuery(aimsQuery(userId));
-  const headingId = useId();
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-aims">
-      <h2 id={headingId} className="tune-section__title">
-        aims
-      </h2>
-      {aims.data ? (
-        <AimsEditor userId={userId} saved={aims.data} />
-      ) : aims.isError ? (
-        <LoadFailed what="your aims" retry={() => void aims.refetch()} />
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+    <Section title="aims" testId="profile-aims">
+      <QueryState query={aims} what="your aims" keepDataOnError>
+        {(saved) => <AimsEditor userId={userId} saved={saved} />}
+      </QueryState>
+    </Section>
   );
 }
 

@@ -2,26 +2,19 @@ import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CONTACT_MAX } from "@graph/core/profile/rules";
 import { contactsQuery, saveContacts } from "../api.ts";
-import { LoadFailed } from "../../../components/LoadFailed.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
+import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 
 /** Contact links: the person's site (about) and socials, 120 characters each. */
 export function ContactsForm({ userId }: { userId: string }) {
   const contacts = useQuery(contactsQuery(userId));
-  const headingId = useId();
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-contacts">
-      <h2 id={headingId} className="tune-section__title">
-        contact
-      </h2>
-      {contacts.data ? (
-        <ContactsEditor userId={userId} saved={contacts.data[0] ?? { about: "", socials: "" }} />
-      ) : contacts.isError ? (
-        <LoadFailed what="your contact links" retry={() => void contacts.refetch()} />
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+    <Section title="contact" testId="profile-contacts">
+      <QueryState query={contacts} what="your contact links" keepDataOnError>
+        {(saved) => <ContactsEditor userId={userId} saved={saved[0] ?? { about: "", socials: "" }} />}
+      </QueryState>
+    </Section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useAuth } from "../../auth/session.tsx";
 import { DeleteAccount } from "../../account/DeleteAccount.tsx";
 import { ProfilePhotos } from "../../photos/ProfilePhotos.tsx";
+import { Section } from "../../../components/Section.tsx";
 import { AimsForm } from "./AimsForm.tsx";
 import { ContactsForm } from "./ContactsForm.tsx";
 import { ProfileHeader } from "./ProfileHeader.tsx";
@@ -28,13 +29,10 @@ export function ProfileTab() {
       <UsernameForm key={name} current={name} />
       <Thoughts userId={id} />
       <Websites userId={id} />
-      <section className="tune-section tune-profile__advanced" aria-labelledby="profile-advanced">
-        <h2 id="profile-advanced" className="tune-section__title">
-          advanced
-        </h2>
+      <Section title="advanced" className="tune-profile__advanced" headingId="profile-advanced">
         <SectionOrder userId={id} />
         <DeleteAccount />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -19,7 +19,8 @@ import { CSS } from "@dnd-kit/utilities";
 import type { SectionOrderItem } from "@graph/core/profile/rules";
 import { moveSection } from "../profile.ts";
 import { saveSectionOrder, sectionOrderQuery } from "../api.ts";
-import { LoadFailed } from "../../../components/LoadFailed.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
+import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import { SECTION_NAMES } from "../section-names.ts";
 import "./profile-tab.css";
@@ -33,20 +34,12 @@ const FAILED = "Failed to save order.";
  */
 export function SectionOrder({ userId }: { userId: string }) {
   const order = useQuery(sectionOrderQuery(userId));
-  const headingId = useId();
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-section-order">
-      <h3 id={headingId} className="tune-section__title">
-        profile module order
-      </h3>
-      {order.data ? (
-        <OrderEditor userId={userId} saved={order.data.sectionOrder} />
-      ) : order.isError ? (
-        <LoadFailed what="your section order" retry={() => void order.refetch()} />
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+    <Section title="profile module order" level={3} testId="profile-section-order">
+      <QueryState query={order} what="your section order" keepDataOnError>
+        {(saved) => <OrderEditor userId={userId} saved={saved.sectionOrder} />}
+      </QueryState>
+    </Section>
   );
 }
 

@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PROFILE_MESSAGES, THOUGHT_CONTENT_MAX, THOUGHT_TITLE_MAX } from "@graph/core/profile/rules";
 import { addThought, deleteThought, thoughtsQuery, updateThought, type Thought } from "../api.ts";
-import { LoadFailed } from "../../../components/LoadFailed.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
+import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
 
@@ -26,7 +27,6 @@ export function Thoughts({ userId }: { userId: string }) {
   const [content, setContent] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [state, settle] = useSaveState();
-  const headingId = useId();
   const titleId = useId();
   const contentId = useId();
 
@@ -64,10 +64,7 @@ export function Thoughts({ userId }: { userId: string }) {
   };
 
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-thoughts">
-      <h2 id={headingId} className="tune-section__title">
-        thoughts
-      </h2>
+    <Section title="thoughts" testId="profile-thoughts">
       <form
         className="tune-form"
         onSubmit={(event) => {
@@ -114,18 +111,16 @@ export function Thoughts({ userId }: { userId: string }) {
           </p>
         ) : null}
       </form>
-      {thoughts.isError ? (
-        <LoadFailed what="your thoughts" retry={() => void thoughts.refetch()} />
-      ) : thoughts.data ? (
-        <ul className="tune-rows" data-testid="profile-thought-list">
-          {thoughts.data.map((thought) => (
-            <ThoughtRow key={thought.id} thought={thought} setList={setList} />
-          ))}
-        </ul>
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+      <QueryState query={thoughts} what="your thoughts">
+        {(list) => (
+          <ul className="tune-rows" data-testid="profile-thought-list">
+            {list.map((thought) => (
+              <ThoughtRow key={thought.id} thought={thought} setList={setList} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type UsernameCheck,
 } from "../profile.ts";
 import { changeUsername, checkUsername } from "../api.ts";
+import { Section } from "../../../components/Section.tsx";
 import { useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
 
@@ -25,7 +26,6 @@ export function UsernameForm({ current }: { current: string }) {
   const [check, setCheck] = useState<UsernameCheck>("current");
   const [state, settle] = useSaveState();
   const [problem, setProblem] = useState<string | null>(null);
-  const headingId = useId();
   const inputId = useId();
   const statusId = useId();
 
@@ -66,10 +66,7 @@ export function UsernameForm({ current }: { current: string }) {
   const shapeProblem = usernameProblem(typed);
   const enabled = canSubmitUsername(typed, current, check) && state !== "saving";
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-username">
-      <h2 id={headingId} className="tune-section__title">
-        username
-      </h2>
+    <Section title="username" testId="profile-username">
       <form
         className="tune-form"
         onSubmit={(event) => {
@@ -119,6 +116,6 @@ export function UsernameForm({ current }: { current: string }) {
           </p>
         ) : null}
       </form>
-    </section>
+    </Section>
   );
 }

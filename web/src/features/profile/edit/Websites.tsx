@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { WEBSITE_URL_MAX, withScheme } from "@graph/core/profile/rules";
 import { errorText } from "../../../lib/api.ts";
 import { addWebsite, deleteWebsite, websitesQuery } from "../api.ts";
-import { LoadFailed } from "../../../components/LoadFailed.tsx";
+import { QueryState } from "../../../components/QueryState.tsx";
+import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import "./profile-tab.css";
 
@@ -15,7 +16,6 @@ export function Websites({ userId }: { userId: string }) {
   const [url, setUrl] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [state, settle] = useSaveState();
-  const headingId = useId();
   const inputId = useId();
 
   const add = async () => {
@@ -45,10 +45,7 @@ export function Websites({ userId }: { userId: string }) {
   };
 
   return (
-    <section className="tune-section" aria-labelledby={headingId} data-testid="profile-websites">
-      <h2 id={headingId} className="tune-section__title">
-        websites
-      </h2>
+    <Section title="websites" testId="profile-websites">
       <form
         className="tune-form"
         onSubmit={(event) => {
@@ -85,24 +82,22 @@ export function Websites({ userId }: { userId: string }) {
           </p>
         ) : null}
       </form>
-      {websites.isError ? (
-        <LoadFailed what="your websites" retry={() => void websites.refetch()} />
-      ) : websites.data ? (
-        <ul className="tune-rows" data-testid="profile-website-list">
-          {websites.data.map((site) => (
-            <li key={site.id} className="tune-profile__website">
-              <a href={withScheme(site.url)} className="text-link" target="_blank" rel="noopener noreferrer">
-                {site.url}
-              </a>
-              <button type="button" className="button button--ghost" onClick={() => void remove(site.id)}>
-                remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="loading">loading...</p>
-      )}
-    </section>
+      <QueryState query={websites} what="your websites">
+        {(list) => (
+          <ul className="tune-rows" data-testid="profile-website-list">
+            {list.map((site) => (
+              <li key={site.id} className="tune-profile__website">
+                <a href={withScheme(site.url)} className="text-link" target="_blank" rel="noopener noreferrer">
+                  {site.url}
+                </a>
+                <button type="button" className="button button--ghost" onClick={() => void remove(site.id)}>
+                  remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SAVE_STATE_MS, type SaveState } from "../features/digest/digest.ts";
 
-export type { SaveState };
+/** A form's save state (spec: idle, success, error, back to idle after 2 seconds), plus saving while a save is on its way. */
+export type SaveState = "idle" | "saving" | "success" | "error";
+export const SAVE_STATE_MS = 2_000;
 
 /** A form's save state: idle, saving, success or error, and back to idle 2 seconds after it settles. */
 export function useSaveState(): [SaveState, (next: SaveState) => void] {

@@ -6,7 +6,8 @@ import { Field } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import type { UserSearchResult } from "../find/find.ts";
-import { useDebouncedSearch } from "../find/find-debounce.ts";
+import { searchTerm } from "../find/find.ts";
+import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
 import { peopleSearchQuery } from "./api.ts";
 import "./chat.css";
 
@@ -31,7 +32,7 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
   const [picked, setPicked] = useState<UserSearchResult[]>([]);
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
-  const { term } = useDebouncedSearch(text, DEBOUNCE_MS.users);
+  const { term } = useDebouncedTerm(text, DEBOUNCE_MS.users, searchTerm);
   const searchId = useId();
 
   const people = useQuery(peopleSearchQuery(term));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DIGEST_DEFAULTS, DIGEST_LAST_MINUTE, DIGEST_TIME_ZONES } from "@graph/core/digest/rules";
-import type { Timers } from "../find/find-debounce.ts";
+import type { Timers } from "../../lib/debounce.ts";
 import {
   SAVE_STATE_TEXT,
   createChangeBatcher,

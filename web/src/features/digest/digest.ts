@@ -1,10 +1,9 @@
 /** The digest form's pure parts: the time and zone as shown, and the changes not yet saved. */
 import { DIGEST_TIME_ZONES, minutesOf } from "@graph/core/digest/rules";
-import type { Timers } from "../find/find-debounce.ts";
+import { type Timers, realTimers } from "../../lib/debounce.ts";
+import type { SaveState } from "../../hooks/use-save-state.ts";
 
-/** The form's save state (spec: idle, success, error, back to idle after 2 seconds), plus saving while a save is on its way. */
-export type SaveState = "idle" | "saving" | "success" | "error";
-export const SAVE_STATE_MS = 2_000;
+/** The digest form's status line for each save state. */
 export const SAVE_STATE_TEXT: Record<SaveState, string> = {
   idle: "",
   saving: "saving...",
@@ -59,11 +58,6 @@ export function withoutSettled<T extends Fields>(unsaved: Partial<T>, sent: Part
   }
   return left;
 }
-
-const realTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
 
 export interface ChangeBatcher<T extends Fields> {
   /** Adds a change; the merged changes are sent `delayMs` after the last one. */

@@ -9,8 +9,8 @@ import {
   type DigestChanges,
   type DigestPreferences,
 } from "./api.ts";
-import { createChangeBatcher, withChanges, withoutSettled, type ChangeBatcher, type SaveState } from "./digest.ts";
-import { useSaveState } from "../../hooks/use-save-state.ts";
+import { createChangeBatcher, withChanges, withoutSettled, type ChangeBatcher } from "./digest.ts";
+import { type SaveState, useSaveState } from "../../hooks/use-save-state.ts";
 
 export interface DigestForm {
   /** The saved preferences with the changes not yet saved over them (what the controls show). */

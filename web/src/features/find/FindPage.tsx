@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
-import { useDebouncedSearch } from "./find-debounce.ts";
+import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
 import { createTumbler } from "./find-tumble.ts";
-import { FIND_MAX_CHARS, FIND_TYPES, type FindType, debounceFor, parseFindType } from "./find.ts";
+import { FIND_MAX_CHARS, FIND_TYPES, type FindType, debounceFor, parseFindType, searchTerm } from "./find.ts";
 import { PostsResults } from "./PostsResults.tsx";
 import { UsersResults } from "./UsersResults.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
@@ -21,7 +21,7 @@ export function FindPage() {
   if (tumbler.current === null) tumbler.current = createTumbler();
   // A random topic is waiting in the field when the page opens on posts.
   const [text, setText] = useState(() => (type === "posts" ? (tumbler.current?.next() ?? "") : ""));
-  const { term, pending, settleNow } = useDebouncedSearch(text, debounceFor(type));
+  const { term, pending, settleNow } = useDebouncedTerm(text, debounceFor(type), searchTerm);
 
   const baseId = useId();
   const tabId = (t: FindType) => `${baseId}-tab-${t}`;

@@ -4,6 +4,7 @@ import {
   isSilenced,
   isTooShortForSourceSearch,
   siteHost,
+  sourceSearchTerm,
   type SilencedSource,
   type SourceHit,
 } from "./silenced-sources.ts";
@@ -11,14 +12,15 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { silencedQuery, sourceSearchQuery } from "./api.ts";
-import { useSilence, useSourceSearchTerm, useUnsilence } from "./silenced-hooks.ts";
+import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
+import { useSilence, useUnsilence } from "./silenced-hooks.ts";
 import { SearchField } from "../../components/SearchField.tsx";
 import "./sources.css";
 
 /** Find sources to keep out of the feed, and let them back in. */
 export function SilencedSources({ userId }: { userId: string }) {
   const [text, setText] = useState("");
-  const { term, pending } = useSourceSearchTerm(text);
+  const { term, pending } = useDebouncedTerm(text, SOURCE_SEARCH.debounceMs, sourceSearchTerm);
   const search = useQuery(sourceSearchQuery(term));
   const silenced = useQuery(silencedQuery(userId));
   const silence = useSilence(userId);

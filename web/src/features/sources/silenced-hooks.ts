@@ -1,35 +1,16 @@
-/** Silenced sources (TanStack Query): the source search's settling term, silencing and un-silencing. */
-import { useEffect, useRef, useState } from "react";
+/** Silencing and un-silencing sources (TanStack Query). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { silenceMutationKey, silenceSource, silencedQuery, unsilenceSource } from "./api.ts";
-import { createDebouncer, settleDelay, type Debouncer } from "../find/find-debounce.ts";
 import { withIdAt, withoutId } from "../../lib/list-edits.ts";
 import {
   SILENCE_FAILED,
-  SOURCE_SEARCH,
   UNSILENCE_FAILED,
   asSilenced,
   isSilenced,
-  sourceSearchTerm,
   type SilencedSource,
   type SourceHit,
 } from "./silenced-sources.ts";
 import { useForgetFeed } from "../feed/forget-feed.ts";
-
-/** The search for the field's text, settling 250 ms after the last change (at once when there is nothing to send). */
-export function useSourceSearchTerm(text: string): { term: string | null; pending: boolean } {
-  const [term, setTerm] = useState<string | null>(() => sourceSearchTerm(text));
-  const debouncer = useRef<Debouncer<string | null> | null>(null);
-  if (debouncer.current === null) debouncer.current = createDebouncer<string | null>(term, setTerm);
-
-  useEffect(() => {
-    const next = sourceSearchTerm(text);
-    debouncer.current?.push(next, settleDelay(next, SOURCE_SEARCH.debounceMs));
-  }, [text]);
-  useEffect(() => () => debouncer.current?.cancel(), []);
-
-  return { term, pending: sourceSearchTerm(text) !== term };
-}
 
 /**
  * Silencing and un-silencing show at once. A failure undoes only that one source's change (not

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDebouncer, settleDelay } from "./find-debounce.ts";
+import { createDebouncer, settleDelay } from "./debounce.ts";
 import { DEBOUNCE_MS } from "@graph/core/search/rules";
-import { searchTerm } from "./find.ts";
+import { searchTerm } from "../features/find/find.ts";
 
 describe("createDebouncer", () => {
   beforeEach(() => {

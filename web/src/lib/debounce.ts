@@ -1,13 +1,12 @@
-/** Debouncing the search field: a value settles once it has stopped changing for a while. */
-import { useCallback, useEffect, useRef, useState } from "react";
-import { searchTerm } from "./find.ts";
+/** Debouncing: a value (a search field's term, a batch of changes) settles once it has stopped changing for a while. */
 
 export interface Timers {
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
 }
 
-const realTimers: Timers = {
+/** The browser's own timers (tests pass their own). */
+export const realTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
@@ -74,35 +73,9 @@ export function createDebouncer<T>(
 }
 
 /**
- * How long the field's text waits before it becomes the search: nothing to send clears at once,
+ * How long a field's text waits before it becomes the search: nothing to send clears at once,
  * anything else waits `delayMs`.
  */
 export function settleDelay(term: string | null, delayMs: number): number {
   return term === null ? 0 : delayMs;
-}
-
-export interface DebouncedSearch {
-  /** The settled search, or null when nothing is to be sent. */
-  term: string | null;
-  /** True while the field holds a search that has not settled yet. */
-  pending: boolean;
-  /** Makes `text` the search at once (a tumbled word, or Enter). */
-  settleNow: (text: string) => void;
-}
-
-/** The search for the text in the field, settling `delayMs` after the last change. */
-export function useDebouncedSearch(text: string, delayMs: number): DebouncedSearch {
-  const [term, setTerm] = useState<string | null>(() => searchTerm(text));
-  const debouncer = useRef<Debouncer<string | null> | null>(null);
-  if (debouncer.current === null) debouncer.current = createDebouncer<string | null>(term, setTerm);
-
-  useEffect(() => {
-    const next = searchTerm(text);
-    debouncer.current?.push(next, settleDelay(next, delayMs));
-  }, [text, delayMs]);
-
-  useEffect(() => () => debouncer.current?.cancel(), []);
-
-  const settleNow = useCallback((value: string) => debouncer.current?.settle(searchTerm(value)), []);
-  return { term, pending: searchTerm(text) !== term, settleNow };
 }

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router-dom";
-import { useAuth } from "../auth/auth.tsx";
-import { useNotifications } from "../auth/notifications.tsx";
+import { useAuth } from "../features/auth/session.tsx";
+import { useNotifications } from "../features/chat/notifications.tsx";
 import { PageMenu } from "./PageMenu.tsx";
 import { Wordmark } from "./Wordmark.tsx";
 

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
-import { AuthProvider } from "../auth/auth.tsx";
-import { NotificationProvider } from "../auth/notifications.tsx";
-import { ChatRealtime } from "../realtime/ChatRealtime.tsx";
+import { AuthProvider } from "../features/auth/session.tsx";
+import { NotificationProvider } from "../features/chat/notifications.tsx";
+import { ChatRealtime } from "../features/chat/realtime/ChatRealtime.tsx";
 import { Header } from "./Header.tsx";
 
 export function RootLayout() {

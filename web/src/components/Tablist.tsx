@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useRef } from "react";
-import { tabForKey } from "../lib/tab-keys.ts";
+import { tabForKey } from "./tab-keys.ts";
 
 interface TablistProps<T extends string> {
   tabs: readonly T[];

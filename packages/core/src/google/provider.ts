@@ -28,7 +28,7 @@ export function settings(): ProviderSettings {
     authorizationEndpoint: oidc.authorizationEndpoint,
     tokenEndpoint: oidc.tokenEndpoint,
     jwksUri: oidc.jwksUri,
-    // The web app's page that posts the code back (web/src/pages/GoogleCallback.tsx).
+    // The web app's page that posts the code back (web/src/features/auth/GoogleCallback.tsx).
     redirectUri: `${Resource.Config.siteUrl.replace(/\/$/, "")}/login/google/callback`,
   };
 }

@@ -1,0 +1,97 @@
+/** The digest form's pure parts: the time and zone as shown, and the changes not yet saved. */
+import { DIGEST_TIME_ZONES, minutesOf } from "@graph/core/digest/rules";
+import { type Timers, realTimers } from "../../lib/debounce.ts";
+import type { SaveState } from "../../hooks/use-save-state.ts";
+
+/** The digest form's status line for each save state. */
+export const SAVE_STATE_TEXT: Record<SaveState, string> = {
+  idle: "",
+  saving: "saving...",
+  success: "saved",
+  error: "couldn't save. try again",
+};
+
+/** Minutes after midnight as a 24-hour clock ("07:45", "23:45"): the same in every locale, so no am/pm to misread. */
+export function formatDigestTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** The slider's minutes for a saved `HH:MM:SS`; a value off the grid (never saved by the server) shows as midnight. */
+export const sliderMinutes = (localTime: string): number => minutesOf(localTime) ?? 0;
+
+/**
+ * The zone's offset from UTC at `at` ("UTC+13", "UTC-3", "UTC+5:30", "UTC+0"), from Intl, so
+ * summer time and a zone's moves (Samoa's in 2011) are always the zone's own.
+ */
+export function utcOffset(zone: string, at: Date): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  // "GMT+13:00", "GMT-03:30", or plain "GMT" at UTC itself.
+  const match = /^GMT([+-])(\d\d):(\d\d)$/.exec(name ?? "");
+  if (!match) return "UTC+0";
+  const [, sign, hours, minutes] = match;
+  return `UTC${sign === "-" ? "−" : "+"}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
+}
+
+/** A zone as the select offers it: "Samoa (UTC+13)". */
+export const zoneOptionLabel = (label: string, zone: string, at: Date): string => `${label} (${utcOffset(zone, at)})`;
+
+export const zoneOptions = (at: Date) =>
+  DIGEST_TIME_ZONES.map(({ zone, label }) => ({ zone, text: zoneOptionLabel(label, zone, at) }));
+
+type Fields = Record<string, unknown>;
+
+/** The unsaved changes shown over the saved preferences: the newest value of each field wins. */
+export const withChanges = <T extends Fields>(values: T, changes: Partial<T>): T => ({ ...values, ...changes });
+
+/**
+ * The unsaved changes left once a save of `sent` has settled (saved or failed): a field is
+ * dropped when it still holds the value sent, and kept when a newer change came since.
+ */
+export function withoutSettled<T extends Fields>(unsaved: Partial<T>, sent: Partial<T>): Partial<T> {
+  const left: Partial<T> = { ...unsaved };
+  for (const key of Object.keys(sent) as (keyof T)[]) {
+    if (key in left && Object.is(left[key], sent[key])) delete left[key];
+  }
+  return left;
+}
+
+export interface ChangeBatcher<T extends Fields> {
+  /** Adds a change; the merged changes are sent `delayMs` after the last one. */
+  push(change: Partial<T>): void;
+  /** Sends whatever is waiting now (leaving the page must not lose it). */
+  flush(): void;
+  /** Whether changes are waiting to be sent. */
+  readonly pending: boolean;
+}
+
+/** Merges changes made in a burst (a slider dragged, a zone picked) into one save after they stop. */
+export function createChangeBatcher<T extends Fields>(
+  send: (changes: Partial<T>) => void,
+  delayMs: number,
+  timers: Timers = realTimers,
+): ChangeBatcher<T> {
+  let waiting: Partial<T> = {};
+  let handle: unknown = null;
+  const flush = () => {
+    if (handle !== null) timers.clearTimeout(handle);
+    handle = null;
+    const changes = waiting;
+    waiting = {};
+    if (Object.keys(changes).length > 0) send(changes);
+  };
+  return {
+    push(change) {
+      waiting = { ...waiting, ...change };
+      if (handle !== null) timers.clearTimeout(handle);
+      handle = timers.setTimeout(flush, delayMs);
+    },
+    flush,
+    get pending() {
+      return handle !== null;
+    },
+  };
+}

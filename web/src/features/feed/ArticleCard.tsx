@@ -1,0 +1,166 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { feedQuery, setArticleAdded, storeFeed } from "./api.ts";
+import { silenceSource } from "../sources/api.ts";
+import {
+  type FeedArticle,
+  TITLE_MAX,
+  TITLE_MAX_MOBILE,
+  formatAge,
+  isArticleAdded,
+  truncateTitle,
+  withAddedState,
+  withoutSource,
+} from "./feed.ts";
+import { AddToggleButton } from "./AddToggleButton.tsx";
+import "./feed.css";
+
+const TYPE_LABEL: Record<FeedArticle["type"], string> = {
+  twitter: "twitter",
+  youtube: "youtube",
+  bluesky: "bluesky",
+  other: "web",
+};
+
+interface ArticleCardProps {
+  article: FeedArticle;
+  userId: string;
+  isMobile: boolean;
+  now: number;
+  track: (element: HTMLElement | null) => (() => void) | undefined;
+}
+
+export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCardProps) {
+  const title = truncateTitle(article.title, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
+  const cut = title !== article.title.trim();
+  const age = formatAge(article.publishedAt, now);
+  const keywords = article.bestMatchingKeywords ?? [];
+  const typeLabel = TYPE_LABEL[article.type] ?? article.type;
+
+  return (
+    <li
+      className="article"
+      ref={track}
+      data-testid="feed-article"
+      data-article-id={article.id}
+      data-source-id={article.source_id}
+      data-type={article.type}
+    >
+      <p className="article__meta">
+        <span className="article__source">{article.source_name}</span>
+        <span className={`type-label type-label--${article.type}`}>{typeLabel}</span>
+        {age && (
+          <time
+            className="article__age"
+            dateTime={article.publishedAt}
+            title={new Date(article.publishedAt).toLocaleString()}
+          >
+            {age}
+          </time>
+        )}
+      </p>
+      <h3 className="article__title">
+        <a href={article.link} target="_blank" rel="noopener noreferrer" title={cut ? article.title : undefined}>
+          {title}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </h3>
+      <div className="article__footer">
+        {keywords.length > 0 ? (
+          <div className="article__why">
+            <span className="article__why-label" aria-hidden="true">
+              matched
+            </span>
+            <ul className="chips chips--small" data-testid="article-keywords" aria-label="why this matched">
+              {keywords.map((keyword) => (
+                // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
+                <li key={keyword} className="chip chip--match" title={keyword}>
+                  {keyword}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <span />
+        )}
+        <div className="article__actions">
+          <SilenceButton article={article} userId={userId} />
+          <AddToggle article={article} userId={userId} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Adds the article to the person's graph or takes it out: flips at once, flips back if the server
+ * refuses. The call names the state wanted, so a retried request cannot undo the person's choice.
+ */
+function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
+  const queryClient = useQueryClient();
+  const key = feedQuery(userId).queryKey;
+
+  const setAdded = (isAdded: boolean) => {
+    queryClient.setQueryData(key, (feed) => (feed ? withAddedState(feed, article.id, isAdded) : feed));
+  };
+
+  const mutation = useMutation({
+    mutationFn: (wanted: boolean) => setArticleAdded(article.id, wanted),
+    onMutate: (wanted) => {
+      const previous = isArticleAdded(queryClient.getQueryData(key), article.id) ?? article.isAddedToGraph;
+      setAdded(wanted);
+      return { previous };
+    },
+    onError: (error, _wanted, context) => {
+      console.error("toggle_add_article failed", error);
+      if (context) setAdded(context.previous);
+    },
+    onSuccess: (result) => setAdded(result.isAddedToGraph),
+    onSettled: () => {
+      const feed = queryClient.getQueryData(key);
+      if (feed) storeFeed(userId, feed);
+    },
+  });
+
+  const added = article.isAddedToGraph;
+  return <AddToggleButton added={added} busy={mutation.isPending} onToggle={(wanted) => mutation.mutate(wanted)} />;
+}
+
+/**
+ * Silences the article's source: its articles leave the page at once (and the stored copy),
+ * and the server leaves them out of every later refresh. Restored if the server refuses.
+ */
+function SilenceButton({ article, userId }: { article: FeedArticle; userId: string }) {
+  const queryClient = useQueryClient();
+  const key = feedQuery(userId).queryKey;
+  const mutation = useMutation({
+    mutationFn: () => silenceSource(article.source_id),
+    onMutate: () => {
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (feed) => (feed ? withoutSource(feed, article.source_id) : feed));
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      console.error("silencing the source failed", error);
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => {
+      const feed = queryClient.getQueryData(key);
+      if (feed) storeFeed(userId, feed);
+    },
+  });
+  return (
+    <button
+      type="button"
+      className="silence-button"
+      title={`stop showing ${article.source_name}`}
+      // Starts with the visible words, so speech control ("click silence source") finds it.
+      aria-label={`silence source: ${article.source_name}`}
+      data-testid="silence-source"
+      onClick={() => {
+        if (!mutation.isPending) mutation.mutate();
+      }}
+    >
+      silence source
+    </button>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import { useAuth } from "../auth/session.tsx";
+import type { Plan } from "@graph/core/plans/rules";
+import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
+import { refreshRefusal } from "./feed-errors.ts";
+import { formatCountdown, msUntil, orderedGroups } from "./feed.ts";
+import { ArticleCard } from "./ArticleCard.tsx";
+import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
+import { useNow, useSeenReporter } from "./hooks.ts";
+import "./feed.css";
+
+/** Wait before asking again when the server's next refresh time has already passed on a fresh answer. */
+const STALE_RETRY_MS = 30_000;
+/** Fire the automatic refresh a moment after the countdown reaches zero, never before. */
+const REFRESH_SLACK_MS = 250;
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+export function FeedPanel() {
+  const auth = useAuth();
+  const userId = auth.userId ?? "";
+  const queryClient = useQueryClient();
+  const feed = feedQuery(userId);
+  const query = useQuery(feed);
+  const { data, refetch, dataUpdatedAt } = query;
+  const [blockedUntil, setBlockedUntil] = useState(0);
+
+  // Automatic refresh when the countdown reaches zero.
+  const nextRefreshTime = data?.nextRefreshTime;
+  useEffect(() => {
+    if (!nextRefreshTime) return;
+    const left = msUntil(nextRefreshTime, Date.now());
+    const delay = left > 0 ? left + REFRESH_SLACK_MS : Date.now() - dataUpdatedAt < STALE_RETRY_MS ? STALE_RETRY_MS : 0;
+    const timer = setTimeout(() => void refetch(), Math.min(delay, MAX_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  }, [nextRefreshTime, dataUpdatedAt, refetch]);
+
+  const manual = useMutation({
+    mutationFn: () => fetchFeed(true),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(feed.queryKey, fresh);
+      storeFeed(userId, fresh);
+    },
+    onError: (error) => {
+      const refusal = refreshRefusal(error);
+      if (refusal) {
+        if (refusal.retryAfterMs !== null) setBlockedUntil(Date.now() + refusal.retryAfterMs);
+        window.alert(refusal.message);
+        return;
+      }
+      console.error("manual refresh failed", error);
+    },
+  });
+
+  const track = useSeenReporter(auth.userId);
+  const isMobile = useMediaQuery(PHONE_SCREEN);
+  const minuteNow = useNow(60_000);
+
+  if (query.isPending) {
+    return (
+      <div className="loading" role="status" data-testid="feed-loading">
+        loading your feed...
+      </div>
+    );
+  }
+
+  if (query.isError || !data) {
+    return (
+      <div className="feed-error" role="alert" data-testid="feed-error">
+        <p>couldn't load your feed.</p>
+        <button type="button" className="button button--outline" onClick={() => void refetch()}>
+          try again
+        </button>
+      </div>
+    );
+  }
+
+  const plan: Plan = auth.plan ?? data.plan ?? "free";
+  const groups = orderedGroups(data.groups);
+  const manualAt = Math.max(Date.parse(data.nextManualRefreshTime ?? "") || 0, blockedUntil);
+
+  return (
+    <div
+      className="feed"
+      data-testid="feed"
+      data-preparing={data.preparing}
+      aria-busy={query.isFetching || manual.isPending || data.preparing}
+    >
+      <RefreshBar
+        plan={plan}
+        nextRefreshTime={data.nextRefreshTime}
+        nextManualAt={manualAt}
+        refreshing={query.isFetching || manual.isPending}
+        onManual={() => manual.mutate()}
+      />
+      {data.preparing ? (
+        <p className="feed-note" role="status" data-testid="feed-preparing">
+          matching your new topics against recent articles… more arrive in a moment.
+        </p>
+      ) : data.caughtUp ? (
+        <p className="feed-note" role="status" data-testid="feed-caught-up">
+          you're all caught up: nothing new since your last refresh. here are your latest picks.
+        </p>
+      ) : null}
+      {groups.length === 0 ? (
+        <div className="feed-empty">
+          <p data-testid="feed-empty">
+            nothing to show!{" "}
+            <Link to="/getting-started" className="text-link">
+              add some topics
+            </Link>{" "}
+            to see content!
+          </p>
+        </div>
+      ) : (
+        groups.map((group) => (
+          <section
+            key={group.name}
+            className="feed-group"
+            data-testid="feed-group"
+            data-group={group.name}
+            aria-label={group.name}
+          >
+            <h2 className="feed-group__title">
+              <span>{group.name}</span>
+              <span className="feed-group__count">{group.articles.length}</span>
+            </h2>
+            <ol className="feed-group__list">
+              {group.articles.map((article) => (
+                <ArticleCard
+                  key={article.id}
+                  article={article}
+                  userId={userId}
+                  isMobile={isMobile}
+                  now={minuteNow}
+                  track={track}
+                />
+              ))}
+            </ol>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
+
+interface RefreshBarProps {
+  plan: Plan;
+  nextRefreshTime: string;
+  /** Epoch ms before which a manual refresh is refused; 0 when it is allowed now. */
+  nextManualAt: number;
+  refreshing: boolean;
+  onManual: () => void;
+}
+
+function RefreshBar({ plan, nextRefreshTime, nextManualAt, refreshing, onManual }: RefreshBarProps) {
+  const now = useNow(1000);
+
+  if (plan === "free") {
+    const left = msUntil(nextRefreshTime, now);
+    return (
+      <div className="feed-bar">
+        <p className="feed-bar__status">
+          next refresh in{" "}
+          <time className="feed-bar__clock" role="timer" data-testid="refresh-countdown">
+            {formatCountdown(left)}
+          </time>
+          {refreshing && <span className="feed-bar__note"> · refreshing...</span>}
+        </p>
+        <Link to="/home/upgrade" className="feed-bar__upgrade text-link" data-testid="upgrade-link">
+          upgrade
+        </Link>
+      </div>
+    );
+  }
+
+  const cooldown = Math.max(0, nextManualAt - now);
+  return (
+    <div className="feed-bar">
+      <button
+        type="button"
+        className="button button--outline feed-bar__refresh"
+        data-testid="manual-refresh"
+        disabled={cooldown > 0 || refreshing}
+        onClick={onManual}
+      >
+        {refreshing ? "refreshing..." : "refresh"}
+      </button>
+      {cooldown > 0 && (
+        <p className="feed-bar__status">
+          available in{" "}
+          <time className="feed-bar__clock" role="timer" data-testid="manual-refresh-countdown">
+            {formatCountdown(cooldown)}
+          </time>
+        </p>
+      )}
+    </div>
+  );
+}

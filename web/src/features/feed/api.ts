@@ -1,0 +1,59 @@
+/** Calls of the home page's feed, and the stored-feed rules wrapped around them. */
+import { queryOptions } from "@tanstack/react-query";
+import { call } from "../../lib/api.ts";
+import { client } from "../../lib/client.ts";
+import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
+import { type FeedResponse, feedLoadPlan } from "./feed.ts";
+
+export function fetchFeed(manual = false): Promise<FeedResponse> {
+  return call(client.api.rss.articles.$get({ query: manual ? { type: "manual" } : {} }));
+}
+
+export function storeFeed(userId: string, feed: FeedResponse): void {
+  writeStorage(storageKeys.cachedFeed(userId), JSON.stringify(feed));
+}
+
+/** Forgets the stored feed (its topics changed), so the home page asks the server for the next one. */
+export function clearStoredFeed(userId: string): void {
+  removeStorage(storageKeys.cachedFeed(userId));
+}
+
+/**
+ * The feed for the home page: the stored copy while it is still current and has picks, else a
+ * fresh one from the server (which is then stored). The forced-refresh flag skips the stored copy
+ * and is cleared once the fresh feed has arrived.
+ */
+export async function loadFeed(userId: string, now = Date.now()): Promise<FeedResponse> {
+  const forceKey = storageKeys.forceFeedRefresh(userId);
+  const plan = feedLoadPlan(readStorage(storageKeys.cachedFeed(userId)), readStorage(forceKey), now);
+  if (plan.use === "cache") return plan.feed;
+  const fresh = await fetchFeed();
+  storeFeed(userId, fresh);
+  if (plan.clearForceFlag) removeStorage(forceKey);
+  return fresh;
+}
+
+/** Every person's feed query starts with this key (onboarding drops them all). */
+export const FEED_KEY = "feed";
+
+/**
+ * The person's feed as the home page shows it. It changes only when the page refreshes it (on
+ * its countdown or by hand), never because the window got focus.
+ */
+export const feedQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [FEED_KEY, userId] as const,
+    queryFn: () => loadFeed(userId),
+    enabled: userId !== "",
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+/** Sets whether an article is in the person's graph: the wanted state, so a retry cannot flip it back. */
+export function setArticleAdded(articleId: string, added: boolean) {
+  return call(client.api.articles.toggle_add_article.$post({ json: { articleId, added } }));
+}
+
+export function markSeen(articleIds: string[]) {
+  return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
+}

@@ -1,0 +1,155 @@
+/** The pure rules the home page applies to the feed, typed from the API's answer. */
+import type { InferResponseType } from "hono/client";
+import { PICKS_GROUP } from "@graph/core/feed/rules";
+import type { client } from "../../lib/client.ts";
+
+/** `GET /api/rss/articles`, as the route answers it. */
+export type FeedResponse = InferResponseType<typeof client.api.rss.articles.$get, 200>;
+export type FeedArticle = FeedResponse["groups"][string][number];
+
+export interface FeedGroup {
+  name: string;
+  articles: FeedArticle[];
+}
+
+export const FEED_EMPTY_TEXT = "nothing to show! add some topics to see content!";
+/** Following tab, when the person follows nobody. */
+export const FOLLOWING_EMPTY_TEXT = "You're not following anyone!";
+/** Following tab, when the people followed have no sessions yet. */
+export const FOLLOWING_NO_SESSIONS_TEXT = "No friend sessions yet";
+
+export const TITLE_MAX = 160;
+export const TITLE_MAX_MOBILE = 114;
+
+const ONE_HOUR_S = 3600;
+
+/**
+ * Time left as `mm:ss`, or `h:mm:ss` from one hour up. Partial seconds round up, so the
+ * display reads `00:00` only once the moment has come.
+ */
+export function formatCountdown(msLeft: number): string {
+  const total = Number.isFinite(msLeft) && msLeft > 0 ? Math.ceil(msLeft / 1000) : 0;
+  const hours = Math.floor(total / ONE_HOUR_S);
+  const minutes = Math.floor((total % ONE_HOUR_S) / 60);
+  const seconds = total % 60;
+  const ss = String(seconds).padStart(2, "0");
+  if (hours > 0) return `${hours}:${String(minutes).padStart(2, "0")}:${ss}`;
+  return `${String(minutes).padStart(2, "0")}:${ss}`;
+}
+
+/** Milliseconds from `now` until an ISO time; 0 when it has passed or cannot be read. */
+export function msUntil(iso: string | null | undefined, now: number): number {
+  if (!iso) return 0;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return 0;
+  return Math.max(0, at - now);
+}
+
+/** Shortens to at most `max` characters (counting code points), ending with an ellipsis. */
+export function truncateTitle(title: string, max: number): string {
+  const chars = Array.from(title.trim());
+  if (chars.length <= max) return chars.join("");
+  return `${chars
+    .slice(0, Math.max(0, max - 1))
+    .join("")
+    .trimEnd()}…`;
+}
+
+/** Groups in display order: picks first, then the others in the order the server sent them. Empty groups are left out. */
+export function orderedGroups(groups: Record<string, FeedArticle[]> | undefined): FeedGroup[] {
+  if (!groups) return [];
+  const names = Object.keys(groups);
+  const ordered = names.includes(PICKS_GROUP) ? [PICKS_GROUP, ...names.filter((n) => n !== PICKS_GROUP)] : names;
+  return ordered
+    .map((name) => ({ name, articles: groups[name] ?? [] }))
+    .filter((group) => Array.isArray(group.articles) && group.articles.length > 0);
+}
+
+/** Returns the feed with every copy of one article marked added or not (an article can sit in several groups). */
+export function withAddedState(feed: FeedResponse, articleId: string, isAdded: boolean): FeedResponse {
+  const groups: Record<string, FeedArticle[]> = {};
+  for (const [name, articles] of Object.entries(feed.groups)) {
+    groups[name] = articles.map((a) => (a.id === articleId ? { ...a, isAddedToGraph: isAdded } : a));
+  }
+  return { ...feed, groups };
+}
+
+/** The feed without a source's articles (after the person silences it). */
+export function withoutSource(feed: FeedResponse, sourceId: string): FeedResponse {
+  const groups: Record<string, FeedArticle[]> = {};
+  for (const [name, articles] of Object.entries(feed.groups))
+    groups[name] = articles.filter((a) => a.source_id !== sourceId);
+  return { ...feed, groups };
+}
+
+/** Whether an article is added, read from the first copy found. */
+export function isArticleAdded(feed: FeedResponse | undefined, articleId: string): boolean | undefined {
+  if (!feed) return undefined;
+  for (const articles of Object.values(feed.groups)) {
+    const found = articles.find((a) => a.id === articleId);
+    if (found) return found.isAddedToGraph;
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads a stored feed; null when missing or not shaped like a feed response. */
+export function parseCachedFeed(raw: string | null): FeedResponse | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || !isObject(value.groups) || typeof value.nextRefreshTime !== "string") return null;
+  for (const articles of Object.values(value.groups)) if (!Array.isArray(articles)) return null;
+  return value as unknown as FeedResponse;
+}
+
+/** The stored feed may be shown instead of asking the server: its next refresh has not come and it has picks. */
+export function isCachedFeedUsable(feed: FeedResponse | null, now: number): feed is FeedResponse {
+  // A provisional feed (new topics still being matched) is never reused: the next one is fuller.
+  if (!feed || feed.preparing) return false;
+  const next = Date.parse(feed.nextRefreshTime);
+  if (Number.isNaN(next) || next <= now) return false;
+  const picks = feed.groups[PICKS_GROUP];
+  return Array.isArray(picks) && picks.length > 0;
+}
+
+/** What to do on load: show the stored feed, or fetch (and whether to clear the forced-refresh flag afterwards). */
+export function feedLoadPlan(
+  cachedRaw: string | null,
+  forceFlag: string | null,
+  now: number,
+): { use: "cache"; feed: FeedResponse } | { use: "network"; clearForceFlag: boolean } {
+  if (forceFlag !== null) return { use: "network", clearForceFlag: true };
+  const cached = parseCachedFeed(cachedRaw);
+  if (isCachedFeedUsable(cached, now)) return { use: "cache", feed: cached };
+  return { use: "network", clearForceFlag: false };
+}
+
+const AGE_STEPS: Array<[limitSeconds: number, unitSeconds: number, suffix: string]> = [
+  [60, 1, "s"],
+  [3600, 60, "m"],
+  [86_400, 3600, "h"],
+  [86_400 * 30, 86_400, "d"],
+  [86_400 * 365, 86_400 * 30, "mo"],
+  [Infinity, 86_400 * 365, "y"],
+];
+
+/** A short age such as `5m`, `3h` or `2d`; '' when the time cannot be read. Future times read as `now`. */
+export function formatAge(iso: string | undefined, now: number): string {
+  if (!iso) return "";
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return "";
+  const seconds = Math.floor((now - at) / 1000);
+  if (seconds < 60) return "now";
+  for (const [limit, unit, suffix] of AGE_STEPS) {
+    if (seconds < limit) return `${Math.floor(seconds / unit)}${suffix}`;
+  }
+  return "";
+}

@@ -1,0 +1,117 @@
+import { type FormEvent, useCallback, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { Tablist } from "../../components/Tablist.tsx";
+import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
+import { createTumbler } from "./find-tumble.ts";
+import { FIND_MAX_CHARS, FIND_TYPES, type FindType, debounceFor, parseFindType, searchTerm } from "./find.ts";
+import { PostsResults } from "./PostsResults.tsx";
+import { UsersResults } from "./UsersResults.tsx";
+import { SearchField } from "../../components/SearchField.tsx";
+import "./find.css";
+
+const TAB_LABEL: Record<FindType, string> = { posts: "posts", users: "users" };
+const PLACEHOLDER: Record<FindType, string> = { posts: "search posts by word", users: "search people by username" };
+
+/** `/home/find` — articles by word (`?type=posts`, the default) and people by name (`?type=users`). */
+export function FindPage() {
+  const [params, setParams] = useSearchParams();
+  const type = parseFindType(params.get("type"));
+
+  const tumbler = useRef<ReturnType<typeof createTumbler> | null>(null);
+  if (tumbler.current === null) tumbler.current = createTumbler();
+  // A random topic is waiting in the field when the page opens on posts.
+  const [text, setText] = useState(() => (type === "posts" ? (tumbler.current?.next() ?? "") : ""));
+  const { term, pending, settleNow } = useDebouncedTerm(text, debounceFor(type), searchTerm);
+
+  const baseId = useId();
+  const tabId = (t: FindType) => `${baseId}-tab-${t}`;
+  const panelId = `${baseId}-panel`;
+  const inputId = `${baseId}-input`;
+
+  const choose = useCallback(
+    (next: FindType) => {
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          p.set("type", next);
+          return p;
+        },
+        { preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  const tumble = () => {
+    const word = tumbler.current?.next(text) ?? "";
+    setText(word);
+    settleNow(word);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    settleNow(text);
+  };
+
+  return (
+    <div className="page find" data-testid="find-page">
+      <h1 className="visually-hidden">find</h1>
+
+      <Tablist
+        tabs={FIND_TYPES}
+        selected={type}
+        onSelect={choose}
+        label="search for"
+        className="find__tabs"
+        tabId={tabId}
+        panelId={panelId}
+        testId={(t) => `find-tab-${t}`}
+      >
+        {(t) => TAB_LABEL[t]}
+      </Tablist>
+
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(type)} className="find__panel">
+        <form role="search" className="find__form" onSubmit={onSubmit} aria-label={`search ${type}`}>
+          <label htmlFor={inputId} className="visually-hidden">
+            {type === "posts" ? "search posts" : "search users"}
+          </label>
+          <SearchField
+            id={inputId}
+            inputMode="search"
+            enterKeyHint="search"
+            maxLength={FIND_MAX_CHARS}
+            placeholder={PLACEHOLDER[type]}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            data-testid="find-input"
+          />
+          {type === "posts" && (
+            <button
+              type="button"
+              className="button button--outline find__tumble"
+              data-testid="tumble-word"
+              title="fill in a random topic"
+              onClick={tumble}
+            >
+              <svg className="find__tumble-glyph" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <rect x="2.5" y="2.5" width="15" height="15" rx="3.5" />
+                <circle cx="6.75" cy="6.75" r="1.3" />
+                <circle cx="13.25" cy="6.75" r="1.3" />
+                <circle cx="10" cy="10" r="1.3" />
+                <circle cx="6.75" cy="13.25" r="1.3" />
+                <circle cx="13.25" cy="13.25" r="1.3" />
+              </svg>
+              tumble word
+            </button>
+          )}
+        </form>
+
+        {type === "posts" ? (
+          <PostsResults term={term} text={text} pending={pending} />
+        ) : (
+          <UsersResults term={term} text={text} pending={pending} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { MIN_QUERY_LENGTH } from "@graph/core/search/rules";
+import {
+  type FindType,
+  type FindView,
+  type TitlePart,
+  SEARCHING_TEXT,
+  SEARCH_ERROR_TEXT,
+  noResultsText,
+} from "./find.ts";
+import "./find.css";
+
+const IDLE_HINT: Record<FindType, string> = {
+  posts: "search every article by word, or tumble a topic.",
+  users: "find people by part of their username.",
+};
+
+interface FindStatusProps {
+  type: FindType;
+  view: FindView;
+  /** A request for the settled search is under way, or the field has not settled yet. */
+  busy: boolean;
+}
+
+/** The quiet line above the results: 'searching…' while busy, otherwise a hint or nothing. */
+export function FindStatus({ type, view, busy }: FindStatusProps) {
+  let text = "";
+  if (busy || view.kind === "searching") text = SEARCHING_TEXT;
+  else if (view.kind === "idle") text = IDLE_HINT[type];
+  else if (view.kind === "too-short") text = `type at least ${MIN_QUERY_LENGTH} characters.`;
+  return (
+    <p className="find__status" role="status" data-testid="find-status" data-busy={busy || view.kind === "searching"}>
+      {text}
+    </p>
+  );
+}
+
+/** The no-results box, naming the search. */
+export function FindEmpty({ term }: { term: string }) {
+  return (
+    <div className="find-empty">
+      <p data-testid="find-empty">{noResultsText(term)}</p>
+    </div>
+  );
+}
+
+/** The failure box with a way to ask again. */
+export function FindError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="find-error" role="alert">
+      <p data-testid="find-error">{SEARCH_ERROR_TEXT}</p>
+      <button type="button" className="button button--outline find-error__retry" onClick={onRetry}>
+        try again
+      </button>
+    </div>
+  );
+}
+
+/** Text with the parts that matched the search marked. */
+export function Highlighted({ parts }: { parts: TitlePart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.match ? (
+          <mark key={i} className="find-match">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}

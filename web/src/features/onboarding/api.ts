@@ -1,0 +1,16 @@
+/** Calls that finish onboarding: the aims written, and the person marked onboarded with a feed due at once. */
+import { call } from "../../lib/api.ts";
+import { client } from "../../lib/client.ts";
+
+export function submitAims(aims: string[]) {
+  return call(client.api.aims.to_db.$post({ json: { aims: aims.map((content) => ({ content })) } }));
+}
+
+export function setHasOnboarded() {
+  return call(client.api.users.set_has_onboarded.$post());
+}
+
+/** Marks the person's feed out of date, so the first one is made from the topics just added. */
+export function clearLastFeedRefreshAt() {
+  return call(client.api.users.clear_last_feed_refresh_at.$post());
+}

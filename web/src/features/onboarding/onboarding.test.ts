@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import {
+  AIMS_PROMPT,
+  TOPICS_PROMPT,
+  displayTopic,
+  hasTopicsDraft,
+  hasUnbracketedAimText,
+  parseAims,
+  parseTopics,
+  topicsProblem,
+} from "./onboarding.ts";
+
+describe("topics", () => {
+  it("capitalises each word, trims and collapses spaces", () => {
+    expect(displayTopic("  neural   networks ")).toBe("Neural Networks");
+    expect(displayTopic("éclairs")).toBe("Éclairs");
+    expect(displayTopic("LLM evals")).toBe("LLM Evals");
+    expect(displayTopic("   ")).toBe("");
+  });
+
+  it("splits on commas and line breaks, dropping empty pieces", () => {
+    expect(parseTopics("rust, sourdough baking,, ,\nbird watching\r\n")).toEqual([
+      "Rust",
+      "Sourdough Baking",
+      "Bird Watching",
+    ]);
+  });
+
+  it("keeps the first of duplicates that differ only in case or spacing", () => {
+    expect(parseTopics("Rust, rust,  RUST , sourdough  baking, Sourdough Baking")).toEqual([
+      "Rust",
+      "Sourdough Baking",
+    ]);
+  });
+
+  it("removes list markers, quotes and trailing full stops an AI chat adds", () => {
+    expect(parseTopics('1. urban cycling, 2) "tide pools", - mycology.')).toEqual([
+      "Urban Cycling",
+      "Tide Pools",
+      "Mycology",
+    ]);
+  });
+
+  it("keeps numbers that are part of a topic", () => {
+    expect(parseTopics("3d printing, web3")).toEqual(["3d Printing", "Web3"]);
+  });
+
+  it("lets the person proceed only with a draft that is non-empty after trimming", () => {
+    expect(hasTopicsDraft("")).toBe(false);
+    expect(hasTopicsDraft(" \n\t ")).toBe(false);
+    expect(hasTopicsDraft(" rust ")).toBe(true);
+  });
+});
+
+describe("topic limits", () => {
+  it("says nothing while the topics are within the server's limits", () => {
+    expect(topicsProblem(["Rust", "Sourdough Baking"])).toBeNull();
+    expect(topicsProblem(Array.from({ length: TOPIC_LIMITS.maxTopics }, (_, i) => `Topic ${i}`))).toBeNull();
+  });
+
+  it("warns in the server's words about too many topics or a topic too long", () => {
+    expect(topicsProblem(Array.from({ length: TOPIC_LIMITS.maxTopics + 1 }, (_, i) => `Topic ${i}`))).toBe(
+      MESSAGES.tooMany,
+    );
+    expect(topicsProblem(["x".repeat(TOPIC_LIMITS.maxLength + 1)])).toBe(MESSAGES.tooLong);
+    expect(topicsProblem(["One Two Three Four Five Six Seven"])).toBe(MESSAGES.tooLong);
+  });
+});
+
+describe("aims", () => {
+  it("reads the text inside each pair of brackets", () => {
+    expect(parseAims("[run a marathon], [ship  my app ]")).toEqual(["run a marathon", "ship my app"]);
+  });
+
+  it("drops empty aims and ignores text outside brackets", () => {
+    expect(parseAims("intro [ ], [learn welsh] and more, []")).toEqual(["learn welsh"]);
+    expect(parseAims("no brackets at all")).toEqual([]);
+  });
+
+  it("keeps at most 5 aims", () => {
+    expect(parseAims("[a], [b], [c], [d], [e], [f], [g]")).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("cuts an aim to 280 characters", () => {
+    const long = "x".repeat(400);
+    const [aim] = parseAims(`[${long}]`);
+    expect(aim).toHaveLength(AIM_LIMITS.maxLength);
+  });
+
+  it("keeps commas inside an aim", () => {
+    expect(parseAims("[read more, write more], [sleep]")).toEqual(["read more, write more", "sleep"]);
+  });
+
+  it("notices text written outside brackets", () => {
+    expect(hasUnbracketedAimText("[a], [b] ")).toBe(false);
+    expect(hasUnbracketedAimText("[a], b")).toBe(true);
+    expect(hasUnbracketedAimText("")).toBe(false);
+  });
+});
+
+describe("prompts", () => {
+  it("asks for 100 niche comma-separated topics of at most 3 words, at most 3 closely related", () => {
+    expect(TOPICS_PROMPT).toMatch(/100 niche topics/);
+    expect(TOPICS_PROMPT).toMatch(/at most 3 words/);
+    expect(TOPICS_PROMPT).toMatch(/At most 3 of the topics may be closely related/);
+    expect(TOPICS_PROMPT).toMatch(/comma-separated/);
+  });
+
+  it("asks for 5 bracketed aims of at most 15 words, 3 personal and 2 professional", () => {
+    expect(AIMS_PROMPT).toMatch(/5 aims/);
+    expect(AIMS_PROMPT).toMatch(/3 personal and 2 professional/);
+    expect(AIMS_PROMPT).toMatch(/at most 15 words/);
+    expect(AIMS_PROMPT).toMatch(/\[square brackets\]/);
+  });
+});

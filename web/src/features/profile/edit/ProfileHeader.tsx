@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
+import { nodeCountQuery } from "../api.ts";
+import "./profile-tab.css";
+
+/** The tab's header line: the username (a link to the public page) and the node count. */
+export function ProfileHeader({ userId, username }: { userId: string; username: string }) {
+  const count = useQuery(nodeCountQuery(userId));
+  return (
+    <header className="tune-profile__header" data-testid="profile-header">
+      <h2 className="tune-section__title">
+        <Link to={`/${username}`} className="text-link" data-testid="profile-header-username">
+          {username}
+        </Link>
+      </h2>
+      <p className="tune-profile__count" data-testid="profile-node-count">
+        {count.data ? `${count.data.likeCount} node${count.data.likeCount === 1 ? "" : "s"}` : "\u00a0"}
+      </p>
+    </header>
+  );
+}

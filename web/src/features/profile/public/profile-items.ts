@@ -1,0 +1,100 @@
+/** The public page's sections as lists of plain items: what each shows, links to and says in the footer. */
+import {
+  MOBILE_CHANNEL_MAX,
+  MOBILE_TITLE_MAX,
+  PROFILE_ARTICLE_TITLE_MAX,
+  truncate,
+  withScheme,
+  type ProfileSection,
+} from "@graph/core/profile/rules";
+import type { PublicProfile } from "../api.ts";
+
+export interface ProfileItem {
+  key: string;
+  /** The text shown in the section (already cut to the section's length). */
+  label: string;
+  /** The whole text, for the footer and for screen readers. */
+  full: string;
+  /** A second line in the footer (a source, an author, a date). */
+  detail?: string;
+  href?: string;
+  image?: string;
+}
+
+/** Items of one section, in order: the page shows a few and swaps in the rest. */
+export function sectionItems(profile: PublicProfile, section: ProfileSection, narrow: boolean): ProfileItem[] {
+  const cut = (text: string, wide?: number, mobile = MOBILE_TITLE_MAX) =>
+    narrow ? truncate(text, mobile) : wide ? truncate(text, wide) : text;
+  switch (section) {
+    case "aboutMe":
+      return [];
+    case "articles":
+      return profile.articles.map((a) => ({
+        key: a.id,
+        label: cut(a.title, PROFILE_ARTICLE_TITLE_MAX),
+        full: a.title,
+        detail: a.source_name,
+        href: withScheme(a.link),
+      }));
+    case "topics":
+      return profile.topics.map((t) => ({ key: t.id, label: cut(t.topic), full: t.topic }));
+    case "thoughts":
+      return profile.thoughts.map((t) => ({
+        key: t.id,
+        label: cut(t.title),
+        full: t.title,
+        detail: t.content,
+      }));
+    case "websites":
+      return profile.websites.map((w) => ({ key: w.id, label: cut(w.url), full: w.url, href: withScheme(w.url) }));
+    case "books":
+      return profile.books.map((b) => ({
+        key: b.id,
+        label: cut(b.title),
+        full: b.title,
+        detail: b.authors.join(", "),
+        image: b.cover_image_url ?? undefined,
+      }));
+    case "movies":
+      return profile.movies.map((m) => ({
+        key: m.id,
+        label: cut(m.title),
+        full: m.title,
+        detail: m.release_date ?? undefined,
+        image: m.poster_path ?? undefined,
+      }));
+    case "youtubeChannels":
+      return profile.youtubeChannels.map((c) => ({
+        key: c.id,
+        label: cut(c.name, undefined, MOBILE_CHANNEL_MAX),
+        full: c.name,
+        href: withScheme(`youtube.com/channel/${c.id_youtube}`),
+        image: c.image,
+      }));
+    case "youtubeVideos":
+      return profile.youtubeVideos.map((v) => ({
+        key: v.id,
+        label: cut(v.title),
+        full: v.title,
+        detail: v.channel_name,
+        href: withScheme(v.title_url),
+      }));
+    case "tracks":
+      return profile.tracks.map((t) => ({
+        key: t.id,
+        label: cut(t.name),
+        full: t.name,
+        detail: t.artist_name,
+        href: withScheme(t.url),
+        image: t.image,
+      }));
+    case "artists":
+      return profile.artists.map((a) => ({
+        key: a.id,
+        label: cut(a.name),
+        full: a.name,
+        href: withScheme(a.url),
+        image: a.image,
+      }));
+  }
+}

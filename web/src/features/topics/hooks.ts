@@ -1,0 +1,111 @@
+/** Changes on the topics tab (TanStack Query): adding, removing, supertags, and asking for and skipping suggestions. */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  addTopics,
+  removeTopic,
+  setSupertag,
+  similarTopics,
+  skipTopic,
+  supertagMutationKey,
+  topicsQuery,
+} from "./api.ts";
+import { ADD_TOPICS_FAILED, REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
+import { useForgetFeed } from "../feed/forget-feed.ts";
+
+export function useAddTopics(userId: string, onAdded: () => void) {
+  const queryClient = useQueryClient();
+  const forgetFeed = useForgetFeed(userId);
+  return useMutation({
+    mutationFn: addTopics,
+    onSuccess: ({ topics }) => {
+      queryClient.setQueryData(topicsQuery(userId).queryKey, topics);
+      forgetFeed();
+      onAdded();
+    },
+    onError: (error) => {
+      console.error("to_db failed", error);
+      window.alert(ADD_TOPICS_FAILED);
+    },
+  });
+}
+
+/** Removes one topic once the server has; a refusal keeps it and says so. */
+export function useRemoveTopic(userId: string) {
+  const queryClient = useQueryClient();
+  const forgetFeed = useForgetFeed(userId);
+  return useMutation({
+    mutationFn: removeTopic,
+    onSuccess: (_answer, topicId) => {
+      queryClient.setQueryData(topicsQuery(userId).queryKey, (topics) => topics && withoutTopic(topics, topicId));
+      forgetFeed();
+    },
+    onError: (error) => {
+      console.error("remove_topic failed", error);
+      window.alert(REMOVE_TOPIC_FAILED);
+    },
+  });
+}
+
+interface SupertagChange {
+  topicId: string;
+  isSupertag: boolean;
+}
+
+/**
+ * Makes a topic a supertag or takes it back. The list shows the change at once; a failure puts
+ * back that one topic's state (not a snapshot of the whole list, which would also undo other
+ * toggles still on their way) and says why.
+ */
+export function useSupertag(userId: string) {
+  const queryClient = useQueryClient();
+  const forgetFeed = useForgetFeed(userId);
+  const key = topicsQuery(userId).queryKey;
+  const set = (topicId: string, isSupertag: boolean) =>
+    queryClient.setQueryData(key, (topics) => topics && withSupertag(topics, topicId, isSupertag));
+
+  return useMutation({
+    mutationKey: supertagMutationKey(userId),
+    mutationFn: ({ topicId, isSupertag }: SupertagChange) => setSupertag(topicId, isSupertag),
+    onMutate: async ({ topicId, isSupertag }) => {
+      // A list read still on its way would overwrite the change with the old state.
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const was = queryClient.getQueryData(key)?.find((t) => t.id === topicId)?.isSupertag ?? !isSupertag;
+      set(topicId, isSupertag);
+      return { was };
+    },
+    onError: (error, { topicId }, context) => {
+      console.error("toggle_supertag failed", error);
+      if (context) set(topicId, context.was);
+      window.alert(supertagFailureText(error));
+    },
+    onSuccess: (answer, { topicId }) => {
+      set(topicId, answer.isSupertag);
+      forgetFeed();
+    },
+    onSettled: () => {
+      // Re-read the list from the server once no other toggle is on its way.
+      if (queryClient.isMutating({ mutationKey: supertagMutationKey(userId) }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    },
+  });
+}
+
+/**
+ * Asks for topic suggestions (`similar_topics`). A POST that reads: a mutation, as the page asks
+ * for more when it decides to (at first, to top up its buffer, on refresh), not on a schedule.
+ */
+export function useSuggestTopics() {
+  return useMutation({
+    mutationFn: similarTopics,
+    onError: (error) => console.error("similar_topics failed", error),
+  });
+}
+
+/** Skips a suggested topic (`skip_topic`), so it is not suggested again. */
+export function useSkipTopic() {
+  return useMutation({
+    mutationFn: skipTopic,
+    onError: (error) => console.error("skip_topic failed", error),
+  });
+}

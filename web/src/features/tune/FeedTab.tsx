@@ -1,0 +1,19 @@
+import { useAuth } from "../auth/session.tsx";
+import { AddedArticles } from "../added-articles/AddedArticles.tsx";
+import { EmailDigest } from "../digest/EmailDigest.tsx";
+import { SilencedSources } from "../sources/SilencedSources.tsx";
+import { SuggestedSources } from "../sources/SuggestedSources.tsx";
+import "./tune.css";
+
+/** The feed tab: the daily e-mail digest's preferences, suggested sources, silenced sources, the articles the person added. */
+export function FeedTab() {
+  const userId = useAuth().userId ?? "";
+  return (
+    <div className="tune-feed">
+      <EmailDigest userId={userId} />
+      <SuggestedSources userId={userId} />
+      <SilencedSources userId={userId} />
+      <AddedArticles userId={userId} />
+    </div>
+  );
+}

@@ -27,7 +27,7 @@ export const table = new sst.aws.Dynamo("Table", {
   },
 });
 
-/** Search index segments (one gzipped MiniSearch index per day of articles). */
+/** Search index segments (one gzipped index per day of articles). */
 export const searchBucket = new sst.aws.Bucket("Search");
 
 /**

@@ -19,8 +19,8 @@ export { planUnits } from "./plan.ts";
 /**
  * Article search over day segments.
  *
- * Each UTC day of articles has its own MiniSearch index, built when the day receives articles
- * and stored gzipped in the blob store under a new version; a day is rebuilt whole, never
+ * Each UTC day of articles has its own index segment (see `segment.ts`), built when the day
+ * receives articles and stored gzipped in the blob store under a new version; a day is rebuilt whole, never
  * edited, so a stored segment never changes and is cached by its version without checks. A
  * search function lists the live segments, lays each out for fast search, merges older days into
  * blocks (fewer look-ups per query), keeps as many as its memory budget allows (least recently

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tokenize } from "../matching/index.ts";
@@ -6,7 +7,7 @@ import { planUnits } from "./plan.ts";
 import { parseQuery } from "./query.ts";
 import { searchSegments } from "./rank.ts";
 import { MAX_PAGE, PAGE_SIZE } from "./rules.ts";
-import { buildSegment, loadSegment, mergeSegments, openWithMiniSearch, type SegmentArticle } from "./segment.ts";
+import { buildSegment, loadSegment, mergeSegments, type SegmentArticle } from "./segment.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2025, 2, 10, 12);
@@ -33,12 +34,15 @@ const ids = (articles: SegmentArticle[], q: string, page = 1) =>
   searchSegments(segmentsOf(articles), q, page).results.map((r) => r.id);
 
 describe("segments", () => {
-  it("store a MiniSearch index that MiniSearch itself opens and searches", () => {
+  it("store a self-contained segment in a named, versioned format that opens from its bytes alone and finds what was indexed", () => {
     const bytes = buildSegment([article("Quantum computing explained", "A primer on qubits.", T0, "q1")]);
-    const mini = openWithMiniSearch(bytes);
-    expect(mini.documentCount).toBe(1);
-    expect(mini.search("qubits").map((r) => r.id)).toEqual(["q1"]);
-    expect(mini.getStoredFields("q1")).toMatchObject({ title: "Quantum computing explained", source: "Source" });
+    expect(JSON.parse(gunzipSync(bytes).toString("utf8"))).toMatchObject({ format: "graph-segment", version: 1 });
+    // A copy of the bytes, as a search function fetches them: nothing else is given to open it.
+    const segment = loadSegment(Uint8Array.from(bytes));
+    expect(segment.docs).toBe(1);
+    const { results } = searchSegments([segment], "qubits");
+    expect(results.map((r) => r.id)).toEqual(["q1"]);
+    expect(results[0]).toMatchObject({ title: "Quantum computing explained", source: "Source" });
   });
 
   it("answer what each article needs to be shown", () => {

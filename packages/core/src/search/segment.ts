@@ -1,5 +1,4 @@
 import { gunzipSync, gzipSync } from "node:zlib";
-import MiniSearch, { type AsPlainObject, type Options } from "minisearch";
 import { tokenize } from "../matching/index.ts";
 
 /** What a segment needs of an article. */
@@ -13,108 +12,88 @@ export interface SegmentArticle {
   publishedAt: number;
 }
 
-/** What a segment keeps of each article besides the index, to show and rank a hit. */
-interface StoredFields {
-  title: string;
-  source: string;
-  link: string;
-  publishedAt: number;
-  /**
-   * The article's words in order as numbers of the segment's terms (sorted), the number of title
-   * words first: little-endian 16-bit (32-bit when the segment has 65,535 terms or more), base64.
-   * An exact phrase is checked against these.
-   */
-  words?: string;
+/**
+ * A segment as stored: one JSON document, gzipped. Version 1:
+ *
+ * - `format`: "graph-segment"; `version`: 1.
+ * - `ids`, `titles`, `sources`, `links`, `publishedAt` (epoch ms): one entry per article, newest
+ *   first (what a hit shows, and its recency); an article's number is its place here.
+ * - `terms`: every word of the articles once, sorted by UTF-16 units (as `<` compares), so the
+ *   terms a prefix starts are one range.
+ * - `titleWords`, `bodyWords`: per article, how many words its title and its body have.
+ * - `words`: each article's words in order, title then body, as numbers of `terms`: base64 of
+ *   little-endian 16-bit numbers (32-bit when there are 65,535 terms or more).
+ *
+ * Words are `tokenize`'s, the same as topics and queries use. Posting lists are not stored: which
+ * articles have a term in their title or body follows from the words, and deriving them is one
+ * pass over numbers on load, cheaper than storing, gunzipping and parsing them. Any other layout
+ * is a new version: a reader refuses a version it does not know (see `compileSegment`).
+ */
+interface StoredSegment {
+  format: typeof FORMAT;
+  version: typeof VERSION;
+  ids: string[];
+  titles: string[];
+  sources: string[];
+  links: string[];
+  publishedAt: number[];
+  terms: string[];
+  titleWords: number[];
+  bodyWords: number[];
+  words: string;
 }
 
-interface SegmentDoc {
-  id: string;
-  title: string;
-  source: string;
-  link: string;
-  publishedAt: number;
-  /** The body's normalised words, joined by one space. */
-  body: string;
-}
+const FORMAT = "graph-segment";
+const VERSION = 1;
+/** From this many terms, a term's number takes 32 bits (stored and in memory). */
+const WIDE_TERMS = 0xffff;
 
-/**
- * Words are `tokenize`'s, the same as topics and queries use. A body reaches the index already
- * normalised (its words joined by one space), so indexing it only splits it; `tokenize` is
- * idempotent on its own output, so both readings give the same words.
- */
-const splitWords = (text: string, field?: string): string[] =>
-  field === "body" ? (text ? text.split(" ") : []) : tokenize(text);
-
-/**
- * A segment is a MiniSearch index: fields title and body, stored fields to show and rank a hit.
- * These options open a stored segment with MiniSearch itself.
- */
-export const SEGMENT_OPTIONS: Options<SegmentDoc> = {
-  idField: "id",
-  fields: ["title", "body"],
-  storeFields: ["title", "source", "link", "publishedAt"],
-  tokenize: splitWords,
-  processTerm: (term) => term,
-  searchOptions: { boost: { title: 3 }, tokenize, processTerm: (term) => term },
-};
-
-const byTerm = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-
-/**
- * A segment as stored: the MiniSearch index of the articles (added newest first) as JSON
- * (`JSON.stringify(index)`), its terms in sorted order so a reader finds the terms a prefix
- * starts by binary search, each article's word sequence among its stored fields; gzipped.
- */
+/** A day's articles as a stored segment (see `StoredSegment`). */
 export function buildSegment(articles: readonly SegmentArticle[]): Buffer {
-  const index = new MiniSearch<SegmentDoc>(SEGMENT_OPTIONS);
   const newestFirst = [...articles].sort((a, b) => b.publishedAt - a.publishedAt);
-  const sequences = new Map<string, { title: string[]; body: string[] }>();
-  index.addAll(
-    newestFirst.map((a) => {
-      const title = tokenize(a.title);
-      const body = tokenize(a.summary);
-      sequences.set(a.articleId, { title, body });
-      return {
-        id: a.articleId,
-        title: a.title,
-        source: a.sourceName,
-        link: a.link,
-        publishedAt: a.publishedAt,
-        body: body.join(" "),
-      };
-    }),
-  );
-  const plain = index.toJSON();
-  plain.index.sort(byTerm);
-  const number = new Map(plain.index.map(([term], k) => [term, k]));
-  const wide = plain.index.length >= 0xffff;
-  for (const [shortId, id] of Object.entries(plain.documentIds)) {
-    const words = sequences.get(id as string);
-    if (!words) continue;
-    const all = [...words.title, ...words.body];
-    const sequence = wide ? new Uint32Array(all.length + 1) : new Uint16Array(all.length + 1);
-    sequence[0] = Math.min(words.title.length, 0xffff);
-    all.forEach((word, i) => (sequence[i + 1] = number.get(word) ?? plain.index.length));
-    (plain.storedFields[shortId] as StoredFields).words = Buffer.from(
-      sequence.buffer,
-      sequence.byteOffset,
-      sequence.byteLength,
-    ).toString("base64");
+  const titles = newestFirst.map((a) => tokenize(a.title));
+  const bodies = newestFirst.map((a) => tokenize(a.summary));
+  const numbers = new Map<string, number>();
+  let total = 0;
+  for (const words of [...titles, ...bodies]) {
+    for (const word of words) numbers.set(word, 0);
+    total += words.length;
   }
-  return gzipSync(JSON.stringify(plain));
-}
-
-/** A stored segment opened with MiniSearch (its own search and tools). */
-export function openWithMiniSearch(bytes: Uint8Array): MiniSearch<SegmentDoc> {
-  return MiniSearch.loadJSON<SegmentDoc>(gunzipSync(bytes).toString("utf8"), SEGMENT_OPTIONS);
+  const terms = [...numbers.keys()].sort();
+  terms.forEach((term, k) => numbers.set(term, k));
+  const width = terms.length >= WIDE_TERMS ? 4 : 2;
+  const words = Buffer.alloc(total * width);
+  let offset = 0;
+  for (let d = 0; d < newestFirst.length; d++) {
+    for (const part of [titles[d]!, bodies[d]!]) {
+      for (const word of part) {
+        const k = numbers.get(word)!;
+        offset = width === 4 ? words.writeUInt32LE(k, offset) : words.writeUInt16LE(k, offset);
+      }
+    }
+  }
+  const stored: StoredSegment = {
+    format: FORMAT,
+    version: VERSION,
+    ids: newestFirst.map((a) => a.articleId),
+    titles: newestFirst.map((a) => a.title),
+    sources: newestFirst.map((a) => a.sourceName),
+    links: newestFirst.map((a) => a.link),
+    publishedAt: newestFirst.map((a) => a.publishedAt),
+    terms,
+    titleWords: titles.map((words) => words.length),
+    bodyWords: bodies.map((words) => words.length),
+    words: words.toString("base64"),
+  };
+  return gzipSync(JSON.stringify(stored));
 }
 
 type Numbers = Uint16Array | Uint32Array;
 
 /**
- * A segment ready to search: the MiniSearch index's postings laid out in typed arrays. Documents
- * are numbered newest first, so walking a posting list walks from new to old; terms are sorted,
- * so the terms a prefix starts are one range. Each document's words are kept as term numbers in
+ * A segment ready to search: its postings and words laid out in typed arrays. Documents are
+ * numbered newest first, so walking a posting list walks from new to old; terms are sorted, so
+ * the terms a prefix starts are one range. Each document's words are kept as term numbers in
  * order (title first), which is what an exact phrase is checked against.
  */
 export interface Segment {
@@ -144,99 +123,113 @@ export interface Segment {
 
 /** A stored segment, ready to search. */
 export function loadSegment(bytes: Uint8Array): Segment {
-  return compileSegment(JSON.parse(gunzipSync(bytes).toString("utf8")) as AsPlainObject);
+  return compileSegment(JSON.parse(gunzipSync(bytes).toString("utf8")));
 }
 
 /**
- * The serialisation this code reads: MiniSearch's `toJSON()` layout (`AsPlainObject`) with
- * `serializationVersion` 2. That layout is not part of MiniSearch's documented API (it changed in
- * MiniSearch 4 and 5), so MiniSearch is pinned exactly and a segment in any other layout is
- * refused, to be skipped and rebuilt, rather than read as a day without postings.
+ * Lays out a stored segment (parsed) for searching. Anything but this format and version (a
+ * segment of an earlier release, a damaged one) is refused rather than read as a day without
+ * postings: the caller skips it and has the day rebuilt.
  */
-const SERIALIZATION_VERSION = 2;
-
-/** Lays out a MiniSearch index (as serialised) for searching. */
-export function compileSegment(plain: AsPlainObject): Segment {
-  if (plain?.serializationVersion !== SERIALIZATION_VERSION || !Array.isArray(plain.index)) {
-    throw new Error(`not a search segment: MiniSearch serialization ${String(plain?.serializationVersion)}`);
+function compileSegment(parsed: unknown): Segment {
+  const stored = parsed as Partial<StoredSegment> | null;
+  if (stored?.format !== FORMAT || stored.version !== VERSION)
+    refuse(
+      `${FORMAT} version ${VERSION} expected, found format ${String(stored?.format)}, version ${String(stored?.version)}`,
+    );
+  const { ids, titles, sources, links, terms, titleWords: titleCounts, bodyWords: bodyCounts, words: encoded } = stored;
+  const docs = Array.isArray(ids) ? ids.length : -1;
+  const columns = [titles, sources, links, stored.publishedAt, titleCounts, bodyCounts];
+  if (docs < 0 || !columns.every((c) => Array.isArray(c) && c.length === docs))
+    refuse("articles' fields of unequal length");
+  if (!Array.isArray(terms) || typeof encoded !== "string") refuse("no terms or words");
+  const publishedAt = Float64Array.from(stored.publishedAt!);
+  for (let d = 0; d < docs; d++) {
+    if (!Number.isFinite(publishedAt[d]) || (d > 0 && publishedAt[d - 1]! < publishedAt[d]!))
+      refuse("articles not newest first");
   }
-  const stored = (shortId: number) => plain.storedFields[shortId] as StoredFields;
-  const shortIds = Object.keys(plain.documentIds).map(Number);
-  shortIds.sort((a, b) => stored(b).publishedAt - stored(a).publishedAt || a - b);
-  const docs = shortIds.length;
-  const entries = plain.index;
-  if (!isSorted(entries)) entries.sort(byTerm);
-  const termCount = entries.length;
-  const wide = termCount >= 0xffff;
+  for (let k = 0; k < terms.length; k++) {
+    if (typeof terms[k] !== "string" || (k > 0 && !(terms[k - 1]! < terms[k]!))) refuse("terms not sorted");
+  }
 
-  const ordinal = new Int32Array(plain.nextId).fill(-1);
-  const ids: string[] = new Array(docs);
-  const titles: string[] = new Array(docs);
-  const sources: string[] = new Array(docs);
-  const links: string[] = new Array(docs);
-  const publishedAt = new Float64Array(docs);
+  const termCount = terms.length;
   const wordStart = new Uint32Array(docs + 1);
   const titleWords = new Uint16Array(docs);
-  const sequences: Buffer[] = new Array(docs);
-  const width = wide ? 4 : 2;
-  let wordCount = 0;
-  shortIds.forEach((shortId, i) => {
-    ordinal[shortId] = i;
-    const fields = stored(shortId);
-    ids[i] = String(plain.documentIds[shortId]);
-    titles[i] = fields.title;
-    sources[i] = fields.source;
-    links[i] = fields.link;
-    publishedAt[i] = fields.publishedAt;
-    const raw = fields.words ? Buffer.from(fields.words, "base64") : Buffer.alloc(0);
-    const length = Math.floor(raw.byteLength / width);
-    sequences[i] = raw;
-    wordStart[i] = wordCount;
-    titleWords[i] = length > 0 ? Math.min(raw.readUInt16LE(0), length - 1) : 0;
-    wordCount += Math.max(0, length - 1);
-  });
-  wordStart[docs] = wordCount;
-  const words = wide ? new Uint32Array(wordCount) : new Uint16Array(wordCount);
-  sequences.forEach((raw, i) => {
-    let at = wordStart[i]!;
-    const end = wordStart[i + 1]!;
-    for (let offset = width; at < end; offset += width)
-      words[at++] = wide ? raw.readUInt32LE(offset) : raw.readUInt16LE(offset);
-  });
+  let total = 0;
+  for (let d = 0; d < docs; d++) {
+    const inTitle = titleCounts![d]!;
+    const inBody = bodyCounts![d]!;
+    if (!(Number.isInteger(inTitle) && Number.isInteger(inBody) && inTitle >= 0 && inBody >= 0)) refuse("word counts");
+    wordStart[d] = total;
+    titleWords[d] = Math.min(inTitle, 0xffff);
+    total += inTitle + inBody;
+  }
+  wordStart[docs] = total;
+  const wide = termCount >= WIDE_TERMS;
+  const raw = Buffer.from(encoded, "base64");
+  if (raw.byteLength !== total * (wide ? 4 : 2)) refuse("words of the wrong length");
+  const words = wide ? new Uint32Array(total) : new Uint16Array(total);
+  for (let i = 0; i < total; i++) {
+    const k = wide ? raw.readUInt32LE(4 * i) : raw.readUInt16LE(2 * i);
+    if (k >= termCount) refuse("a word that is not a term");
+    words[i] = k;
+  }
 
-  const titleField = String(plain.fieldIds.title);
-  const bodyField = String(plain.fieldIds.body);
-  const terms: string[] = new Array(termCount);
+  // Posting lists from the words: count each term's documents per field, then fill them in
+  // document order (so each list ascends). `seen` remembers the last document counted per term.
   const titleStart = new Uint32Array(termCount + 1);
   const bodyStart = new Uint32Array(termCount + 1);
-  const title = new Postings(docs);
-  const body = new Postings(docs);
+  const seenTitle = new Int32Array(termCount);
+  const seenBody = new Int32Array(termCount);
+  const eachPosting = (visit: (inTitle: boolean, k: number, d: number) => void) => {
+    seenTitle.fill(-1);
+    seenBody.fill(-1);
+    for (let d = 0; d < docs; d++) {
+      const bodyFrom = wordStart[d]! + titleCounts![d]!;
+      for (let i = wordStart[d]!; i < wordStart[d + 1]!; i++) {
+        const k = words[i]!;
+        const seen = i < bodyFrom ? seenTitle : seenBody;
+        if (seen[k] === d) continue;
+        seen[k] = d;
+        visit(i < bodyFrom, k, d);
+      }
+    }
+  };
+  eachPosting((inTitle, k) => (inTitle ? titleStart : bodyStart)[k + 1]!++);
   for (let k = 0; k < termCount; k++) {
-    const [term, data] = entries[k]!;
-    terms[k] = term;
-    titleStart[k] = title.length;
-    bodyStart[k] = body.length;
-    title.add(data[titleField], ordinal);
-    body.add(data[bodyField], ordinal);
+    titleStart[k + 1]! += titleStart[k]!;
+    bodyStart[k + 1]! += bodyStart[k]!;
   }
-  titleStart[termCount] = title.length;
-  bodyStart[termCount] = body.length;
+  const postings = (n: number) => (docs > 0xffff ? new Uint32Array(n) : new Uint16Array(n));
+  const titleDocs = postings(titleStart[termCount]!);
+  const bodyDocs = postings(bodyStart[termCount]!);
+  const titleNext = titleStart.slice(0, termCount);
+  const bodyNext = bodyStart.slice(0, termCount);
+  eachPosting((inTitle, k, d) => {
+    if (inTitle) titleDocs[titleNext[k]!++] = d;
+    else bodyDocs[bodyNext[k]!++] = d;
+  });
+
   return finish({
     docs,
-    ids,
-    titles,
-    sources,
-    links,
+    ids: ids!,
+    titles: titles!,
+    sources: sources!,
+    links: links!,
     publishedAt,
     terms,
     titleStart,
-    titleDocs: title.done(),
+    titleDocs,
     bodyStart,
-    bodyDocs: body.done(),
+    bodyDocs,
     wordStart,
     titleWords,
     words,
   });
+}
+
+function refuse(reason: string): never {
+  throw new Error(`not a search segment: ${reason}`);
 }
 
 /** Adds what a segment derives from its terms (their keys) and its size. */
@@ -398,51 +391,6 @@ function remap(own: readonly string[], merged: readonly string[]): Uint32Array {
   }
   map[own.length] = merged.length;
   return map;
-}
-
-/** Posting lists of one field, appended term after term into one growing array. */
-class Postings {
-  private array: Numbers;
-  length = 0;
-
-  constructor(private readonly docs: number) {
-    this.array = this.make(Math.max(1024, docs * 8));
-  }
-
-  private make(size: number): Numbers {
-    return this.docs > 0xffff ? new Uint32Array(size) : new Uint16Array(size);
-  }
-
-  /** Appends one term's documents (as numbered here), ascending. */
-  add(postings: Record<string, number> | undefined, ordinal: Int32Array): void {
-    if (!postings) return;
-    const start = this.length;
-    let sorted = true;
-    let previous = -1;
-    for (const shortId in postings) {
-      const doc = ordinal[Number(shortId)] ?? -1;
-      // An index that had documents removed keeps their postings a while.
-      if (doc < 0) continue;
-      if (this.length === this.array.length) {
-        const grown = this.make(this.array.length * 2);
-        grown.set(this.array);
-        this.array = grown;
-      }
-      this.array[this.length++] = doc;
-      if (doc < previous) sorted = false;
-      previous = doc;
-    }
-    if (!sorted) this.array.subarray(start, this.length).sort();
-  }
-
-  done(): Numbers {
-    return this.array.slice(0, this.length);
-  }
-}
-
-function isSorted(entries: AsPlainObject["index"]): boolean {
-  for (let k = 1; k < entries.length; k++) if (!(entries[k - 1]![0] < entries[k]![0])) return false;
-  return true;
 }
 
 const KEY_BLOCK = 32;

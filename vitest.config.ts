@@ -3,8 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     pool: "forks",
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous: some tests sign up 30 people at once (scrypt) or fill thousands of postings, and a
+    // busy shared machine can take minutes over them; a test waits for conditions, not for time.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Polled conditions get as long as a busy machine may need (the default is 1 s).
     expect: { poll: { timeout: 30_000, interval: 50 } },
     projects: [

@@ -27,6 +27,8 @@ export const ArticleEntity = new Entity(
        * this was recorded, which keep their place.
        */
       onSourceSite: { type: "boolean" },
+      /** BCP 47 primary language of its text (e.g. "en", "ar", "ja"), when known. */
+      language: { type: "string" },
     },
     indexes: {
       byId: {

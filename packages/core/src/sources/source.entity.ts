@@ -24,13 +24,26 @@ export const SourceEntity = new Entity(
        * may not, trusted or not. Unset on sources stored before this was recorded.
        */
       origin: { type: ["catalogue", "suggested"] as const },
+      /** The catalogue's subject for it (e.g. "Cricket"), shown with its articles. */
+      subject: { type: "string" },
+      /** The country of a national catalogue list it comes from. */
+      country: { type: "string" },
+      /** BCP 47 primary language (e.g. "en", "ja") its articles are written in, when known. */
+      language: { type: "string" },
+      /**
+       * When it left the catalogue: never fetched again (its next fetch is pushed past any
+       * tick), its articles kept. Unset while it is read.
+       */
+      retiredAt: { type: "number" },
+      /** When it was paused after failing for a long time; then it is tried only weekly. */
+      pausedAt: { type: "number" },
       /** Different people who suggested it (each counted once, see `SourceSuggesterEntity`). */
       suggesterCount: { type: "number", required: true, default: 0 },
       /** Constant partition of the "sources by next fetch" index. */
       catalogue: { type: "string", required: true, default: "sources", readOnly: true },
       etag: { type: "string" },
       lastModified: { type: "string" },
-      health: { type: ["new", "ok", "failing"] as const, required: true, default: "new" },
+      health: { type: ["new", "ok", "failing", "paused"] as const, required: true, default: "new" },
       lastError: { type: "string" },
       lastFetchedAt: { type: "number" },
       lastSuccessAt: { type: "number" },

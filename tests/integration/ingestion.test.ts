@@ -13,6 +13,8 @@ import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
+/** A second host: a `Retry-After` holds back its whole host, so the throttled feed lives alone. */
+let throttledHost: Awaited<ReturnType<typeof startFeedServer>>;
 
 /** Someone follows `topics`: their phrases join the dictionary articles are matched against. */
 async function follow(topics: string[]) {
@@ -24,23 +26,27 @@ async function follow(topics: string[]) {
 
 beforeAll(async () => {
   feeds = await startFeedServer();
+  throttledHost = await startFeedServer();
   await follow(["Quantum Sensors"]);
   // Time only moves forward in this file (sources remember when they were fetched), so the
   // clock is frozen here and `travel` is never undone between tests.
   travel(0);
 });
-afterAll(() => feeds?.close());
+afterAll(async () => {
+  await feeds?.close();
+  await throttledHost?.close();
+});
 
 const local = { allowPrivateFeeds: false } as const;
 const HOUR = 3_600_000;
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** A catalogue entry for a feed on the local feed server (catalogue sources may be local). */
-const entry = (sourceId: string, path: string, name = `Source ${sourceId}`) => ({
+const entry = (sourceId: string, path: string, name = `Source ${sourceId}`, server = feeds) => ({
   sourceId,
   name,
   siteUrl: `https://${sourceId}.example`,
-  feedUrl: `${feeds.url}${path}`,
+  feedUrl: `${server.url}${path}`,
   type: "rss" as const,
 });
 
@@ -90,7 +96,7 @@ describe("the ingest job", () => {
     const first = (await api.runtime.dispatcher.runJob("ingest")) as { queued: number };
     const second = (await api.runtime.dispatcher.runJob("ingest")) as { queued: number };
     expect(first.queued).toBeGreaterThanOrEqual(1);
-    expect(second).toEqual({ queued: 0 });
+    expect(second).toMatchObject({ queued: 0 });
     await api.runtime.dispatcher.idle();
     expect(feeds.hits("/fresh.xml")).toBe(1);
     expect(await articlesOf("fresh")).toHaveLength(2);
@@ -271,13 +277,14 @@ describe("a corpus of hostile feeds", () => {
       body: windowsFeed(mislabelledTitle, "https://cafe.example/deja-vu"),
       contentType: "text/xml; charset=utf-8",
     });
-    for (const [name, [route]] of Object.entries(bad)) feeds.set(`/bad-${name}.xml`, { ...route });
+    const serverOf = (name: string) => (name === "throttled" ? throttledHost : feeds);
+    for (const [name, [route]] of Object.entries(bad)) serverOf(name).set(`/bad-${name}.xml`, { ...route });
     await addSources(
       entry("good-one", "/good-one.xml"),
       entry("good-two", "/good-two.xml"),
       entry("cp1252", "/cp1252.xml"),
       entry("mislabelled", "/mislabelled.xml"),
-      ...Object.keys(bad).map((name) => entry(`bad-${name}`, `/bad-${name}.xml`)),
+      ...Object.keys(bad).map((name) => entry(`bad-${name}`, `/bad-${name}.xml`, undefined, serverOf(name))),
     );
 
     await runIngestJob();
@@ -316,7 +323,7 @@ describe("a corpus of hostile feeds", () => {
     }
     // The slow server is fast again and serves a good feed.
     feeds.set("/bad-slow.xml", { body: rss("Slow Lane", items("Slow Lane", 2)) });
-    const throttledHits = feeds.hits("/bad-throttled.xml");
+    const throttledHits = throttledHost.hits("/bad-throttled.xml");
 
     // Past every first back-off, before the Retry-After.
     const firstDue = Math.max(...badIds.filter((id) => id !== "bad-throttled").map((id) => firstGap.get(id)!));
@@ -333,7 +340,7 @@ describe("a corpus of hostile feeds", () => {
       expect(s, id).toMatchObject({ health: "failing", consecutiveFailures: 2, lastFetchedAt: Date.now() });
       expect(s.nextFetchAt - s.lastFetchedAt!, id).toBeGreaterThan(firstGap.get(id)!);
     }
-    expect(feeds.hits("/bad-throttled.xml")).toBe(throttledHits);
+    expect(throttledHost.hits("/bad-throttled.xml")).toBe(throttledHits);
     expect((await source("bad-throttled")).consecutiveFailures).toBe(1);
 
     // The erroring server is fixed; once its back-off is over, the source recovers.
@@ -348,11 +355,11 @@ describe("a corpus of hostile feeds", () => {
     // Still inside Retry-After: the throttled source has not been asked again.
     const throttled = await source("bad-throttled");
     expect(throttled.nextFetchAt).toBeGreaterThan(Date.now());
-    expect(feeds.hits("/bad-throttled.xml")).toBe(throttledHits);
-    feeds.set("/bad-throttled.xml", { body: rss("Throttled Times", items("Throttled Times", 2)) });
+    expect(throttledHost.hits("/bad-throttled.xml")).toBe(throttledHits);
+    throttledHost.set("/bad-throttled.xml", { body: rss("Throttled Times", items("Throttled Times", 2)) });
     travel(throttled.nextFetchAt - Date.now() + 1_000);
     await runIngestJob();
-    expect(feeds.hits("/bad-throttled.xml")).toBe(throttledHits + 1);
+    expect(throttledHost.hits("/bad-throttled.xml")).toBe(throttledHits + 1);
     expect(await source("bad-throttled")).toMatchObject({ health: "ok", consecutiveFailures: 0 });
   });
 });

@@ -29,6 +29,7 @@ const LOCAL_ONLY: Array<[string, RequestInit]> = [
   ["/api/dev/outbox", {}],
   ["/api/dev/status", {}],
   ["/api/dev/jobs/ingest", { method: "POST" }],
+  ["/api/dev/sources/paused", {}],
   ["/dev/outbox", {}],
   ["/_aws/sqs/000000000000/MailQueue", sendMessage],
   ["/_aws/ses/v2/email/outbound-emails", { method: "POST", body: "{}" }],

@@ -23,7 +23,34 @@ function headerList(headers: Record<string, string> | undefined): string {
   return `<ul>${entries.map(([name, value]) => `<li><code>${escapeHtml(name)}: ${escapeHtml(value)}</code></li>`).join("")}</ul>`;
 }
 
-/** Routes that exist only in the local runtime: the outbox, running jobs on demand, trusting a source. */
+/** What an operator needs to look into a paused source. */
+function pausedView(s: {
+  sourceId: string;
+  name: string;
+  feedUrl: string;
+  pausedAt?: number;
+  lastSuccessAt?: number;
+  lastError?: string;
+  consecutiveFailures: number;
+  nextFetchAt: number;
+}) {
+  const at = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
+  return {
+    sourceId: s.sourceId,
+    name: s.name,
+    feedUrl: s.feedUrl,
+    pausedAt: at(s.pausedAt),
+    lastSuccessAt: at(s.lastSuccessAt),
+    lastError: s.lastError ?? null,
+    consecutiveFailures: s.consecutiveFailures,
+    nextTryAt: at(s.nextFetchAt),
+  };
+}
+
+/**
+ * Routes that exist only in the local runtime: the outbox, running jobs on demand, trusting a
+ * source, listing paused sources.
+ */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
   return (
     new Hono()
@@ -62,6 +89,11 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
         const source = await trustSource(c.req.param("id"));
         if (!source) return c.json({ error: "No source with this id." }, 404);
         return c.json({ sourceId: source.sourceId, name: source.name, trusted: source.trusted });
+      })
+      /** Sources paused after failing for a long time, each with its last error (on AWS: `npm run paused-sources`). */
+      .get("/api/dev/sources/paused", async (c) => {
+        const { paused } = await import("@graph/core/sources");
+        return c.json((await paused()).map(pausedView));
       })
       .get("/dev/outbox", (c) => {
         const rows = outbox

@@ -1,15 +1,17 @@
 /**
  * The ingestion pipeline and the workflows that span modules, above the modules they call:
- * fetching a source and storing, matching and indexing what is new; backfilling new topic
+ * fetching a source (or a host's due sources, politely) and storing, matching and indexing what is new; backfilling new topic
  * phrases; checking a suggested source; trusting a source and re-indexing its articles. The
  * ingest queue's worker runs one of these per message (`runIngestJob`).
  */
 import type { IngestJob } from "../queues/index.ts";
 import { backfillPhrases } from "./backfill.ts";
+import { ingestHost } from "./ingest-host.ts";
 import { ingestSource } from "./ingest-source.ts";
 import { checkSuggestion } from "./trust.ts";
 
 export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
+export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
 export { backfillPhrases } from "./backfill.ts";
 export { checkSuggestion, reindexSource, trustSource } from "./trust.ts";
 
@@ -18,6 +20,8 @@ export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds:
   switch (job.kind) {
     case "source":
       return ingestSource(job.sourceId, options);
+    case "host":
+      return ingestHost(job, options);
     case "backfill":
       return backfillPhrases(job.phrases);
     case "suggestion":

@@ -12,6 +12,8 @@ export interface IngestReport {
   duplicates: number;
   matched: number;
   error?: string;
+  /** The server's `Retry-After` (on 429 or 503): its host is asked nothing more until then. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -43,7 +45,12 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
   }
   if (outcome.kind === "error") {
     await Sources.recordFailure(source, now, outcome.error, outcome.retryAfterSeconds);
-    return { ...report, status: "failed", error: outcome.error };
+    return {
+      ...report,
+      status: "failed",
+      error: outcome.error,
+      ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+    };
   }
 
   let items: ParsedItem[];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHARED_PICKS_PER_SESSION } from "./rules.ts";
+import { SHARED_PICKS_PER_SESSION, SOURCES_PER_HOST_JOB } from "./rules.ts";
 
 /**
  * What each queue carries, declared once: producers send through `enqueue(queue, ...)`, which
@@ -21,9 +21,18 @@ export const OutgoingEmail = z.object({
 });
 export type OutgoingEmail = z.infer<typeof OutgoingEmail>;
 
-/** Work for the ingest worker: fetch a source, backfill new topic phrases, check a suggested source. */
+/**
+ * Work for the ingest worker: fetch a source; fetch a host's due sources under the host's lease
+ * (`leaseId`, taken by the tick); backfill new topic phrases; check a suggested source.
+ */
 export const IngestJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("source"), sourceId: z.string().min(1) }),
+  z.object({
+    kind: z.literal("host"),
+    host: z.string().min(1).max(300),
+    leaseId: z.string().min(1).max(100),
+    sourceIds: z.array(z.string().min(1)).min(1).max(SOURCES_PER_HOST_JOB),
+  }),
   z.object({ kind: z.literal("backfill"), phrases: z.array(z.string().min(1)).min(1) }),
   z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),
 ]);

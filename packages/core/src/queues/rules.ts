@@ -7,3 +7,9 @@ export const SQS_LIMITS = { batchEntries: 10, batchBytes: 256 * 1024 } as const;
 
 /** Picks a shared feed session carries: what a friend's card in the following feed shows. */
 export const SHARED_PICKS_PER_SESSION = 4;
+
+/**
+ * Sources one host job carries at most: the tick leases a host and hands its worker up to this
+ * many of the host's due sources; the rest wait for a later tick.
+ */
+export const SOURCES_PER_HOST_JOB = 50;

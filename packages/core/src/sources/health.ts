@@ -12,9 +12,16 @@ export const FETCH_POLICY = {
    * nor stored whole (a source publishing more than this between two fetches loses the rest).
    */
   maxItemsPerFetch: 200,
+  /** A source failing this long (since its last success, or since it was added) is paused. */
+  pauseAfterMs: 30 * 24 * 60 * 60 * 1000,
+  /** A paused source is tried again this often; one success resumes it. */
+  pausedRetryMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** Records a fetch that worked (new items or not modified): healthy again, next fetch after the interval. */
+/**
+ * Records a fetch that worked (new items or not modified): healthy again (a paused source
+ * resumes), next fetch after the interval.
+ */
 export async function recordFetched(
   source: Source,
   now: number,
@@ -32,21 +39,34 @@ export async function recordFetched(
     ...(extra.lastModified ? { lastModified: extra.lastModified } : {}),
   });
   const withCount = extra.added ? update.add({ articleCount: extra.added }) : update;
-  await (source.lastError ? withCount.remove(["lastError"]) : withCount).go();
+  const stale = [...(source.lastError ? (["lastError"] as const) : []), ...(source.pausedAt ? (["pausedAt"] as const) : [])];
+  await (stale.length > 0 ? withCount.remove(stale) : withCount).go();
 }
 
-/** Records a failed fetch: health and last error kept, the next try backed off (never given up). */
+/**
+ * Records a failed fetch: health and last error kept, the next try backed off (never given up).
+ * A source failing for `pauseAfterMs` since its last success (or since it was added) is paused,
+ * not deleted: tried again weekly until a fetch works.
+ */
 export async function recordFailure(source: Source, now: number, error: string, retryAfterSeconds?: number) {
   const failures = source.consecutiveFailures + 1;
   const backoff = Math.min(FETCH_POLICY.maxBackoffSeconds, source.intervalSeconds * 2 ** Math.min(failures, 10));
-  const wait = Math.max(backoff, retryAfterSeconds ?? 0);
+  const wait = Math.max(backoff, retryAfterSeconds ?? 0) * 1000;
+  const paused = now - (source.lastSuccessAt ?? source.createdAt) >= FETCH_POLICY.pauseAfterMs;
   await SourceEntity.patch({ sourceId: source.sourceId })
     .set({
-      health: "failing",
       lastError: error.slice(0, 500),
       consecutiveFailures: failures,
       lastFetchedAt: now,
-      nextFetchAt: now + wait * 1000,
+      ...(paused
+        ? { health: "paused", pausedAt: source.pausedAt ?? now, nextFetchAt: now + Math.max(wait, FETCH_POLICY.pausedRetryMs) }
+        : { health: "failing", nextFetchAt: now + wait }),
     })
     .go();
+}
+
+/** Paused sources, each with its last error, for an operator to look into. */
+export async function paused(): Promise<Source[]> {
+  const { data } = await SourceEntity.query.byHealth({ health: "paused" }).go({ pages: "all" });
+  return data.sort((a, b) => (a.pausedAt ?? 0) - (b.pausedAt ?? 0));
 }

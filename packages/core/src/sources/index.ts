@@ -12,7 +12,19 @@ export {
   type SourceSearchResult,
 } from "./registry.ts";
 export { trust, untrustedIds, untrustedNotSuggestedBy, mayUsePrivateAddress, recordLegacyOrigin } from "./trust.ts";
-export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
+export { FETCH_POLICY, recordFetched, recordFailure, paused } from "./health.ts";
+export {
+  FETCH_SCHEDULE,
+  takeDue,
+  readDue,
+  postpone,
+  holdHost,
+  hostOf,
+  renewHostLease,
+  releaseHostLease,
+  type HostBatch,
+  type TickPlan,
+} from "./fetch-plan.ts";
 export * as Suggestions from "./suggestions.ts";
 export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
 export { DEFAULT_CATALOGUE } from "./catalogue.ts";

@@ -64,6 +64,12 @@ export const SourceEntity = new Entity(
         pk: { field: "gsi1pk", composite: ["catalogue"] },
         sk: { field: "gsi1sk", composite: ["nextFetchAt", "sourceId"] },
       },
+      /** Sources by health: an operator lists the paused ones without reading the others. */
+      byHealth: {
+        index: "gsi2",
+        pk: { field: "gsi2pk", composite: ["health"] },
+        sk: { field: "gsi2sk", composite: ["sourceId"] },
+      },
     },
   },
   entityConfig(),

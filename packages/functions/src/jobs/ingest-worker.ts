@@ -9,7 +9,8 @@ export type { IngestJob } from "@graph/core/queues";
 const runJob = (job: IngestJob) => runIngestJob(job, { allowPrivateFeeds: Resource.Config.allowPrivateFeeds === true });
 
 /**
- * Ingest queue worker: ingests sources, backfills new topic phrases and checks suggested
+ * Ingest queue worker: ingests sources (a host's due sources per message, a few requests open
+ * to the host at once), backfills new topic phrases and checks suggested
  * sources. A source that can't be fetched is a recorded health state, not a failure; a
  * message fails (alone) only when the work itself could not be done.
  */
@@ -20,7 +21,8 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
     afterBatch: async (handled) => {
       const fresh = handled.some(
         ({ message, result }) =>
-          message.kind === "source" && ((result as { added?: number } | undefined)?.added ?? 0) > 0,
+          (message.kind === "source" || message.kind === "host") &&
+          ((result as { added?: number } | undefined)?.added ?? 0) > 0,
       );
       if (fresh)
         await buildDirtySegments().catch((error: unknown) => console.error("ingest: search index build failed", error));

@@ -1,0 +1,76 @@
+import { isConditionFailure } from "../db.ts";
+import { HostEntity, type Host } from "./host.entity.ts";
+
+/**
+ * Host leases: one fetch job per host at a time, across every worker. Taken by the tick with a
+ * conditional write, renewed by the job's worker when it starts, released when it is done; a
+ * lease whose worker died frees itself at `leasedUntil`.
+ */
+
+/** The key feeds are grouped by: the feed URL's host (name, and port when not the default). */
+export function hostOf(feedUrl: string): string {
+  try {
+    return new URL(feedUrl).host.toLowerCase();
+  } catch {
+    return feedUrl.toLowerCase();
+  }
+}
+
+export async function hostsByName(hosts: string[]): Promise<Map<string, Host>> {
+  if (hosts.length === 0) return new Map();
+  const { data } = await HostEntity.get(hosts.map((host) => ({ host }))).go();
+  return new Map(data.map((h) => [h.host, h]));
+}
+
+/** Leases `host` to `leaseId` until `until`, when it is neither leased nor held back at `now`. */
+export async function takeHostLease(host: string, leaseId: string, now: number, until: number): Promise<boolean> {
+  try {
+    await HostEntity.upsert({ host, leaseId, leasedUntil: until })
+      .where(
+        ({ leasedUntil, notBefore }, { notExists, lt, lte }) =>
+          `(${notExists(leasedUntil)} OR ${lt(leasedUntil, now)}) AND (${notExists(notBefore)} OR ${lte(notBefore, now)})`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Extends the lease `leaseId` holds; false when it no longer holds it (released, or taken after it ran out). */
+export async function renewHostLease(host: string, leaseId: string, until: number): Promise<boolean> {
+  try {
+    await HostEntity.patch({ host })
+      .set({ leasedUntil: until })
+      .where((attr, { eq }) => eq(attr.leaseId, leaseId))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives the host back, if `leaseId` still holds it. */
+export async function releaseHostLease(host: string, leaseId: string): Promise<void> {
+  try {
+    await HostEntity.patch({ host })
+      .remove(["leaseId", "leasedUntil"])
+      .where((attr, { eq }) => eq(attr.leaseId, leaseId))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Holds the host back until `notBefore` (its `Retry-After`); a later hold already set stays. */
+export async function holdHost(host: string, notBefore: number): Promise<void> {
+  try {
+    await HostEntity.upsert({ host, notBefore })
+      .where((attr, { notExists, lt }) => `${notExists(attr.notBefore)} OR ${lt(attr.notBefore, notBefore)}`)
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

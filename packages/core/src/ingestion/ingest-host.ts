@@ -65,7 +65,10 @@ export async function ingestHost(
   if (notBefore !== undefined && report.postponed.length > 0) await Sources.postpone(report.postponed, notBefore);
   const failures = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected").map((s) => s.reason);
   if (failures.length > 0) {
-    throw new AggregateError(failures, `host ${job.host}: ${failures.length} of ${job.sourceIds.length} sources failed`);
+    throw new AggregateError(
+      failures,
+      `host ${job.host}: ${failures.length} of ${job.sourceIds.length} sources failed`,
+    );
   }
   await Sources.releaseHostLease(job.host, job.leaseId);
   return report;

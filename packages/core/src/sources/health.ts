@@ -39,7 +39,10 @@ export async function recordFetched(
     ...(extra.lastModified ? { lastModified: extra.lastModified } : {}),
   });
   const withCount = extra.added ? update.add({ articleCount: extra.added }) : update;
-  const stale = [...(source.lastError ? (["lastError"] as const) : []), ...(source.pausedAt ? (["pausedAt"] as const) : [])];
+  const stale = [
+    ...(source.lastError ? (["lastError"] as const) : []),
+    ...(source.pausedAt ? (["pausedAt"] as const) : []),
+  ];
   await (stale.length > 0 ? withCount.remove(stale) : withCount).go();
 }
 
@@ -59,7 +62,11 @@ export async function recordFailure(source: Source, now: number, error: string, 
       consecutiveFailures: failures,
       lastFetchedAt: now,
       ...(paused
-        ? { health: "paused", pausedAt: source.pausedAt ?? now, nextFetchAt: now + Math.max(wait, FETCH_POLICY.pausedRetryMs) }
+        ? {
+            health: "paused",
+            pausedAt: source.pausedAt ?? now,
+            nextFetchAt: now + Math.max(wait, FETCH_POLICY.pausedRetryMs),
+          }
         : { health: "failing", nextFetchAt: now + wait }),
     })
     .go();

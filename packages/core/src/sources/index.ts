@@ -5,7 +5,6 @@ export {
   byIds,
   all,
   due,
-  lease,
   search,
   ensureCatalogue,
   type CatalogueEntry,

@@ -29,7 +29,7 @@ export async function all(): Promise<Source[]> {
   return data;
 }
 
-/** Sources whose next fetch is due, oldest due first. */
+/** Sources whose next fetch is due, oldest due first (the tick reads them in pages: `takeDue`). */
 export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
   // `lt(now + 1)`, not `lte(now)`: on a partial sort key ElectroDB's lte leaves out the items
   // whose nextFetchAt is exactly `now` (their keys continue past the compared prefix).
@@ -100,15 +100,4 @@ export async function search(query: string, limit = 20): Promise<SourceSearchRes
     .sort((a, b) => Number(b.name.startsWith(q)) - Number(a.name.startsWith(q)) || a.name.localeCompare(b.name))
     .slice(0, limit)
     .map(({ s }) => ({ id: s.sourceId, name: s.name, type: s.type, siteUrl: s.siteUrl }));
-}
-
-/** Hands out due sources for fetching: each is leased, so the next tick does not queue it again. */
-export async function lease(sources: Source[], leaseMs: number, now = Date.now()): Promise<void> {
-  await Promise.all(
-    sources.map((s) =>
-      SourceEntity.patch({ sourceId: s.sourceId })
-        .set({ nextFetchAt: now + leaseMs })
-        .go(),
-    ),
-  );
 }

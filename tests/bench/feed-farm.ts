@@ -155,7 +155,9 @@ export class FeedFarm {
         return;
       }
       this.answered.ok++;
-      res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8", etag }).end(this.document(feed, version));
+      res
+        .writeHead(200, { "content-type": "application/rss+xml; charset=utf-8", etag })
+        .end(this.document(feed, version));
     }, latency);
   }
 

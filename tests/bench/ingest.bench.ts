@@ -123,14 +123,20 @@ export async function ingestBench(runtime: Runtime) {
         `goal: ${GOAL.feeds.toLocaleString("en")} feeds at ${GOAL.latencyMs} ms fetched within ${GOAL.seconds} s — ${met ? "met" : "NOT met"} (${first.seconds.toFixed(1)} s; most open to one host ${Math.max(...first.peaks)})`,
       );
     } else {
-      console.log(`goal (${GOAL.feeds} feeds at ${GOAL.latencyMs} ms within ${GOAL.seconds} s): run with INGEST_FEEDS=1000 INGEST_LATENCY=200`);
+      console.log(
+        `goal (${GOAL.feeds} feeds at ${GOAL.latencyMs} ms within ${GOAL.seconds} s): run with INGEST_FEEDS=1000 INGEST_LATENCY=200`,
+      );
     }
 
     // --- steady state: every source due again, one in ten with a new item, the rest 304 ---
     for (const f of main) if (f % 10 === 0) farm.publish(f);
     for (let i = 0; i < FEEDS; i += 500) {
       await Promise.all(
-        main.slice(i, i + 500).map((f) => SourceEntity.patch({ sourceId: `farm-${f}` }).set({ nextFetchAt: 0 }).go()),
+        main.slice(i, i + 500).map((f) =>
+          SourceEntity.patch({ sourceId: `farm-${f}` })
+            .set({ nextFetchAt: 0 })
+            .go(),
+        ),
       );
     }
     const before304 = { ...farm.answered };
@@ -194,7 +200,13 @@ interface RunFigures {
  * Runs the scheduled tick every TICK_MS until every source of `feeds` has been fetched once
  * since now (its `lastFetchedAt` set), and measures the run.
  */
-async function fetchAll(runtime: Runtime, farm: FeedFarm, reads: ReturnType<typeof countReads>, feeds: number[], prefix: string) {
+async function fetchAll(
+  runtime: Runtime,
+  farm: FeedFarm,
+  reads: ReturnType<typeof countReads>,
+  feeds: number[],
+  prefix: string,
+) {
   const ids = feeds.map((f) => `${prefix}-${f}`);
   farm.reset();
   const watch = (runtime.dispatcher as unknown as { benchWatch: WorkerWatch }).benchWatch;
@@ -227,7 +239,12 @@ async function fetchAll(runtime: Runtime, farm: FeedFarm, reads: ReturnType<type
         const check = reads.snapshot();
         fetched = (await byIds(ids)).filter((s) => (s.lastFetchedAt ?? 0) >= startedAt);
         const own = reads.since(check);
-        excluded = { ...own, requests: excluded.requests + own.requests, items: excluded.items + own.items, written: excluded.written + own.written };
+        excluded = {
+          ...own,
+          requests: excluded.requests + own.requests,
+          items: excluded.items + own.items,
+          written: excluded.written + own.written,
+        };
         if (fetched.length === ids.length) break;
       }
       if (performance.now() - started > GIVE_UP_MS) {
@@ -333,7 +350,8 @@ function wrapIngestWorker(runtime: Runtime, watch: WorkerWatch) {
     benchWatch?: WorkerWatch;
   };
   const load = dispatcher.load;
-  if (typeof load !== "function") throw new Error("ingest bench: the dispatcher no longer loads handlers through `load`");
+  if (typeof load !== "function")
+    throw new Error("ingest bench: the dispatcher no longer loads handlers through `load`");
   dispatcher.benchWatch = watch;
   dispatcher.load = async (reference) => {
     const handler = await load.call(runtime.dispatcher, reference);

@@ -3,6 +3,8 @@ import { dynamo } from "@graph/core/db";
 export interface Reads {
   requests: number;
   items: number;
+  /** Items written: one a put, update or delete, each of a batch write or transaction. */
+  written: number;
   detail: string;
 }
 
@@ -19,12 +21,13 @@ interface ReadCounter {
   snapshot(): Snapshot;
   since(before: Snapshot): Reads;
 }
-type Snapshot = { requests: number; items: number; byCommand: Map<string, number> };
+type Snapshot = { requests: number; items: number; written: number; byCommand: Map<string, number> };
 let counter: ReadCounter | undefined;
 
 function install(): ReadCounter {
   let requests = 0;
   let items = 0;
+  let written = 0;
   const byCommand = new Map<string, number>();
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
@@ -32,6 +35,7 @@ function install(): ReadCounter {
       requests++;
       const command = context.commandName ?? "unknown";
       byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
+      written += writtenBy(command, args.input as WriteInput);
       const output = result.output as {
         Count?: number;
         Item?: unknown;
@@ -47,14 +51,36 @@ function install(): ReadCounter {
     { step: "initialize", name: "benchCountReads" },
   );
   return {
-    snapshot: () => ({ requests, items, byCommand: new Map(byCommand) }),
+    snapshot: () => ({ requests, items, written, byCommand: new Map(byCommand) }),
     since(before: Snapshot): Reads {
       const detail = [...byCommand]
         .map(([name, n]) => [name.replace(/Command$/, ""), n - (before.byCommand.get(name) ?? 0)] as const)
         .filter(([, n]) => n > 0)
         .map(([name, n]) => `${n} ${name}`)
         .join(", ");
-      return { requests: requests - before.requests, items: items - before.items, detail };
+      return {
+        requests: requests - before.requests,
+        items: items - before.items,
+        written: written - before.written,
+        detail,
+      };
     },
   };
+}
+
+type WriteInput = { RequestItems?: Record<string, unknown[]>; TransactItems?: unknown[] } | undefined;
+
+function writtenBy(command: string, input: WriteInput): number {
+  switch (command) {
+    case "PutItemCommand":
+    case "UpdateItemCommand":
+    case "DeleteItemCommand":
+      return 1;
+    case "BatchWriteItemCommand":
+      return Object.values(input?.RequestItems ?? {}).reduce((n, list) => n + list.length, 0);
+    case "TransactWriteItemsCommand":
+      return input?.TransactItems?.length ?? 0;
+    default:
+      return 0;
+  }
 }

@@ -22,6 +22,7 @@ try {
   const { overlapBench } = await import("./overlap.bench.ts");
   const { followingFeedBench } = await import("./following-feed.bench.ts");
   const { chatBench } = await import("./chat.bench.ts");
+  const { ingestBench } = await import("./ingest.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -33,6 +34,7 @@ try {
   if (wanted("overlap")) await overlapBench();
   if (wanted("following")) await followingFeedBench();
   if (wanted("chat")) await chatBench(runtime);
+  if (wanted("ingest")) await ingestBench(runtime);
 } finally {
   await runtime.stop();
 }

@@ -12,6 +12,7 @@ import { checkSuggestion } from "./trust.ts";
 export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
 export { backfillPhrases } from "./backfill.ts";
 export { checkSuggestion, reindexSource, trustSource } from "./trust.ts";
+export { countSubjectTopics, topTopicsBySubject } from "./subject-topics.ts";
 
 /** Runs one ingest queue message. */
 export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds: boolean }): Promise<unknown> {

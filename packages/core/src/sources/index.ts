@@ -16,4 +16,6 @@ export { FETCH_POLICY, recordFetched, recordFailure } from "./health.ts";
 export * as Suggestions from "./suggestions.ts";
 export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
 export { DEFAULT_CATALOGUE } from "./catalogue.ts";
+export * as Subjects from "./subjects.ts";
+export type { CatalogueSubject, SubjectTopic } from "./subjects.ts";
 export { purgeAccount } from "./purge.ts";

@@ -12,7 +12,8 @@ import { checkSuggestion } from "./trust.ts";
 export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
 export { backfillPhrases } from "./backfill.ts";
 export { checkSuggestion, reindexSource, trustSource } from "./trust.ts";
-export { countSubjectTopics, topTopicsBySubject } from "./subject-topics.ts";
+export { countSubjectTopics, SUBJECT_TOPICS_WINDOW_MS } from "./subject-topics.ts";
+export { topTopicsBySubject, TOP_TOPICS_PER_SUBJECT } from "./rules.ts";
 
 /** Runs one ingest queue message. */
 export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds: boolean }): Promise<unknown> {

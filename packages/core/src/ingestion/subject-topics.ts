@@ -1,47 +1,14 @@
 import * as Articles from "../articles/index.ts";
-import { displayTopic } from "../matching/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
+import { topTopicsBySubject } from "./rules.ts";
 
 /** How far back the articles counted for a subject's topics go. */
 export const SUBJECT_TOPICS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-/** Topics kept per subject. */
-export const TOP_TOPICS_PER_SUBJECT = 6;
 /** The newest postings of a phrase read at most (a phrase in more articles than this is counted as this many). */
 const POSTINGS_PER_PHRASE = 2000;
 /** Phrases whose postings are read (and held) at once. */
 const PHRASES_PER_READ = 200;
-
-/**
- * Each subject's topics, most matched first: how many different articles of the subject's
- * sources each phrase matched (ties by phrase), the top `limit` of each. Postings of sources
- * with no subject count for none.
- */
-export function topTopicsBySubject(
-  postings: Iterable<Pick<Articles.Posting, "phrase" | "articleId" | "sourceId">>,
-  subjectOf: ReadonlyMap<string, string>,
-  limit = TOP_TOPICS_PER_SUBJECT,
-): Record<string, Sources.SubjectTopic[]> {
-  const articles = new Map<string, Map<string, Set<string>>>();
-  for (const { phrase, articleId, sourceId } of postings) {
-    const subject = subjectOf.get(sourceId);
-    if (!subject) continue;
-    let phrases = articles.get(subject);
-    if (!phrases) articles.set(subject, (phrases = new Map()));
-    let ids = phrases.get(phrase);
-    if (!ids) phrases.set(phrase, (ids = new Set()));
-    ids.add(articleId);
-  }
-  const top: Record<string, Sources.SubjectTopic[]> = {};
-  for (const [subject, phrases] of articles) {
-    top[subject] = [...phrases]
-      .map(([phrase, ids]) => ({ phrase, articles: ids.size }))
-      .sort((a, b) => b.articles - a.articles || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0))
-      .slice(0, limit)
-      .map(({ phrase, articles }) => ({ topic: displayTopic(phrase), articles }));
-  }
-  return top;
-}
 
 /**
  * The subject-topics job: writes each source's subject from the catalogue, then counts, per

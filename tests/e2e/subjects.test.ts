@@ -53,6 +53,11 @@ describe("subjects on the onboarding page", () => {
     await page.waitForURL(/\/home/);
     const topics = (await pageApi<Array<{ topic: string }>>(page, "GET", `/api/gpt/from_db/${userId}`)).json;
     expect(topics.map((t) => t.topic)).toEqual(expect.arrayContaining(["Rust", "Sourdough", "Fermentation"]));
+    // The feed card shows each article's subject after its source.
+    const food = page.locator('[data-testid="feed-article"][data-source-id="slow-oven"]').first();
+    await food.waitFor();
+    expect(await food.getByTestId("article-subject").innerText()).toBe("Food");
+    await screenshot(page, "feed-subject");
     await context.close();
   });
 

@@ -194,6 +194,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         siteUrl: s.siteUrl,
         feedUrl: `${url}${s.path}`,
         type: s.type,
+        subject: s.subject,
       })),
     );
   }
@@ -212,11 +213,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   if (options.schedules) {
     // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.
-    // Then index what it brought, so search has the demo articles without waiting for the tick.
+    // Then index what it brought, so search has the demo articles without waiting for the tick,
+    // and count the subjects' topics from what is matched so far.
     void dispatcher
       .runJob("ingest")
       .then(() => dispatcher.idle())
       .then(() => dispatcher.runJob("search-index"))
+      .then(() => dispatcher.runJob("subject-topics"))
       .catch((error: unknown) => console.error("[startup jobs] failed", error));
   }
 

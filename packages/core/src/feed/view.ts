@@ -1,4 +1,5 @@
 import { PLAN_LIMITS, type Plan } from "../plans/index.ts";
+import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
 import * as Likes from "./likes.ts";
 import type { FeedSession } from "./picks.ts";
@@ -15,6 +16,8 @@ export interface FeedArticle {
   bestMatchingKeywords: string[];
   isAddedToGraph: boolean;
   publishedAt: string;
+  /** The catalogue's subject of its source (e.g. "Cricket"); absent for a source with none. */
+  subject?: string;
 }
 
 /** The answer of `GET /api/rss/articles`. */
@@ -35,7 +38,8 @@ const articleType = (type: SourceType): FeedArticle["type"] =>
 
 /**
  * The feed a person sees of a session: sources silenced since it was made left out (at once,
- * whatever the refresh budget), each article saying whether it is in their graph.
+ * whatever the refresh budget), each article saying whether it is in their graph and its
+ * source's subject (looked up as it is now: one read of the catalogue's subjects).
  */
 export async function view(
   userId: string,
@@ -61,10 +65,13 @@ export async function view(
     };
   }
   const picks = session.picks.filter((p) => !silenced.has(p.sourceId));
-  const liked = await Likes.likedAmong(
-    userId,
-    picks.map((p) => p.id),
-  );
+  const [liked, subjects] = await Promise.all([
+    Likes.likedAmong(
+      userId,
+      picks.map((p) => p.id),
+    ),
+    picks.length > 0 ? Sources.Subjects.bySource() : new Map<string, string>(),
+  ]);
   const groups: Record<string, FeedArticle[]> = {};
   for (const name of session.groupOrder) groups[name] = [];
   for (const pick of picks) {
@@ -78,6 +85,7 @@ export async function view(
       bestMatchingKeywords: pick.bestMatchingKeywords,
       isAddedToGraph: liked.has(pick.id),
       publishedAt: new Date(pick.publishedAt).toISOString(),
+      ...(subjects.has(pick.sourceId) && { subject: subjects.get(pick.sourceId) }),
     });
   }
   return {

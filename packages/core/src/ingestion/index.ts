@@ -14,6 +14,8 @@ export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-sourc
 export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
 export { backfillPhrases } from "./backfill.ts";
 export { checkSuggestion, reindexSource, trustSource } from "./trust.ts";
+export { countSubjectTopics, SUBJECT_TOPICS_WINDOW_MS } from "./subject-topics.ts";
+export { topTopicsBySubject, TOP_TOPICS_PER_SUBJECT } from "./rules.ts";
 
 /** Runs one ingest queue message. */
 export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds: boolean }): Promise<unknown> {

@@ -27,4 +27,6 @@ export {
 export * as Suggestions from "./suggestions.ts";
 export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
 export { DEFAULT_CATALOGUE } from "./catalogue.ts";
+export * as Subjects from "./subjects.ts";
+export type { CatalogueSubject, SubjectTopic } from "./subjects.ts";
 export { purgeAccount } from "./purge.ts";

@@ -1,6 +1,7 @@
 import { isConditionFailure } from "../db.ts";
 import type { SourceType } from "./rules.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
+import * as Subjects from "./subjects.ts";
 
 /** The sources graph reads: looking them up, the ones due for a fetch, and the catalogue. */
 
@@ -10,6 +11,8 @@ export interface CatalogueEntry {
   siteUrl: string;
   feedUrl: string;
   type: SourceType;
+  /** The catalogue's subject for it (e.g. "Cricket"), shown with its articles. */
+  subject?: string;
 }
 
 export async function get(sourceId: string): Promise<Source | undefined> {
@@ -43,16 +46,19 @@ export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
 /**
  * Makes the catalogue hold `entries` (trusted sources, e.g. the deployment's defaults or the
  * local demo feeds; they may live on private addresses): missing ones are added and due at
- * once, changed ones updated in place.
+ * once, changed ones updated in place. When any was added or changed (or the subjects were
+ * never written), the catalogue's subjects are written again, so a changed subject shows at once.
  */
 export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = Date.now()): Promise<void> {
   if (entries.length === 0) return;
   const { data: existing } = await SourceEntity.get(entries.map(({ sourceId }) => ({ sourceId }))).go();
   const byId = new Map(existing.map((s) => [s.sourceId, s]));
+  let changed = false;
   await Promise.all(
     entries.map(async (entry) => {
       const current = byId.get(entry.sourceId);
       if (!current) {
+        changed = true;
         // Created by a concurrent start meanwhile: what it wrote is the same entry.
         await SourceEntity.create({ ...entry, trusted: true, origin: "catalogue", nextFetchAt: now, createdAt: now })
           .go()
@@ -64,23 +70,27 @@ export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = 
         current.name !== entry.name ||
         current.siteUrl !== entry.siteUrl ||
         current.type !== entry.type ||
+        current.subject !== entry.subject ||
         current.origin !== "catalogue"
       ) {
+        changed = true;
         // A catalogue source stored before origins were recorded is marked as one here.
-        await SourceEntity.patch({ sourceId: entry.sourceId })
-          .set({
-            name: entry.name,
-            siteUrl: entry.siteUrl,
-            feedUrl: entry.feedUrl,
-            type: entry.type,
-            trusted: true,
-            origin: "catalogue",
-            nextFetchAt: now,
-          })
-          .go();
+        const patch = SourceEntity.patch({ sourceId: entry.sourceId }).set({
+          ...(entry.subject !== undefined && { subject: entry.subject }),
+          name: entry.name,
+          siteUrl: entry.siteUrl,
+          feedUrl: entry.feedUrl,
+          type: entry.type,
+          trusted: true,
+          origin: "catalogue",
+          nextFetchAt: now,
+        });
+        // A subject the catalogue no longer gives is taken away.
+        await (entry.subject === undefined && current.subject !== undefined ? patch.remove(["subject"]) : patch).go();
       }
     }),
   );
+  if (changed || !(await Subjects.indexed())) await Subjects.refreshIndex(now);
 }
 
 export interface SourceSearchResult {

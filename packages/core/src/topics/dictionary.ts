@@ -157,3 +157,19 @@ export async function markBackfilled(phrases: string[], now = Date.now()): Promi
 
 /** The dictionary shard of a phrase. */
 export const shardOf = (phrase: string) => createHash("md5").update(phrase).digest()[0]! % DICTIONARY_SHARDS;
+
+/**
+ * Every phrase someone follows that has matched an article: the phrases whose postings tell
+ * what articles are about (the subject-topics job counts them).
+ */
+export async function matchedPhrases(): Promise<string[]> {
+  const pages = await Promise.all(
+    shards().map((shard) =>
+      DictionaryPhraseEntity.query
+        .byShard({ shard })
+        .where((attr, op) => `${op.gt(attr.followers, 0)} AND ${op.gt(attr.postings, 0)}`)
+        .go({ pages: "all", attributes: ["phrase"] }),
+    ),
+  );
+  return pages.flatMap(({ data }) => data.map((d) => d.phrase));
+}

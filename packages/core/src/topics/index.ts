@@ -15,6 +15,7 @@ export { TOPIC_LIMITS, AIM_LIMITS, MESSAGES, BUILTIN_TOPICS, SUGGESTION_LIMITS, 
 export {
   currentMatcher,
   countPostings,
+  matchedPhrases,
   phraseStats,
   shardOf,
   backfilling,

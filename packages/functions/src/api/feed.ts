@@ -38,7 +38,7 @@ const SourceQuery = z.object({
     .max(SOURCE_SEARCH.maxLength, SOURCE_SEARCH_MESSAGES.tooLong),
 });
 
-/** `/rss/*`: the feed, silenced sources and suggested sources. */
+/** `/rss/*`: the feed, silenced sources, suggested sources and the catalogue's subjects. */
 export const rss = new Hono<ApiEnv>()
   .use(requireSession)
   .get("/articles", input("query", FeedQuery), async (c) =>
@@ -54,6 +54,8 @@ export const rss = new Hono<ApiEnv>()
     return c.json({ ok: true as const });
   })
   .get("/source_search", input("query", SourceQuery), async (c) => c.json(await Sources.search(c.req.valid("query").q)))
+  // The catalogue's subjects, each with its count of sources and its top topics (one read).
+  .get("/subjects", async (c) => c.json({ subjects: await Sources.Subjects.catalogue() }))
   .get("/user_source_suggested_list", async (c) => c.json(await Sources.Suggestions.list(currentUserId(c))))
   .post("/user_source_suggested_list", jsonBody(Suggestion), async (c) =>
     c.json(await Sources.Suggestions.suggest(currentUserId(c), c.req.valid("json")), 201),

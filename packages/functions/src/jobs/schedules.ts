@@ -16,4 +16,9 @@ export const schedules = [
     schedule: "rate(15 minutes)",
     handler: "packages/functions/src/jobs/account-deletions.handler",
   },
+  {
+    name: "subject-topics",
+    schedule: "rate(1 hour)",
+    handler: "packages/functions/src/jobs/subject-topics.handler",
+  },
 ] as const;

@@ -14,6 +14,7 @@ export interface DemoSource {
   name: string;
   siteUrl: string;
   type: DemoSourceType;
+  subject?: string;
   /** Where the local runtime serves the feed, e.g. '/demo/feeds/northwind-ml.xml'. */
   path: string;
 }
@@ -21,8 +22,8 @@ export interface DemoSource {
 export const DEMO_FEEDS_PREFIX = "/demo/feeds/";
 
 export const DEMO_SOURCES: readonly DemoSource[] = Object.freeze(
-  SOURCE_DATA.map(({ id, name, siteUrl, type }) =>
-    Object.freeze({ id, name, siteUrl, type, path: `${DEMO_FEEDS_PREFIX}${id}.xml` }),
+  SOURCE_DATA.map(({ id, name, siteUrl, type, subject }) =>
+    Object.freeze({ id, name, siteUrl, type, subject, path: `${DEMO_FEEDS_PREFIX}${id}.xml` }),
   ),
 );
 

@@ -17,6 +17,8 @@ export interface DemoSourceData {
   id: string;
   name: string;
   type: DemoSourceType;
+  /** The catalogue's subject for it (e.g. "Food"), shown with its articles. */
+  subject: string;
   /** Home page (a channel or profile page for video and social sources). */
   siteUrl: string;
   description: string;

@@ -47,6 +47,11 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
     >
       <p className="article__meta">
         <span className="article__source">{article.source_name}</span>
+        {article.subject && (
+          <span className="article__subject" data-testid="article-subject">
+            {article.subject}
+          </span>
+        )}
         <span className={`type-label type-label--${article.type}`}>{typeLabel}</span>
         {age && (
           <time

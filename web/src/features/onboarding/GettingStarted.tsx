@@ -18,6 +18,7 @@ import {
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { Field } from "../../components/Field.tsx";
 import { CopyPrompt } from "./CopyPrompt.tsx";
+import { SubjectChoices } from "./SubjectChoices.tsx";
 import "./onboarding.css";
 
 type Step = "topics" | "aims";
@@ -228,6 +229,7 @@ function TopicsStep({ draft, onChange, topics, onNext }: TopicsStepProps) {
       <li className="onboarding__step">
         <h2 className="onboarding__step-title">copy this prompt into the AI chat you use</h2>
         <CopyPrompt prompt={TOPICS_PROMPT} testId="copy-topics-prompt" label="topics prompt" />
+        <SubjectChoices draft={draft} onChange={onChange} />
       </li>
       <li className="onboarding__step">
         <Field

@@ -1,4 +1,5 @@
 /** Calls that finish onboarding: the aims written, and the person marked onboarded with a feed due at once. */
+import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 
@@ -14,3 +15,10 @@ export function setHasOnboarded() {
 export function clearLastFeedRefreshAt() {
   return call(client.api.users.clear_last_feed_refresh_at.$post());
 }
+
+/** The catalogue's subjects, each with its top topics: starting points offered next to the topics prompt. */
+export const subjectsQuery = queryOptions({
+  queryKey: ["subjects"] as const,
+  queryFn: async ({ signal }) => (await call(client.api.rss.subjects.$get(undefined, { init: { signal } }))).subjects,
+  staleTime: 10 * 60 * 1000,
+});

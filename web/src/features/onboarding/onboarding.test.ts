@@ -4,11 +4,13 @@ import {
   AIMS_PROMPT,
   TOPICS_PROMPT,
   displayTopic,
+  hasAllTopics,
   hasTopicsDraft,
   hasUnbracketedAimText,
   parseAims,
   parseTopics,
   topicsProblem,
+  withTopics,
 } from "./onboarding.ts";
 
 describe("topics", () => {
@@ -112,5 +114,25 @@ describe("prompts", () => {
     expect(AIMS_PROMPT).toMatch(/3 personal and 2 professional/);
     expect(AIMS_PROMPT).toMatch(/at most 15 words/);
     expect(AIMS_PROMPT).toMatch(/\[square brackets\]/);
+  });
+});
+
+describe("a subject's topics", () => {
+  it("are added at the end of the draft, comma-separated", () => {
+    expect(withTopics("", ["Fast Bowling", "Test Match"])).toBe("Fast Bowling, Test Match");
+    expect(withTopics("rust, tide pools,  \n", ["Fast Bowling"])).toBe("rust, tide pools, Fast Bowling");
+    expect(parseTopics(withTopics("rust\nbirds", ["Sourdough"]))).toEqual(["Rust", "Birds", "Sourdough"]);
+  });
+
+  it("leave out the ones the draft holds already, as the server tells topics apart", () => {
+    expect(withTopics("fast  bowling, rust", ["Fast Bowling", "Test Match", "test match"])).toBe(
+      "fast  bowling, rust, Test Match",
+    );
+    expect(withTopics("Test Match", ["test match"])).toBe("Test Match");
+  });
+
+  it("tell whether the draft holds all of them", () => {
+    expect(hasAllTopics("fast bowling, test match", ["Fast Bowling", "Test Match"])).toBe(true);
+    expect(hasAllTopics("fast bowling", ["Fast Bowling", "Test Match"])).toBe(false);
   });
 });

@@ -78,3 +78,30 @@ export function parseAims(draft: string): string[] {
 export function hasUnbracketedAimText(draft: string): boolean {
   return draft.replace(/\[[^\]]*\]/gu, "").replace(/[\s,]+/gu, "").length > 0;
 }
+
+/** The draft's topics told apart as the server tells them apart. */
+const draftKeys = (draft: string) => new Set(parseTopics(draft).map((topic) => phraseKey(topic)));
+
+/**
+ * The draft with `topics` added at its end (a subject's topics, chosen as a starting point):
+ * comma-separated, the ones it holds already (as the server tells topics apart) left out.
+ */
+export function withTopics(draft: string, topics: readonly string[]): string {
+  const have = draftKeys(draft);
+  const fresh: string[] = [];
+  for (const topic of topics) {
+    const key = phraseKey(topic);
+    if (key === "" || have.has(key)) continue;
+    have.add(key);
+    fresh.push(topic);
+  }
+  if (fresh.length === 0) return draft;
+  const base = draft.trimEnd().replace(/,+$/u, "").trimEnd();
+  return base === "" ? fresh.join(", ") : `${base}, ${fresh.join(", ")}`;
+}
+
+/** Whether the draft holds every one of `topics` already (a subject chosen before). */
+export function hasAllTopics(draft: string, topics: readonly string[]): boolean {
+  const have = draftKeys(draft);
+  return topics.every((topic) => have.has(phraseKey(topic)));
+}

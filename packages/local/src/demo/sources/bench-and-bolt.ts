@@ -4,6 +4,7 @@ export const benchAndBolt: DemoSourceData = {
   id: "bench-and-bolt",
   name: "Bench & Bolt",
   type: "youtube",
+  subject: "DIY",
   siteUrl: "https://tube.example/@benchandbolt",
   description: "Making, fixing and over-engineering things in a small garage workshop.",
   entries: [

@@ -4,6 +4,7 @@ export const civicDesk: DemoSourceData = {
   id: "civic-desk",
   name: "The Civic Desk",
   type: "rss",
+  subject: "Politics",
   siteUrl: "https://civic-desk.example",
   description: "Policy, politics and public services, reported from the ground up.",
   authors: ["Helen Okoro", "James Whitaker", "Sofia Lindqvist"],

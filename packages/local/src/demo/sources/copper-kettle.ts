@@ -4,6 +4,7 @@ export const copperKettle: DemoSourceData = {
   id: "copper-kettle",
   name: "Copper Kettle Kitchen",
   type: "rss",
+  subject: "Food",
   siteUrl: "https://copper-kettle.example",
   description: "Recipes, techniques and food stories from a home kitchen that takes flavour seriously.",
   authors: ["Margot Lefèvre", "Dev Bhatt"],

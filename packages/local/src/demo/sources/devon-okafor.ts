@@ -4,6 +4,7 @@ export const devonOkafor: DemoSourceData = {
   id: "devon-okafor",
   name: "Devon Okafor",
   type: "bluesky",
+  subject: "Technology",
   handle: "devonokafor.bsky.example",
   siteUrl: "https://bsky.example/profile/devonokafor.bsky.example",
   description: "Security researcher. Privacy, cryptography (the maths kind), breaking things responsibly.",

@@ -4,6 +4,7 @@ export const fieldLab: DemoSourceData = {
   id: "field-lab",
   name: "Field Lab Science",
   type: "youtube",
+  subject: "Science",
   siteUrl: "https://tube.example/@fieldlab",
   description: "Science explained where it happens: in labs, on digs and out in the field.",
   entries: [

@@ -4,6 +4,7 @@ export const frameRate: DemoSourceData = {
   id: "frame-rate",
   name: "Frame Rate",
   type: "atom",
+  subject: "Film & TV",
   siteUrl: "https://frame-rate.example",
   description: "Film and television: reviews, craft and the business of the screen.",
   authors: ["Jules Marchetti", "Hannah Cole"],

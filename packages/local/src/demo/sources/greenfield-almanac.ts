@@ -4,6 +4,7 @@ export const greenfieldAlmanac: DemoSourceData = {
   id: "greenfield-almanac",
   name: "The Greenfield Almanac",
   type: "rss",
+  subject: "Nature",
   siteUrl: "https://greenfield-almanac.example",
   description: "Gardens, wildlife and the living world, season by season.",
   authors: ["Hazel Moreau", "Owen Pryce"],

@@ -4,6 +4,7 @@ export const harborLedger: DemoSourceData = {
   id: "harbor-ledger",
   name: "Harbor Ledger",
   type: "rss",
+  subject: "Economics",
   siteUrl: "https://harbor-ledger.example",
   description: "Markets, money and the economy, explained without the jargon.",
   authors: ["Nadia Fischer", "Carlos Mendes", "Ruth Adeyemi"],

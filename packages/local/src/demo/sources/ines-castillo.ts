@@ -4,6 +4,7 @@ export const inesCastillo: DemoSourceData = {
   id: "ines-castillo",
   name: "Inés Castillo",
   type: "bluesky",
+  subject: "Economics",
   handle: "inescastillo.bsky.example",
   siteUrl: "https://bsky.example/profile/inescastillo.bsky.example",
   description: "Economist. Households, housing, money. Not financial advice.",

@@ -4,6 +4,7 @@ export const kerningClub: DemoSourceData = {
   id: "kerning-club",
   name: "The Kerning Club",
   type: "atom",
+  subject: "Design",
   siteUrl: "https://kerning-club.example",
   description: "Type, layout, objects and spaces: design criticism for people who make things.",
   authors: ["Ada Lindgren", "Rohan Mehta"],

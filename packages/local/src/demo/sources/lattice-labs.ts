@@ -4,6 +4,7 @@ export const latticeLabs: DemoSourceData = {
   id: "lattice-labs",
   name: "Lattice Labs Engineering",
   type: "atom",
+  subject: "Programming",
   siteUrl: "https://lattice-labs.example",
   description: "How we build, run and break our systems.",
   authors: ["Yuki Tanaka", "Ben Adler", "Ola Nowak"],

@@ -4,6 +4,7 @@ export const lenaHartmann: DemoSourceData = {
   id: "lena-hartmann",
   name: "Lena Hartmann",
   type: "bluesky",
+  subject: "Music",
   handle: "lenahartmann.bsky.example",
   siteUrl: "https://bsky.example/profile/lenahartmann.bsky.example",
   description: "Music and culture writer. Records, stages, galleries.",

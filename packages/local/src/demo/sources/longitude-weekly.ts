@@ -4,6 +4,7 @@ export const longitudeWeekly: DemoSourceData = {
   id: "longitude-weekly",
   name: "Longitude Weekly",
   type: "rss",
+  subject: "Travel",
   siteUrl: "https://longitude-weekly.example",
   description: "Slow travel, overland routes and places worth the journey.",
   authors: ["Ingrid Solberg", "Marcus Leung", "Amara Diallo"],

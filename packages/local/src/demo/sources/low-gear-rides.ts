@@ -4,6 +4,7 @@ export const lowGearRides: DemoSourceData = {
   id: "low-gear-rides",
   name: "Low Gear Rides",
   type: "youtube",
+  subject: "Cycling",
   siteUrl: "https://tube.example/@lowgearrides",
   description: "Bikes, trails and long days outside. New rides every week.",
   entries: [

@@ -4,6 +4,7 @@ export const maraQuinn: DemoSourceData = {
   id: "mara-quinn",
   name: "Mara Quinn",
   type: "bluesky",
+  subject: "Climate",
   handle: "maraquinn.bsky.example",
   siteUrl: "https://bsky.example/profile/maraquinn.bsky.example",
   description: "Climate scientist. Oceans, ice and policy. Views my own.",

@@ -4,6 +4,7 @@ export const marginaliaReview: DemoSourceData = {
   id: "marginalia-review",
   name: "Marginalia Review",
   type: "rss",
+  subject: "Books",
   siteUrl: "https://marginalia-review.example",
   description: "Books, writers and the business of reading.",
   authors: ["Clara Benn", "Rafael Ortiz"],

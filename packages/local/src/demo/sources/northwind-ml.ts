@@ -4,6 +4,7 @@ export const northwindMl: DemoSourceData = {
   id: "northwind-ml",
   name: "Northwind ML",
   type: "rss",
+  subject: "Technology",
   siteUrl: "https://northwind-ml.example",
   description: "Applied machine learning, research notes and the people building with models.",
   authors: ["Priya Raman", "Tomasz Wilk", "Aiko Mori"],

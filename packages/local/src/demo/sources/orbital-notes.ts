@@ -4,6 +4,7 @@ export const orbitalNotes: DemoSourceData = {
   id: "orbital-notes",
   name: "Orbital Notes",
   type: "atom",
+  subject: "Science",
   siteUrl: "https://orbital-notes.example",
   description: "Space, physics and the night sky, for the curious.",
   authors: ["Anjali Sen", "Felix Brandt"],

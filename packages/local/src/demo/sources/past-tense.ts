@@ -4,6 +4,7 @@ export const pastTense: DemoSourceData = {
   id: "past-tense",
   name: "Past Tense",
   type: "rss",
+  subject: "History",
   siteUrl: "https://past-tense.example",
   description: "History, archaeology and the stories behind the objects.",
   authors: ["Miriam Hale", "Tobias Grant"],

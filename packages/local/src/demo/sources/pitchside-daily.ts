@@ -4,6 +4,7 @@ export const pitchsideDaily: DemoSourceData = {
   id: "pitchside-daily",
   name: "Pitchside Daily",
   type: "rss",
+  subject: "Sport",
   siteUrl: "https://pitchside-daily.example",
   description: "Sport news, analysis and the numbers behind the results.",
   authors: ["Danny Kerr", "Aisha Bello", "Luca Romano"],

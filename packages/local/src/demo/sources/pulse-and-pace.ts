@@ -4,6 +4,7 @@ export const pulseAndPace: DemoSourceData = {
   id: "pulse-and-pace",
   name: "Pulse & Pace",
   type: "atom",
+  subject: "Health",
   siteUrl: "https://pulse-and-pace.example",
   description: "Evidence-based health, training and wellbeing.",
   authors: ["Nia Roberts", "Kai Feldman"],

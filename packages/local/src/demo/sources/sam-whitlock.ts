@@ -4,6 +4,7 @@ export const samWhitlock: DemoSourceData = {
   id: "sam-whitlock",
   name: "Sam Whitlock",
   type: "bluesky",
+  subject: "Cities",
   handle: "samwhitlock.bsky.example",
   siteUrl: "https://bsky.example/profile/samwhitlock.bsky.example",
   description: "Urbanist. Trains, bikes, housing, streets for people.",

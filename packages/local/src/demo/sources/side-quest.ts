@@ -4,6 +4,7 @@ export const sideQuest: DemoSourceData = {
   id: "side-quest",
   name: "Side Quest Journal",
   type: "atom",
+  subject: "Games",
   siteUrl: "https://side-quest.example",
   description: "Games of every size: digital, tabletop and the people who make them.",
   authors: ["Riley Chen", "Morgan Ashby"],

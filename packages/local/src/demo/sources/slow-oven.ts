@@ -4,6 +4,7 @@ export const slowOven: DemoSourceData = {
   id: "slow-oven",
   name: "Slow Oven",
   type: "youtube",
+  subject: "Food",
   siteUrl: "https://tube.example/@slowoven",
   description: "Unhurried cooking videos: bread, broth, fire and ferments.",
   entries: [

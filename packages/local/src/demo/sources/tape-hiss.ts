@@ -4,6 +4,7 @@ export const tapeHiss: DemoSourceData = {
   id: "tape-hiss",
   name: "Tape Hiss Sessions",
   type: "youtube",
+  subject: "Music",
   siteUrl: "https://tube.example/@tapehiss",
   description: "Recording, synths and the music we love, one session at a time.",
   entries: [

@@ -4,6 +4,7 @@ export const theoPark: DemoSourceData = {
   id: "theo-park",
   name: "Theo Park",
   type: "bluesky",
+  subject: "Sport",
   handle: "theopark.bsky.example",
   siteUrl: "https://bsky.example/profile/theopark.bsky.example",
   description: "Sports writer. F1, tennis, football. Numbers nerd.",

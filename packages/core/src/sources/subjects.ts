@@ -1,0 +1,76 @@
+import { SourceEntity } from "./source.entity.ts";
+import { SubjectsEntity } from "./subjects.entity.ts";
+
+/**
+ * The catalogue's subjects (e.g. "Cricket", "Food"), kept in one item: which subject each
+ * source has (a feed shows it with the source's articles), how many sources each has, and the
+ * topics its articles matched most (offered to new people as starting points).
+ */
+
+const KEY = { name: "catalogue" } as const;
+
+/** One of a subject's top topics: a topic phrase as shown, and how many recent articles matched it. */
+export interface SubjectTopic {
+  topic: string;
+  articles: number;
+}
+
+/** A subject as the onboarding page offers it. */
+export interface CatalogueSubject {
+  subject: string;
+  /** Sources the catalogue reads for it. */
+  sources: number;
+  /** The topics its recent articles matched most, most matched first (none while nothing matched). */
+  topics: string[];
+}
+
+/**
+ * Writes each source's subject (and each subject's count of sources now read) from the sources
+ * as stored: after the catalogue changes, and on every run of the subject-topics job, so a
+ * subject changed by any path shows by the next run. Answers source id → subject.
+ */
+export async function refreshIndex(now = Date.now()): Promise<Map<string, string>> {
+  const { data } = await SourceEntity.query
+    .dueForFetch({ catalogue: "sources" })
+    .go({ pages: "all", attributes: ["sourceId", "subject", "retiredAt"] });
+  const sourceSubjects: Record<string, string> = {};
+  const sourceCounts: Record<string, number> = {};
+  for (const { sourceId, subject, retiredAt } of data) {
+    if (!sourceId || !subject) continue;
+    sourceSubjects[sourceId] = subject;
+    if (retiredAt === undefined) sourceCounts[subject] = (sourceCounts[subject] ?? 0) + 1;
+  }
+  await SubjectsEntity.upsert({ ...KEY, sourceSubjects, sourceCounts, sourcesAt: now }).go({ response: "none" });
+  return new Map(Object.entries(sourceSubjects));
+}
+
+/** Whether the subjects item has been written from the sources yet. */
+export async function indexed(): Promise<boolean> {
+  const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourcesAt"] });
+  return data?.sourcesAt !== undefined;
+}
+
+/** Source id → subject, in one read (a feed read asks for it once). */
+export async function bySource(): Promise<Map<string, string>> {
+  const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourceSubjects"] });
+  return new Map(Object.entries((data?.sourceSubjects ?? {}) as Record<string, string>));
+}
+
+/** Stores each subject's top topics (the subject-topics job's count), leaving the source attributes alone. */
+export async function recordTopTopics(topTopics: Record<string, SubjectTopic[]>, now = Date.now()): Promise<void> {
+  await SubjectsEntity.upsert({ ...KEY, topTopics, countedAt: now }).go({ response: "none" });
+}
+
+/**
+ * The subjects the catalogue reads sources for, each with its count of sources and its top
+ * topics (none yet for a subject whose articles matched nothing), the most read first; one read.
+ */
+export async function catalogue(): Promise<CatalogueSubject[]> {
+  const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourceCounts", "topTopics"] });
+  const counts = (data?.sourceCounts ?? {}) as Record<string, number>;
+  const topics = (data?.topTopics ?? {}) as Record<string, SubjectTopic[]>;
+  return Object.entries(counts)
+    .filter(([, sources]) => sources > 0)
+    .map(([subject, sources]) => ({ subject, sources, topics: (topics[subject] ?? []).map((t) => t.topic) }))
+    .sort((a, b) => b.sources - a.sources || a.subject.localeCompare(b.subject));
+}

@@ -230,6 +230,38 @@ describe("fetching one host", () => {
   });
 });
 
+describe("a host job of more than one run", () => {
+  it(`fetches ${FETCH_SCHEDULE.sourcesPerRun} a run under one lease, and a redelivered run whose next is queued fetches nothing`, async () => {
+    const host = await newHost(5);
+    const count = FETCH_SCHEDULE.sourcesPerRun * 2 + 20;
+    const ids = await addSources(host, "runs", count);
+    const plan = await Sources.takeDue(Date.now());
+    const job = plan.batches.find((b) => b.host === host.host)!;
+    expect(job.sourceIds).toHaveLength(count);
+
+    // Run 0 fetches its run and hands the rest on; its message comes again after that.
+    api.runtime.dispatcher.hold("IngestQueue");
+    try {
+      const first = await ingestHost(job, local);
+      expect(first).toMatchObject({ status: "done", handedOn: count - FETCH_SCHEDULE.sourcesPerRun });
+      expect(ids.filter((id) => host.hits(`/${id}.xml`) > 0)).toHaveLength(FETCH_SCHEDULE.sourcesPerRun);
+      const again = await ingestHost(job, local);
+      expect(again).toMatchObject({ status: "lease-lost", reports: [] });
+    } finally {
+      api.runtime.dispatcher.release("IngestQueue");
+    }
+    // A tick meanwhile leaves the host to its job.
+    expect(await tick()).toMatchObject({ queued: 0 });
+    await api.runtime.dispatcher.idle();
+    for (const id of ids) expect(host.hits(`/${id}.xml`), id).toBe(1);
+    expect(host.maxOpen).toBeLessThanOrEqual(FETCH_SCHEDULE.hostLimit);
+    // The last run gave the host back: a new source on it is queued at once.
+    await addSources(host, "after-runs", 1);
+    expect(await tick()).toMatchObject({ queued: 1, hosts: 1 });
+    await api.runtime.dispatcher.idle();
+  });
+});
+
 describe("a worker that dies mid-batch", () => {
   it("loses nothing: a redelivered message finishes the job without fetching twice; a lost one comes due when the leases end", async () => {
     const redelivered = await newHost();

@@ -1,4 +1,5 @@
 import pLimit from "p-limit";
+import { enqueue, IngestQueue } from "../queues/index.ts";
 import * as Sources from "../sources/index.ts";
 import { FETCH_SCHEDULE } from "../sources/index.ts";
 import { ingestSource, type IngestReport } from "./ingest-source.ts";
@@ -10,6 +11,8 @@ export interface HostJob {
   host: string;
   leaseId: string;
   sourceIds: string[];
+  /** Which run of the lease this is: 0 from the tick, then one more each time a run hands the rest on. */
+  run?: number;
 }
 
 export interface HostReport {
@@ -20,30 +23,38 @@ export interface HostReport {
   reports: IngestReport[];
   /** Sources not fetched because the host asked to wait (`Retry-After`); they come due then. */
   postponed: string[];
+  /** Sources handed on to the lease's next run (a new message), when the job carried more than one run. */
+  handedOn: number;
 }
 
 /**
- * Runs one host job: fetches its sources with at most `hostLimit` requests open to the host (and
- * `globalLimit` in the process), under the host lease the tick took. The lease is renewed first:
- * a job that no longer holds it fetches nothing (its sources come due again when their leases
- * end). A `Retry-After` holds the whole host back: the sources not yet started wait until then,
- * without a failure of their own. Done, the lease is released; if a fetch's bookkeeping throws,
- * the lease is kept and the error thrown, so the message is delivered again and the same job
- * carries on (what it already fetched is skipped by `ingestSource`'s refetch guard).
+ * Runs one host job: fetches a run of its sources (`sourcesPerRun`) with at most `hostLimit`
+ * requests open to the host (and `globalLimit` in the process), under the host lease the tick
+ * took, then hands the rest on in a new message as the lease's next run (the lease moved on
+ * first, so a redelivered earlier run finds it gone and fetches nothing: one run per host is in
+ * work at a time, however messages are delivered). The lease is renewed first: a job that no
+ * longer holds it fetches nothing (its sources come due again when their leases end). A
+ * `Retry-After` holds the whole host back: the sources not yet started wait until then, without
+ * a failure of their own. Done, the lease is released; if a fetch's bookkeeping throws, the
+ * lease is kept and the error thrown, so the message is delivered again and the same run carries
+ * on (what it already fetched is skipped by `ingestSource`'s refetch guard).
  */
 export async function ingestHost(
   job: HostJob,
   options: { allowPrivateFeeds: boolean },
   fetchOne: (sourceId: string) => Promise<IngestReport> = (sourceId) => ingestSource(sourceId, options),
 ): Promise<HostReport> {
-  const report: HostReport = { host: job.host, status: "done", added: 0, reports: [], postponed: [] };
-  if (!(await Sources.renewHostLease(job.host, job.leaseId, Date.now() + FETCH_SCHEDULE.leaseMs))) {
+  const run = job.run ?? 0;
+  const report: HostReport = { host: job.host, status: "done", added: 0, reports: [], postponed: [], handedOn: 0 };
+  if (!(await Sources.renewHostLease(job.host, job.leaseId, Date.now() + FETCH_SCHEDULE.leaseMs, run))) {
     return { ...report, status: "lease-lost" };
   }
+  const now = job.sourceIds.slice(0, FETCH_SCHEDULE.sourcesPerRun);
+  const rest = job.sourceIds.slice(FETCH_SCHEDULE.sourcesPerRun);
   const hostFetches = pLimit(FETCH_SCHEDULE.hostLimit);
   let notBefore: number | undefined;
   const settled = await Promise.allSettled(
-    job.sourceIds.map((sourceId) =>
+    now.map((sourceId) =>
       hostFetches(() =>
         processFetches(async () => {
           if (notBefore !== undefined) {
@@ -62,13 +73,20 @@ export async function ingestHost(
       ),
     ),
   );
+  if (notBefore !== undefined) report.postponed.push(...rest);
   if (notBefore !== undefined && report.postponed.length > 0) await Sources.postpone(report.postponed, notBefore);
   const failures = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected").map((s) => s.reason);
   if (failures.length > 0) {
-    throw new AggregateError(
-      failures,
-      `host ${job.host}: ${failures.length} of ${job.sourceIds.length} sources failed`,
-    );
+    throw new AggregateError(failures, `host ${job.host}: ${failures.length} of ${now.length} sources failed`);
+  }
+  if (notBefore === undefined && rest.length > 0) {
+    // Moved on before the next run is queued: should queueing fail, the message is delivered
+    // again and finds the lease gone, and the rest come due again when their leases end.
+    if (!(await Sources.advanceHostLease(job.host, job.leaseId, run, Date.now() + FETCH_SCHEDULE.leaseMs))) {
+      return report;
+    }
+    await enqueue(IngestQueue, [{ kind: "host", host: job.host, leaseId: job.leaseId, sourceIds: rest, run: run + 1 }]);
+    return { ...report, handedOn: rest.length };
   }
   await Sources.releaseHostLease(job.host, job.leaseId);
   return report;

@@ -32,6 +32,8 @@ export const IngestJob = z.discriminatedUnion("kind", [
     host: z.string().min(1).max(300),
     leaseId: z.string().min(1).max(100),
     sourceIds: z.array(z.string().min(1)).min(1).max(SOURCES_PER_HOST_JOB),
+    /** Which run of the lease this is (0 from the tick, then 1, 2, … as each run hands the rest on). */
+    run: z.number().int().min(0).optional(),
   }),
   z.object({ kind: z.literal("backfill"), phrases: z.array(z.string().min(1)).min(1) }),
   z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),

@@ -10,6 +10,7 @@ export const SHARED_PICKS_PER_SESSION = 4;
 
 /**
  * Sources one host job carries at most: the tick leases a host and hands its worker up to this
- * many of the host's due sources; the rest wait for a later tick.
+ * many of the host's due sources (fetched a run at a time, each run handing the rest on in a
+ * new message under the same lease); the rest wait for a later tick.
  */
-export const SOURCES_PER_HOST_JOB = 50;
+export const SOURCES_PER_HOST_JOB = 500;

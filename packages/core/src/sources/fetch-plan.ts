@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import pLimit from "p-limit";
 import { isConditionFailure } from "../db.ts";
 import { SOURCES_PER_HOST_JOB } from "../queues/rules.ts";
-import { holdHost, hostOf, hostsByName, releaseHostLease, renewHostLease, takeHostLease } from "./hosts.ts";
+import {
+  advanceHostLease,
+  holdHost,
+  hostOf,
+  hostsByName,
+  releaseHostLease,
+  renewHostLease,
+  takeHostLease,
+} from "./hosts.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
 /** How feeds are fetched at scale: what one tick takes on, and how hard a host is asked. */
@@ -13,6 +21,11 @@ export const FETCH_SCHEDULE = {
   pageSize: 500,
   /** Sources one host job carries at most. */
   sourcesPerJob: SOURCES_PER_HOST_JOB,
+  /**
+   * Sources one run of a host job fetches; the rest go on in a new message under the same lease,
+   * so a run stays well inside a worker's time limit even when every fetch times out.
+   */
+  sourcesPerRun: 50,
   /** Requests open at once to one host. */
   hostLimit: 4,
   /** Fetches open at once in one worker process, whatever their hosts. */
@@ -22,7 +35,7 @@ export const FETCH_SCHEDULE = {
    * (5 minutes) with room for the queue's delay. A worker that dies frees both by then.
    */
   leaseMs: 10 * 60_000,
-  /** A due source left out of this tick's job (its host's job is full) waits about one tick. */
+  /** A due source left out of this tick's job (its host's job is full: a very large host) waits about one tick. */
   deferMs: 5 * 60_000,
   /** Writes one tick makes at once. */
   tickWrites: 32,
@@ -140,4 +153,4 @@ export async function postpone(sourceIds: string[], until: number): Promise<void
   );
 }
 
-export { holdHost, hostOf, releaseHostLease, renewHostLease };
+export { advanceHostLease, holdHost, hostOf, releaseHostLease, renewHostLease };

@@ -12,6 +12,11 @@ export const HostEntity = new Entity(
       host: { type: "string", required: true, readOnly: true },
       /** The job that holds the host: only it fetches from the host until `leasedUntil`. */
       leaseId: { type: "string" },
+      /**
+       * The lease's current run: a job fetches a run of its sources and hands the rest on as
+       * the next run, so a redelivered earlier run finds it moved on and fetches nothing.
+       */
+      run: { type: "number" },
       /** When the lease frees itself (a worker that died never releases it). */
       leasedUntil: { type: "number" },
       /** Nothing is fetched from the host before this (its last `Retry-After`). */

@@ -25,7 +25,7 @@ export async function hostsByName(hosts: string[]): Promise<Map<string, Host>> {
 /** Leases `host` to `leaseId` until `until`, when it is neither leased nor held back at `now`. */
 export async function takeHostLease(host: string, leaseId: string, now: number, until: number): Promise<boolean> {
   try {
-    await HostEntity.upsert({ host, leaseId, leasedUntil: until })
+    await HostEntity.upsert({ host, leaseId, leasedUntil: until, run: 0 })
       .where(
         ({ leasedUntil, notBefore }, { notExists, lt, lte }) =>
           `(${notExists(leasedUntil)} OR ${lt(leasedUntil, now)}) AND (${notExists(notBefore)} OR ${lte(notBefore, now)})`,
@@ -38,13 +38,46 @@ export async function takeHostLease(host: string, leaseId: string, now: number, 
   }
 }
 
-/** Extends the lease `leaseId` holds; false when it no longer holds it (released, or taken after it ran out). */
-export async function renewHostLease(host: string, leaseId: string, until: number): Promise<boolean> {
-  try {
-    await HostEntity.patch({ host })
+/**
+ * Extends the lease `leaseId` holds for its run `run`; false when it no longer holds it
+ * (released, taken after it ran out, or a later run of it was handed on already).
+ */
+export async function renewHostLease(host: string, leaseId: string, until: number, run = 0): Promise<boolean> {
+  return conditionally(
+    HostEntity.patch({ host })
       .set({ leasedUntil: until })
-      .where((attr, { eq }) => eq(attr.leaseId, leaseId))
-      .go();
+      .where((attr, op) => holdsRun(attr, op, leaseId, run))
+      .go(),
+  );
+}
+
+/** Moves the lease from run `run` on to the next (the rest of its sources in a new message), if it is still at that run. */
+export async function advanceHostLease(host: string, leaseId: string, run: number, until: number): Promise<boolean> {
+  return conditionally(
+    HostEntity.patch({ host })
+      .set({ run: run + 1, leasedUntil: until })
+      .where((attr, op) => holdsRun(attr, op, leaseId, run))
+      .go(),
+  );
+}
+
+// ElectroDB's where-callback parameter types, loosened to what the condition uses.
+type HostAttributes = Record<"leaseId" | "run", unknown>;
+interface HostOperations {
+  eq(attribute: unknown, value: unknown): string;
+  notExists(attribute: unknown): string;
+}
+
+/** The lease is `leaseId`'s, at run `run` (a lease taken before runs were counted is at run 0). */
+function holdsRun(attr: HostAttributes, { eq, notExists }: HostOperations, leaseId: string, run: number): string {
+  const atRun = run === 0 ? `(${notExists(attr.run)} OR ${eq(attr.run, 0)})` : eq(attr.run, run);
+  return `${eq(attr.leaseId, leaseId)} AND ${atRun}`;
+}
+
+/** Whether a conditional write went through (false when its condition failed). */
+async function conditionally(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -20,6 +20,7 @@ export {
   holdHost,
   hostOf,
   renewHostLease,
+  advanceHostLease,
   releaseHostLease,
   type HostBatch,
   type TickPlan,

@@ -1,16 +1,7 @@
-import { isConditionFailure } from "../db.ts";
 import type { SourceType } from "./rules.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
-/** The sources graph reads: looking them up, the ones due for a fetch, and the catalogue. */
-
-export interface CatalogueEntry {
-  sourceId: string;
-  name: string;
-  siteUrl: string;
-  feedUrl: string;
-  type: SourceType;
-}
+/** The sources graph reads: looking them up and the ones due for a fetch. */
 
 export async function get(sourceId: string): Promise<Source | undefined> {
   const { data } = await SourceEntity.get({ sourceId }).go();
@@ -38,49 +29,6 @@ export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
     .lt({ nextFetchAt: now + 1 })
     .go({ limit, order: "asc" });
   return data;
-}
-
-/**
- * Makes the catalogue hold `entries` (trusted sources, e.g. the deployment's defaults or the
- * local demo feeds; they may live on private addresses): missing ones are added and due at
- * once, changed ones updated in place.
- */
-export async function ensureCatalogue(entries: readonly CatalogueEntry[], now = Date.now()): Promise<void> {
-  if (entries.length === 0) return;
-  const { data: existing } = await SourceEntity.get(entries.map(({ sourceId }) => ({ sourceId }))).go();
-  const byId = new Map(existing.map((s) => [s.sourceId, s]));
-  await Promise.all(
-    entries.map(async (entry) => {
-      const current = byId.get(entry.sourceId);
-      if (!current) {
-        // Created by a concurrent start meanwhile: what it wrote is the same entry.
-        await SourceEntity.create({ ...entry, trusted: true, origin: "catalogue", nextFetchAt: now, createdAt: now })
-          .go()
-          .catch((error: unknown) => {
-            if (!isConditionFailure(error)) throw error;
-          });
-      } else if (
-        current.feedUrl !== entry.feedUrl ||
-        current.name !== entry.name ||
-        current.siteUrl !== entry.siteUrl ||
-        current.type !== entry.type ||
-        current.origin !== "catalogue"
-      ) {
-        // A catalogue source stored before origins were recorded is marked as one here.
-        await SourceEntity.patch({ sourceId: entry.sourceId })
-          .set({
-            name: entry.name,
-            siteUrl: entry.siteUrl,
-            feedUrl: entry.feedUrl,
-            type: entry.type,
-            trusted: true,
-            origin: "catalogue",
-            nextFetchAt: now,
-          })
-          .go();
-      }
-    }),
-  );
 }
 
 export interface SourceSearchResult {

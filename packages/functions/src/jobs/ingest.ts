@@ -6,11 +6,12 @@ import * as Sources from "@graph/core/sources";
 const LEASE_MS = 10 * 60 * 1000;
 
 /**
- * Scheduled: queues every source whose next fetch is due, and again the check of every
+ * Scheduled: keeps the sources in step with the catalogue, queues every source whose next fetch is due, and again the check of every
  * suggestion left pending too long (its check was lost to a crash).
  */
 export async function handler() {
-  if (Resource.Config.defaultFeeds === true) await Sources.ensureCatalogue(Sources.DEFAULT_CATALOGUE);
+  // One read when the bundled catalogue is the one loaded already; a load when it changed (deploy).
+  if (Resource.Config.catalogue === "production") await Sources.loadCatalogue(Sources.PRODUCTION_CATALOGUE);
   const due = await Sources.due();
   await Sources.lease(due, LEASE_MS);
   await enqueue(

@@ -2,7 +2,7 @@
  * Writes the production catalogue (packages/core/src/sources/catalogue/feeds.json) from the
  * tab-separated list of feeds taken from plenaryapp/awesome-rss-feeds (CC0 1.0):
  *
- *   npx tsx scripts/catalogue/from-tsv.ts [feeds.tsv]     (default /work/shared/catalogue/feeds.tsv)
+ *   npm run catalogue:from-tsv [-- feeds.tsv]     (default: awesome-rss-feeds.tsv beside this script)
  *
  * Columns: list, country, category, name, feed_url, site_url. A `recommended` row's category is
  * its subject; a `country` row's subject is its category when that names one of the subjects,
@@ -165,7 +165,7 @@ export function writeCatalogue(file: CatalogueFile): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const path = process.argv[2] ?? "/work/shared/catalogue/feeds.tsv";
+  const path = process.argv[2] ?? new URL("awesome-rss-feeds.tsv", import.meta.url).pathname;
   const { file, refused } = catalogueFromTsv(readFileSync(path, "utf8"));
   writeCatalogue(file);
   const languages = new Map<string, number>();

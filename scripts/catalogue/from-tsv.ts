@@ -8,7 +8,8 @@
  * its subject; a `country` row's subject is its category when that names one of the subjects,
  * else "News". A feed in two lists (same canonical address) appears once: the first name, the
  * subject of its subject list, the country of its national list. The feeds the catalogue held
- * before keep the ids their sources were stored under.
+ * before keep the ids their sources were stored under. It writes the file anew: feeds imported from
+ * OPML since (`import-opml.ts`) are not in the list, and would have to be imported again.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import {

@@ -33,7 +33,14 @@ if (!path || args.positionals.length > 1) {
   console.error(usage);
   process.exit(2);
 }
-if (statSync(path).size > MAX_OPML_BYTES) {
+let size: number;
+try {
+  size = statSync(path).size;
+} catch (error) {
+  console.error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  process.exit(1);
+}
+if (size > MAX_OPML_BYTES) {
   console.error(`${path} is larger than ${MAX_OPML_BYTES / 1024 / 1024} MB: not read`);
   process.exit(1);
 }

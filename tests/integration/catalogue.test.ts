@@ -88,6 +88,12 @@ describe("loading the catalogue", () => {
     expect(await dueIds(later)).toContain("stay-source");
     expect(await dueIds(later)).not.toContain("gone-source");
 
+    // A fetch under way as it was retired sets its next fetch again: it is still not due.
+    await SourceEntity.patch({ sourceId: "gone-source" })
+      .set({ nextFetchAt: now + 1500 })
+      .go();
+    expect(await dueIds(later)).not.toContain("gone-source");
+
     const back = await Sources.loadCatalogue([entry("stay"), entry("gone")], now + 2000);
     expect(back).toMatchObject({ loaded: true, restored: 1, added: 0, retired: 0 });
     const returned = await source("gone");

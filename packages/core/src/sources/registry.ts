@@ -20,13 +20,16 @@ export async function all(): Promise<Source[]> {
   return data;
 }
 
-/** Sources whose next fetch is due, oldest due first. */
+/** Sources whose next fetch is due, oldest due first; never a retired one. */
 export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
   // `lt(now + 1)`, not `lte(now)`: on a partial sort key ElectroDB's lte leaves out the items
   // whose nextFetchAt is exactly `now` (their keys continue past the compared prefix).
+  // A retired source's next fetch is past any tick, but a fetch under way as it was retired
+  // may have set it again: it is left out here too.
   const { data } = await SourceEntity.query
     .dueForFetch({ catalogue: "sources" })
     .lt({ nextFetchAt: now + 1 })
+    .where(({ retiredAt }, { notExists }) => notExists(retiredAt))
     .go({ limit, order: "asc" });
   return data;
 }

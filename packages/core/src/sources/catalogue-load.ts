@@ -77,7 +77,8 @@ export async function loadCatalogue(entries: readonly CatalogueEntry[], now = Da
   try {
     counts = await sync(entries, now);
   } catch (error) {
-    // Let the next tick load at once rather than after the claim lapses.
+    // Let the next tick load at once rather than after the claim lapses (should this release fail
+    // too, the claim lapses by itself); the load's own failure is what is thrown.
     await CatalogueVersionEntity.update(VERSION_KEY)
       .remove(["loadingHash", "loadingUntil"])
       .where((a, op) => `${op.eq(a.loadingUntil, claimUntil)} AND ${op.eq(a.loadingHash, hash)}`)

@@ -20,7 +20,7 @@ declare module "sst" {
     }
     "Config": {
       "allowPrivateFeeds": boolean
-      "defaultFeeds": boolean
+      "catalogue": string
       "siteUrl": string
       "teamEmail": string
       "type": "sst.sst.Linkable"

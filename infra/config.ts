@@ -10,7 +10,10 @@ export const config = new sst.Linkable("Config", {
     teamEmail,
     /** Whether sources people suggest may live on private addresses (never on AWS). */
     allowPrivateFeeds: false,
-    /** Whether the scheduled ingest keeps the default catalogue of public feeds. */
-    defaultFeeds: true,
+    /**
+     * Which catalogue the scheduled ingest keeps the sources in step with: "production" (the
+     * bundled public feeds) or "none" (the local runtime loads its own demo feeds itself).
+     */
+    catalogue: "production",
   },
 });

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { ROOT } from "./handlers.ts";
 import { loadEnvFile } from "./env-file.ts";
-import { startRuntime } from "./runtime.ts";
+import { catalogueSetting, startRuntime } from "./runtime.ts";
 
 loadEnvFile();
 
@@ -20,6 +20,7 @@ const runtime = await startRuntime({
   mailFrom: process.env.MAIL_FROM || undefined,
   schedules: true,
   demoFeeds: process.env.DEMO_FEEDS !== "0",
+  catalogue: catalogueSetting(process.env.CATALOGUE),
   allowPrivateFeeds: process.env.ALLOW_PRIVATE_FEEDS === "1",
 });
 process.env.GRAPH_API_TARGET = runtime.url;

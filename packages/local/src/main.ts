@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { loadEnvFile } from "./env-file.ts";
-import { startRuntime } from "./runtime.ts";
+import { catalogueSetting, startRuntime } from "./runtime.ts";
 
 loadEnvFile();
 
@@ -17,6 +17,7 @@ const runtime = await startRuntime({
   mailFrom: process.env.MAIL_FROM || undefined,
   schedules: true,
   demoFeeds: process.env.DEMO_FEEDS !== "0",
+  catalogue: catalogueSetting(process.env.CATALOGUE),
   allowPrivateFeeds: process.env.ALLOW_PRIVATE_FEEDS === "1",
 });
 

@@ -39,8 +39,14 @@ export interface RuntimeOptions {
   webDist?: string;
   /** Run scheduled jobs on their timers (off in tests, which run them on demand). */
   schedules?: boolean;
-  /** Serve the demo feeds and put them in the catalogue (DEMO_FEEDS). */
+  /** Serve the demo feeds, and make them the catalogue unless `catalogue` is "real" (DEMO_FEEDS). */
   demoFeeds?: boolean;
+  /**
+   * The catalogue (CATALOGUE): "demo", the offline demo feeds (with `demoFeeds`; the default),
+   * or "real", the production catalogue of public feeds, loaded by the ingest job as on AWS
+   * (needs network).
+   */
+  catalogue?: CatalogueSetting;
   /** Let suggested sources live on private addresses (ALLOW_PRIVATE_FEEDS). */
   allowPrivateFeeds?: boolean;
 }
@@ -62,6 +68,15 @@ export interface Runtime {
   /** The Stripe stand-in (undefined when STRIPE_SECRET_KEY points at real Stripe). */
   stripe?: StripeStandIn;
   stop(): Promise<void>;
+}
+
+export type CatalogueSetting = "demo" | "real";
+
+/** The CATALOGUE setting: empty or "demo", or "real"; anything else is refused with why. */
+export function catalogueSetting(value: string | undefined): CatalogueSetting {
+  const setting = value?.trim() || "demo";
+  if (setting === "demo" || setting === "real") return setting;
+  throw new Error(`CATALOGUE must be "demo" (the offline demo feeds) or "real" (public feeds), not "${setting}"`);
 }
 
 const TABLE_NAME = "graph-local";
@@ -124,8 +139,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       siteUrl,
       teamEmail: options.teamEmail ?? "team@graph.local",
       allowPrivateFeeds: options.allowPrivateFeeds ?? false,
-      // The default catalogue lists public feeds; the local runtime never reaches for the network.
-      defaultFeeds: false,
+      // The production catalogue lists public feeds: only on request (the runtime is offline otherwise).
+      catalogue: options.catalogue === "real" ? "production" : "none",
     },
     "sst.sst.Linkable",
   );
@@ -186,15 +201,19 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   if (options.demoFeeds) {
     const demo = await import("./demo/index.ts");
     demo.mountDemoFeeds(root);
-    const Sources = await import("@graph/core/sources");
-    await Sources.ensureCatalogue(
+  }
+  if (options.demoFeeds && options.catalogue !== "real") {
+    const [demo, Sources] = await Promise.all([import("./demo/index.ts"), import("@graph/core/sources")]);
+    // Loaded as the production catalogue is: a source left out of it (e.g. the real catalogue's
+    // after CATALOGUE=real) is retired, with its articles kept.
+    await Sources.loadCatalogue(
       demo.DEMO_SOURCES.map((s) => ({
         sourceId: s.id,
         name: s.name,
         siteUrl: s.siteUrl,
         feedUrl: `${url}${s.path}`,
         type: s.type,
-        subject: s.subject,
+        ...(s.subject ? { subject: s.subject } : {}),
       })),
     );
   }

@@ -25,6 +25,8 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
   const report: IngestReport = { sourceId, status: "ok", added: 0, duplicates: 0, matched: 0 };
   const source = await Sources.get(sourceId);
   if (!source) return { ...report, status: "missing" };
+  // Retired from the catalogue after its job was queued: it is no longer read.
+  if (source.retiredAt !== undefined) return { ...report, status: "skipped" };
   const now = Date.now();
   if (source.lastFetchedAt && now - source.lastFetchedAt < FETCH_POLICY.refetchGuardMs && source.nextFetchAt > now) {
     return { ...report, status: "skipped" };

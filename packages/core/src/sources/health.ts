@@ -1,3 +1,4 @@
+import { isConditionFailure } from "../db.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
 /** When sources are fetched: adapted intervals within bounds, failures backed off. */
@@ -43,7 +44,20 @@ export async function recordFetched(
     ...(source.lastError ? (["lastError"] as const) : []),
     ...(source.pausedAt ? (["pausedAt"] as const) : []),
   ];
-  await (stale.length > 0 ? withCount.remove(stale) : withCount).go();
+  await unlessRetired((stale.length > 0 ? withCount.remove(stale) : withCount).where(notRetired).go());
+}
+
+/** The source is still read: a fetch that ends after its source left the catalogue never makes it due again. */
+const notRetired = (attr: { retiredAt: unknown }, op: { notExists(attribute: unknown): string }) =>
+  op.notExists(attr.retiredAt);
+
+/** A fetch's record, dropped when the source was retired while it ran (it stays retired, its next fetch never). */
+async function unlessRetired(write: Promise<unknown>): Promise<void> {
+  await write.then(() => undefined, unlessRetiredFailure);
+}
+
+function unlessRetiredFailure(error: unknown): void {
+  if (!isConditionFailure(error)) throw error;
 }
 
 /**
@@ -69,7 +83,9 @@ export async function recordFailure(source: Source, now: number, error: string, 
           }
         : { health: "failing", nextFetchAt: now + wait }),
     })
-    .go();
+    .where(notRetired)
+    .go()
+    .then(() => undefined, unlessRetiredFailure);
 }
 
 /** Paused sources, each with its last error, for an operator to look into. */

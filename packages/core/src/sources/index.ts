@@ -1,15 +1,13 @@
 export type { Source } from "./source.entity.ts";
 export { SOURCE_TYPES, TRUST_SUGGESTERS, type SourceType } from "./rules.ts";
+export { get, byIds, all, due, search, type SourceSearchResult } from "./registry.ts";
 export {
-  get,
-  byIds,
-  all,
-  due,
-  search,
   ensureCatalogue,
+  loadCatalogue,
+  catalogueHash,
   type CatalogueEntry,
-  type SourceSearchResult,
-} from "./registry.ts";
+  type LoadOutcome,
+} from "./catalogue-load.ts";
 export { trust, untrustedIds, untrustedNotSuggestedBy, mayUsePrivateAddress, recordLegacyOrigin } from "./trust.ts";
 export { FETCH_POLICY, recordFetched, recordFailure, paused } from "./health.ts";
 export {
@@ -27,7 +25,7 @@ export {
 } from "./fetch-plan.ts";
 export * as Suggestions from "./suggestions.ts";
 export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
-export { DEFAULT_CATALOGUE } from "./catalogue.ts";
+export { PRODUCTION_CATALOGUE } from "./catalogue.ts";
 export * as Subjects from "./subjects.ts";
 export type { CatalogueSubject, SubjectTopic } from "./subjects.ts";
 export { purgeAccount } from "./purge.ts";

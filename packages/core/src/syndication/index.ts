@@ -8,3 +8,4 @@ export { parseFeed, FeedParseError, type ParsedFeed, type ParsedItem } from "./p
 export { discoverFeed } from "./discover.ts";
 export { canonicalUrl, titleFingerprint, articleId, sameSite } from "./identity.ts";
 export { isPrivateAddress } from "./address.ts";
+export { parseOpml, OpmlError, MAX_OPML_BYTES, MAX_OPML_OUTLINES, type OpmlFeed } from "./opml.ts";

@@ -3,15 +3,23 @@ import { enqueue, IngestQueue } from "@graph/core/queues";
 import * as Sources from "@graph/core/sources";
 
 /**
- * Scheduled: reads the sources whose next fetch is due (the due index, bounded by the time and
- * by `FETCH_SCHEDULE.maxDuePerTick`), leases each free host to one job carrying its due sources
- * and queues the jobs; and queues again the check of every suggestion left pending too long
- * (its check was lost to a crash). `now` (an ISO time) runs it as of that moment.
+ * Scheduled: keeps the sources in step with the catalogue; reads the sources whose next fetch is
+ * due (the due index, bounded by the time and by `FETCH_SCHEDULE.maxDuePerTick`), leases each
+ * free host to one job carrying its due sources and queues the jobs; and queues again the check
+ * of every suggestion left pending too long (its check was lost to a crash). `now` (an ISO time)
+ * runs it as of that moment.
  */
 export async function handler(event: { now?: string } = {}) {
   const now = event.now === undefined ? Date.now() : Date.parse(event.now);
   if (Number.isNaN(now)) throw new Error(`ingest: now must be an ISO time, not ${event.now}`);
-  if (Resource.Config.defaultFeeds === true) await Sources.ensureCatalogue(Sources.DEFAULT_CATALOGUE, now);
+  // One read when the bundled catalogue is the one loaded already; a load when it changed (deploy).
+  // A load that fails does not hold back the fetches: the tick still queues them, then fails with it.
+  let loadFailure: unknown;
+  if (Resource.Config.catalogue === "production") {
+    await Sources.loadCatalogue(Sources.PRODUCTION_CATALOGUE).catch((error: unknown) => {
+      loadFailure = error ?? new Error("the catalogue load failed");
+    });
+  }
   const plan = await Sources.takeDue(now);
   await enqueue(
     IngestQueue,
@@ -19,6 +27,7 @@ export async function handler(event: { now?: string } = {}) {
   );
   const queued = plan.batches.reduce((sum, batch) => sum + batch.sourceIds.length, 0);
   const retried = await Sources.requeueStalePending();
+  if (loadFailure !== undefined) throw loadFailure;
   return {
     queued,
     ...(plan.batches.length > 0 ? { hosts: plan.batches.length } : {}),

@@ -14,9 +14,10 @@ export interface DemoSource {
   name: string;
   siteUrl: string;
   type: DemoSourceType;
-  subject?: string;
   /** Where the local runtime serves the feed, e.g. '/demo/feeds/northwind-ml.xml'. */
   path: string;
+  /** The catalogue subject it is listed under, when its data gives one. */
+  subject?: string;
 }
 
 export const DEMO_FEEDS_PREFIX = "/demo/feeds/";

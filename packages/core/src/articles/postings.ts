@@ -123,7 +123,7 @@ export async function indexArticles(articles: Article[], matcher: PhraseMatcher)
   const buckets = new Map<string, { phrase: string; period: string; entries: Entry[] }>();
   for (const article of articles) {
     if (article.duplicateOf) continue;
-    const matches = matcher.matchArticle({ title: article.title, body: article.summary });
+    const matches = matcher.matchArticle({ title: article.title, body: article.summary, language: article.language });
     if (matches.length === 0) continue;
     matched.set(
       article.articleId,

@@ -6,6 +6,7 @@ import {
   titleFingerprint,
   type ParsedItem,
 } from "../syndication/index.ts";
+import { articleLanguage } from "../matching/index.ts";
 import type { Source } from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import { ArticleClaimEntity } from "./article-claim.entity.ts";
@@ -61,7 +62,7 @@ interface Held {
  * first to claim stays the original.
  */
 export async function storeArticle(
-  source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> & Partial<Pick<Source, "trusted">>,
+  source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> & Partial<Pick<Source, "trusted" | "language">>,
   item: ParsedItem,
   now = Date.now(),
   options: StoreOptions = {},
@@ -88,6 +89,9 @@ export async function storeArticle(
     fingerprint,
     onSourceSite: sameSite(link, source.siteUrl),
   };
+  // The feed's language, else the source's, else what the text's script tells (see `articleLanguage`).
+  const language = articleLanguage(`${item.title}\n${item.summary}`, item.language, source.language);
+  if (language) article.language = language;
   const claims: Claims = { link };
   if (fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS) claims.fingerprint = fingerprint;
   const expiresAt = Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600;

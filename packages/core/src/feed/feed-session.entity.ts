@@ -20,6 +20,8 @@ const pick = {
     publishedAt: { type: "number", required: true },
     bestMatchingKeywords: { type: "list", items: { type: "string" }, required: true },
     group: { type: "string", required: true },
+    /** BCP 47 primary language of the article, when known (the card's `lang`). */
+    language: { type: "string" },
   },
 } as const;
 

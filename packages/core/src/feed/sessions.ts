@@ -149,6 +149,7 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
     publishedAt: article.publishedAt,
     bestMatchingKeywords: keywordsOf(candidate),
     group,
+    ...(article.language ? { language: article.language } : {}),
   }));
   // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
   // previous picks not yet seen — or, when every one was seen, all of them — said to be caught

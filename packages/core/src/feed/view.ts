@@ -18,6 +18,8 @@ export interface FeedArticle {
   publishedAt: string;
   /** The catalogue's subject of its source (e.g. "Cricket"); absent for a source with none. */
   subject?: string;
+  /** BCP 47 primary language of the title, when known. */
+  language?: string;
 }
 
 /** The answer of `GET /api/rss/articles`. */
@@ -86,6 +88,7 @@ export async function view(
       isAddedToGraph: liked.has(pick.id),
       publishedAt: new Date(pick.publishedAt).toISOString(),
       ...(subjects.has(pick.sourceId) && { subject: subjects.get(pick.sourceId) }),
+      ...(pick.language ? { language: pick.language } : {}),
     });
   }
   return {

@@ -2,10 +2,10 @@ import pLimit from "p-limit";
 import { enqueue, IngestQueue } from "../queues/index.ts";
 import * as Sources from "../sources/index.ts";
 import { FETCH_SCHEDULE } from "../sources/index.ts";
-import { ingestSource, type IngestReport } from "./ingest-source.ts";
+import { ingestSource, type FetchGate, type IngestReport } from "./ingest-source.ts";
 
-/** Fetches open at once in this process, whatever their hosts (one worker runs several host jobs at once). */
-const processFetches = pLimit(FETCH_SCHEDULE.globalLimit);
+/** Requests open at once in this process, whatever their hosts (one worker runs several host jobs at once). */
+const processRequests = pLimit(FETCH_SCHEDULE.globalLimit);
 
 export interface HostJob {
   host: string;
@@ -42,7 +42,8 @@ export interface HostReport {
 export async function ingestHost(
   job: HostJob,
   options: { allowPrivateFeeds: boolean },
-  fetchOne: (sourceId: string) => Promise<IngestReport> = (sourceId) => ingestSource(sourceId, options),
+  fetchOne: (sourceId: string, gate: FetchGate) => Promise<IngestReport> = (sourceId, gate) =>
+    ingestSource(sourceId, { ...options, gate }),
 ): Promise<HostReport> {
   const run = job.run ?? 0;
   const report: HostReport = { host: job.host, status: "done", added: 0, reports: [], postponed: [], handedOn: 0 };
@@ -51,28 +52,42 @@ export async function ingestHost(
   }
   const now = job.sourceIds.slice(0, FETCH_SCHEDULE.sourcesPerRun);
   const rest = job.sourceIds.slice(FETCH_SCHEDULE.sourcesPerRun);
-  const hostFetches = pLimit(FETCH_SCHEDULE.hostLimit);
   let notBefore: number | undefined;
+  const holdUntil = (retryAfterSeconds: number) => {
+    notBefore = Math.max(notBefore ?? 0, Date.now() + retryAfterSeconds * 1000);
+  };
+  // Only a request holds one of the host's places: the source's bookkeeping and storing what
+  // came back run beside the next requests. A `Retry-After` is seen before the place is given back.
+  const hostRequests = pLimit(FETCH_SCHEDULE.hostLimit);
+  const gate: FetchGate = (request) =>
+    hostRequests(() =>
+      processRequests(async () => {
+        if (notBefore !== undefined) return "held" as const;
+        const outcome = await request();
+        if (outcome.kind === "error" && outcome.retryAfterSeconds !== undefined) holdUntil(outcome.retryAfterSeconds);
+        return outcome;
+      }),
+    );
+  const sources = pLimit(FETCH_SCHEDULE.sourcesAtOnce);
   const settled = await Promise.allSettled(
     now.map((sourceId) =>
-      hostFetches(() =>
-        processFetches(async () => {
-          if (notBefore !== undefined) {
-            report.postponed.push(sourceId);
-            return;
-          }
-          const fetched = await fetchOne(sourceId);
-          report.reports.push(fetched);
-          report.added += fetched.added;
-          if (fetched.retryAfterSeconds !== undefined) {
-            const until = Date.now() + fetched.retryAfterSeconds * 1000;
-            notBefore = Math.max(notBefore ?? 0, until);
-            await Sources.holdHost(job.host, until);
-          }
-        }),
-      ),
+      sources(async () => {
+        if (notBefore !== undefined) {
+          report.postponed.push(sourceId);
+          return;
+        }
+        const fetched = await fetchOne(sourceId, gate);
+        if (fetched.status === "held") {
+          report.postponed.push(sourceId);
+          return;
+        }
+        report.reports.push(fetched);
+        report.added += fetched.added;
+        if (fetched.retryAfterSeconds !== undefined) holdUntil(fetched.retryAfterSeconds);
+      }),
     ),
   );
+  if (notBefore !== undefined) await Sources.holdHost(job.host, notBefore);
   if (notBefore !== undefined) report.postponed.push(...rest);
   if (notBefore !== undefined && report.postponed.length > 0) await Sources.postpone(report.postponed, notBefore);
   const failures = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected").map((s) => s.reason);

@@ -3,11 +3,12 @@ import * as Search from "../search/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import { FETCH_POLICY } from "../sources/index.ts";
-import { FeedParseError, guardedFetch, parseFeed, type ParsedItem } from "../syndication/index.ts";
+import { FeedParseError, guardedFetch, parseFeed, type FetchOutcome, type ParsedItem } from "../syndication/index.ts";
 
 export interface IngestReport {
   sourceId: string;
-  status: "ok" | "not-modified" | "failed" | "skipped" | "missing";
+  /** `held`: its host asked to wait (`Retry-After` to another of its feeds) before this one was asked. */
+  status: "ok" | "not-modified" | "failed" | "skipped" | "missing" | "held";
   added: number;
   duplicates: number;
   matched: number;
@@ -17,11 +18,25 @@ export interface IngestReport {
 }
 
 /**
+ * Runs a source's request when its host may be asked (e.g. within the host's limit of open
+ * requests), or answers "held" without asking. Only the request goes through it: storing what
+ * came back does not keep the host waiting.
+ */
+export type FetchGate = (request: () => Promise<FetchOutcome>) => Promise<FetchOutcome | "held">;
+
+const ungated: FetchGate = (request) => request();
+
+export interface IngestOptions {
+  allowPrivateFeeds: boolean;
+  gate?: FetchGate;
+}
+
+/**
  * Fetches one source politely and stores what is new: conditional GET, failures backed off
  * (never given up: health and last error are stored), the interval adapted to how often the
  * source publishes, every new article matched once against the dictionary.
  */
-export async function ingestSource(sourceId: string, options: { allowPrivateFeeds: boolean }): Promise<IngestReport> {
+export async function ingestSource(sourceId: string, options: IngestOptions): Promise<IngestReport> {
   const report: IngestReport = { sourceId, status: "ok", added: 0, duplicates: 0, matched: 0 };
   const source = await Sources.get(sourceId);
   if (!source) return { ...report, status: "missing" };
@@ -35,11 +50,14 @@ export async function ingestSource(sourceId: string, options: { allowPrivateFeed
   // Before any of its articles is stored: a suggested source from before trust was recorded
   // joins the untrusted list, so its articles do not reach everyone.
   await Sources.recordLegacyOrigin(source);
-  const outcome = await guardedFetch(source.feedUrl, {
-    etag: source.etag,
-    lastModified: source.lastModified,
-    allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
-  });
+  const outcome = await (options.gate ?? ungated)(() =>
+    guardedFetch(source.feedUrl, {
+      etag: source.etag,
+      lastModified: source.lastModified,
+      allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
+    }),
+  );
+  if (outcome === "held") return { ...report, status: "held" };
 
   if (outcome.kind === "not-modified") {
     await Sources.recordFetched(source, now, source.intervalSeconds);

@@ -251,3 +251,90 @@ describe("PhraseMatcher against a reference", () => {
     );
   });
 });
+
+describe("PhraseMatcher per language", () => {
+  const found = (matcher: PhraseMatcher, title: string, language?: string) =>
+    matcher.matchArticle({ title, body: "", language }).map((m) => m.phrase);
+
+  it("folds English plurals in English text and text of unknown language", () => {
+    const matcher = matcherOf("Neural Network", "Pie");
+    expect(found(matcher, "Neural networks and pies", "en")).toEqual(["neural network", "pie"]);
+    expect(found(matcher, "Neural networks and pies", "en-GB")).toEqual(["neural network", "pie"]);
+    expect(found(matcher, "Neural networks and pies")).toEqual(["neural network", "pie"]);
+  });
+
+  it("does not fold the -s endings of other Latin-script languages into English topics", () => {
+    const matcher = matcherOf("Dan", "Mai", "Pie", "San", "Ante");
+    expect(found(matcher, "Il est dans la maison, mais sans clé", "fr")).toEqual([]);
+    expect(found(matcher, "Me duelen los pies antes de correr", "es")).toEqual([]);
+    // The same words read as English do fold: the rule is the language's.
+    expect(found(matcher, "pies", "en")).toEqual(["pie"]);
+  });
+
+  it("still matches other languages' topics word for word, accents and case folded", () => {
+    const matcher = matcherOf("Intelligence Artificielle", "Straße", "Inteligencia Artificial");
+    expect(found(matcher, "L'INTELLIGENCE ARTIFICIELLE en France", "fr")).toEqual(["intelligence artificielle"]);
+    expect(found(matcher, "Die Strasse ist gesperrt", "de")).toEqual(["strasse"]);
+    expect(found(matcher, "La inteligencia artificial avanza", "es")).toEqual(["inteligencia artificial"]);
+  });
+
+  it("folds the English words of text in a non-Latin script", () => {
+    const matcher = matcherOf("GPU");
+    expect(found(matcher, "إطلاق GPUs جديدة", "ar")).toEqual(["gpu"]);
+    expect(found(matcher, "新しいGPUsの性能", "ja")).toEqual(["gpu"]);
+  });
+
+  it("matches Arabic and Hebrew words with or without vowel marks, and whole words only", () => {
+    const matcher = matcherOf("الذكاء الاصطناعي", "כתב");
+    expect(found(matcher, "مستقبل الذَّكَاءُ الاصْطِنَاعِيّ في المنطقة", "ar")).toEqual(["الذكاء الاصطناعي"]);
+    expect(found(matcher, "الــذكــاء الاصطناعي", "ar")).toEqual(["الذكاء الاصطناعي"]);
+    expect(found(matcher, "כָּתַב העיתון", "he")).toEqual(["כתב"]);
+    // a prefix written onto the word makes another word: no match inside it
+    expect(found(matcher, "מכתב ארוך", "he")).toEqual([]);
+  });
+
+  it("folds the hamza forms of alif in Arabic", () => {
+    const matcher = matcherOf("أمن");
+    expect(found(matcher, "امن المعلومات", "ar")).toEqual(["امن"]);
+    expect(found(matcher, "إمن", "ar")).toEqual(["امن"]);
+  });
+
+  it("never matches a Latin-script topic in Japanese, Chinese, Arabic or Hebrew text", () => {
+    const matcher = matcherOf("ai", "art", "go", "car", "news", "a", "i");
+    for (const [text, language] of [
+      ["人工知能が芸術を変える。囲碁と自動車のニュース", "ja"],
+      ["人工智能正在改变艺术、围棋和汽车", "zh"],
+      ["الذكاء الاصطناعي والفن والسيارات", "ar"],
+      ["בינה מלאכותית, אמנות ומכוניות", "he"],
+      ["ปัญญาประดิษฐ์และศิลปะ", "th"],
+      ["인공지능과 예술", "ko"],
+    ]) {
+      expect(found(matcher, text!, language)).toEqual([]);
+      expect(found(matcher, text!)).toEqual([]);
+    }
+  });
+
+  it("matches a topic in an unspaced script as adjacent characters, inside longer words too", () => {
+    const matcher = matcherOf("機械学習", "京都", "ปัญญาประดิษฐ์", "人工智能");
+    expect(found(matcher, "東京で機械学習を学ぶ", "ja")).toEqual(["機 械 学 習"]);
+    // no word boundaries in the text: the characters in a row are what is matched
+    expect(found(matcher, "東京都の天気", "ja")).toEqual(["京 都"]);
+    expect(found(matcher, "人工智能正在改变世界", "zh")).toEqual(["人 工 智 能"]);
+    expect(found(matcher, "ข่าวปัญญาประดิษฐ์วันนี้", "th")).toEqual([phraseKey("ปัญญาประดิษฐ์")]);
+    // characters that are not adjacent do not match
+    expect(found(matcher, "機械の学習", "ja")).toEqual([]);
+    expect(found(matcher, "ปัญญา และ ประดิษฐ์", "th")).toEqual([]);
+  });
+
+  it("matches Latin words written into Japanese text as the words they are", () => {
+    const matcher = matcherOf("AI", "Go");
+    expect(found(matcher, "ＡＩ研究とGo言語", "ja")).toEqual(["ai", "go"]);
+  });
+
+  it("matches Hangul word by word", () => {
+    const matcher = matcherOf("인공지능", "한국");
+    expect(found(matcher, "인공지능 연구", "ko")).toEqual(["인공지능"]);
+    // a particle written onto the word makes another word
+    expect(found(matcher, "한국은 인공지능이", "ko")).toEqual([]);
+  });
+});

@@ -145,16 +145,18 @@ export class PhraseMatcher {
   /**
    * Matches an article's title and body, each tokenised on its own (a phrase never spans the two).
    * One entry per phrase found, phrases found in the title first, each group in order of first
-   * occurrence.
+   * occurrence. The article's language (a BCP 47 tag, when known) decides whether English plural
+   * folding applies to its words (see `tokenize`).
    */
-  matchArticle(article: { title: string; body: string }): ArticleMatch[] {
+  matchArticle(article: { title: string; body: string; language?: string }): ArticleMatch[] {
     const counts = new Map<number, { titleCount: number; bodyCount: number }>();
-    this.scan(tokenize(article.title ?? ""), (node) => {
+    const options = article.language === undefined ? undefined : { language: article.language };
+    this.scan(tokenize(article.title ?? "", options), (node) => {
       const entry = counts.get(node);
       if (entry) entry.titleCount++;
       else counts.set(node, { titleCount: 1, bodyCount: 0 });
     });
-    this.scan(tokenize(article.body ?? ""), (node) => {
+    this.scan(tokenize(article.body ?? "", options), (node) => {
       const entry = counts.get(node);
       if (entry) entry.bodyCount++;
       else counts.set(node, { titleCount: 0, bodyCount: 1 });

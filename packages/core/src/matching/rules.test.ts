@@ -216,3 +216,32 @@ describe("displayTopic", () => {
     expect(displayTopic("   ")).toBe("");
   });
 });
+
+describe("tokenize per language", () => {
+  it("folds English plurals only for English, unknown or non-Latin-script text", () => {
+    expect(tokenize("dans les pies")).toEqual(["dan", "les", "pie"]);
+    expect(tokenize("dans les pies", { language: "en" })).toEqual(["dan", "les", "pie"]);
+    expect(tokenize("dans les pies", { language: "fr-FR" })).toEqual(["dans", "les", "pies"]);
+    expect(tokenize("GPUs", { language: "ja" })).toEqual(["gpu"]);
+    expect(tokenize("GPUs", { language: "not a tag" })).toEqual(["gpu"]);
+  });
+
+  it("splits French, Italian and Catalan elisions, and joins English contractions", () => {
+    expect(tokenize("L'intelligence artificielle", { language: "fr" })).toEqual(["l", "intelligence", "artificielle"]);
+    expect(tokenize("dell’arte", { language: "it" })).toEqual(["dell", "arte"]);
+    expect(tokenize("don't stop", { language: "en" })).toEqual(["dont", "stop"]);
+  });
+
+  it("tokenises Thai character by character, vowel and tone marks kept on their letter", () => {
+    expect(tokenize("ปัญญา")).toEqual(["ปั", "ญ", "ญ", "า"]);
+    const tokens = tokenize("ข่าวปัญญาประดิษฐ์ AI");
+    expect(tokens.at(-1)).toBe("ai");
+    expect(tokenize(tokens.join(" "))).toEqual(tokens);
+  });
+
+  it("drops Arabic and Hebrew vowel marks and the tatweel", () => {
+    expect(tokenize("الذَّكَاءُ الاصْطِنَاعِيّ")).toEqual(["الذكاء", "الاصطناعي"]);
+    expect(tokenize("العـــربية")).toEqual(["العربية"]);
+    expect(tokenize("שָׁלוֹם")).toEqual(["שלום"]);
+  });
+});

@@ -28,8 +28,10 @@ export const FETCH_SCHEDULE = {
   sourcesPerRun: 50,
   /** Requests open at once to one host. */
   hostLimit: 4,
-  /** Fetches open at once in one worker process, whatever their hosts. */
+  /** Requests open at once in one worker process, whatever their hosts. */
   globalLimit: 16,
+  /** Sources of one host job in work at once (their requests within `hostLimit`, the rest storing). */
+  sourcesAtOnce: 8,
   /**
    * How long a host lease and a queued source's lease last: longer than a worker may run
    * (5 minutes) with room for the queue's delay. A worker that dies frees both by then.

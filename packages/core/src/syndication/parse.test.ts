@@ -253,3 +253,46 @@ describe("parseFeed: any damage to a feed", () => {
     );
   });
 });
+
+describe("parseFeed: languages", () => {
+  const rssOf = (channelExtra: string, items: string[]) =>
+    `<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><link>https://l.example/</link>${channelExtra}${items
+      .map((extra, i) => `<item><title>Item ${i}</title><link>https://l.example/${i}</link>${extra}</item>`)
+      .join("")}</channel></rss>`;
+
+  it("reads RSS <language> or <dc:language> as a primary subtag, an item's own over the channel's", async () => {
+    const feed = await parseFeed(
+      rssOf("<language>en-US</language>", ["", "<dc:language>fr-CA</dc:language>"]),
+      "https://l.example/feed",
+    );
+    expect(feed.language).toBe("en");
+    expect(feed.items.map((i) => i.language)).toEqual(["en", "fr"]);
+    const dc = await parseFeed(rssOf("<dc:language>IW</dc:language>", [""]), "https://l.example/feed");
+    expect(dc.items[0]!.language).toBe("he");
+  });
+
+  it("reads Atom xml:lang on the feed and on an entry", async () => {
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ja-JP"><title>T</title><link href="https://a.example/"/>
+      <entry><title>一</title><id>1</id><link href="https://a.example/1"/></entry>
+      <entry xml:lang="en"><title>Two</title><id>2</id><link href="https://a.example/2"/></entry></feed>`;
+    const feed = await parseFeed(atom, "https://a.example/feed");
+    expect(feed.language).toBe("ja");
+    expect(feed.items.map((i) => i.language)).toEqual(["ja", "en"]);
+  });
+
+  it("leaves the language out when none is declared or the value is no language tag", async () => {
+    const none = await parseFeed(rssOf("", [""]), "https://l.example/feed");
+    expect(none.language).toBeUndefined();
+    expect(none.items[0]).not.toHaveProperty("language");
+    const words = await parseFeed(rssOf("<language>English</language>", [""]), "https://l.example/feed");
+    expect(words.items[0]).not.toHaveProperty("language");
+  });
+
+  it("keeps the channel's language when only the newest items are read", async () => {
+    const feed = await parseFeed(rssOf("<language>ar</language>", ["", "", ""]), "https://l.example/feed", {
+      maxItems: 2,
+    });
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items.map((i) => i.language)).toEqual(["ar", "ar"]);
+  });
+});

@@ -1,5 +1,6 @@
 import { Parser as HtmlParser } from "htmlparser2";
 import { XMLParser, XMLValidator, type EntityDecoderOptions } from "fast-xml-parser";
+import { primaryLanguage } from "../matching/index.ts";
 import { canonicalUrl } from "./identity.ts";
 import { keepNewestItems, newestOf } from "./newest.ts";
 
@@ -10,6 +11,8 @@ export interface ParsedFeed {
   siteUrl?: string;
   /** What the feed looks like: YouTube channel, Bluesky profile, else its format. */
   type?: FeedType;
+  /** BCP 47 primary subtag the feed declares: RSS `<language>` or `<dc:language>`, Atom `xml:lang`. */
+  language?: string;
   items: ParsedItem[];
 }
 
@@ -25,6 +28,11 @@ export interface ParsedItem {
   /** Epoch milliseconds. */
   publishedAt?: number;
   author?: string;
+  /**
+   * BCP 47 primary subtag the item declares (`xml:lang` or `<dc:language>` on it), else the
+   * feed's; absent when neither declares one.
+   */
+  language?: string;
 }
 
 /** A body that is not a readable feed; the message is fit to store as a source's last error. */
@@ -62,12 +70,13 @@ export async function parseFeed(
   const feedTitle = plainText(channel.title);
   const siteUrl = absoluteUrl(channel.link, feedUrl);
   const base = siteUrl ?? feedUrl;
+  const feedLanguage = channel.language;
   const items: ParsedItem[] = [];
   const seen = new Set<string>();
   let youtube = false;
   let bluesky = siteUrl ? hostOf(siteUrl) === "bsky.app" : false;
   for (const entry of channel.entries) {
-    const item = toItem(entry, base);
+    const item = toItem(entry, base, feedLanguage);
     if (!item || seen.has(item.guid)) continue;
     seen.add(item.guid);
     items.push(item);
@@ -82,6 +91,7 @@ export async function parseFeed(
   };
   if (feedTitle) feed.title = truncate(collapse(feedTitle), MAX_TITLE_LENGTH);
   if (siteUrl) feed.siteUrl = siteUrl;
+  if (feedLanguage) feed.language = feedLanguage;
   return feed;
 }
 
@@ -201,13 +211,20 @@ function decodeXmlEntities(text: string): string {
 interface Channel {
   title?: XmlNode;
   link?: string;
+  /** Primary subtag of the language it declares. */
+  language?: string;
   entries: XmlNode[];
 }
 
 /** The feed's own title and link, and its items: RSS and RDF `<item>`s, Atom `<entry>`s. */
 function readChannel(root: XmlNode, name: string): Channel {
   if (name === "feed") {
-    return { title: child(root, "title"), link: linkOf(root), entries: children(root, "entry") };
+    return {
+      title: child(root, "title"),
+      link: linkOf(root),
+      language: languageOf(root),
+      entries: children(root, "entry"),
+    };
   }
   if (name === "rss" || name === "rdf:RDF") {
     const channel = child(root, "channel");
@@ -217,10 +234,23 @@ function readChannel(root: XmlNode, name: string): Channel {
     return {
       title: channel && child(channel, "title"),
       link: channel && linkOf(channel),
+      language: (channel && languageOf(channel)) ?? languageOf(root),
       entries: children(holder, "item"),
     };
   }
   throw new FeedParseError(`not a feed: the XML document is not RSS or Atom (root element <${name}>)`);
+}
+
+/**
+ * The language an element declares, as a primary subtag: its `xml:lang`, else a `<language>` or
+ * `<dc:language>` child ('en-us' → 'en'). Values that are no language tag ('English') are ignored.
+ */
+function languageOf(element: XmlNode): string | undefined {
+  return (
+    primaryLanguage(attribute(element, "xml:lang")) ??
+    primaryLanguage(textOf(child(element, "language"))) ??
+    primaryLanguage(textOf(child(element, "dc:language")))
+  );
 }
 
 /**
@@ -241,7 +271,7 @@ function linkOf(element: XmlNode): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Items
 
-function toItem(entry: XmlNode, base: string): ParsedItem | undefined {
+function toItem(entry: XmlNode, base: string, feedLanguage: string | undefined): ParsedItem | undefined {
   const guidText = textOf(child(entry, "guid")) ?? textOf(child(entry, "id"));
   const link =
     absoluteUrl(linkOf(entry), base) ?? permalinkGuid(entry) ?? absoluteUrl(attribute(entry, "rdf:about"), base);
@@ -274,6 +304,8 @@ function toItem(entry: XmlNode, base: string): ParsedItem | undefined {
       "",
   );
   if (author) item.author = truncate(author, MAX_AUTHOR_LENGTH);
+  const language = languageOf(entry) ?? feedLanguage;
+  if (language) item.language = language;
   return item;
 }
 

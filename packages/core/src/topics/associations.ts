@@ -26,6 +26,8 @@ export interface CountedArticle {
   summary?: string;
   publishedAt: number;
   duplicateOf?: string;
+  /** BCP 47 primary language, when known: decides how its words are matched (see `tokenize`). */
+  language?: string;
 }
 
 /**
@@ -46,7 +48,9 @@ export async function recordAssociations(article: CountedArticle, now = Date.now
   const month = monthOf(article.publishedAt);
   if (month < previousMonthOf(now) || month > monthOf(now)) return false;
   const matcher = await syncedMatcher();
-  const phrases = countedPhrases(matcher.matchArticle({ title: article.title, body: article.summary ?? "" }));
+  const phrases = countedPhrases(
+    matcher.matchArticle({ title: article.title, body: article.summary ?? "", language: article.language }),
+  );
   if (phrases.length === 0) return false;
   const pairs = pairsOf(phrases);
   const expiresAt = expiryOf(month);

@@ -46,7 +46,9 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
       data-type={article.type}
     >
       <p className="article__meta">
-        <span className="article__source">{article.source_name}</span>
+        <span className="article__source" dir="auto">
+          {article.source_name}
+        </span>
         {article.subject && (
           <span className="article__subject" data-testid="article-subject">
             {article.subject}
@@ -63,7 +65,9 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
           </time>
         )}
       </p>
-      <h3 className="article__title">
+      {/* The title's own language and direction: Arabic or Hebrew reads right to left, and a
+          Japanese title gets Japanese glyphs. */}
+      <h3 className="article__title" lang={article.language} dir="auto">
         <a href={article.link} target="_blank" rel="noopener noreferrer" title={cut ? article.title : undefined}>
           {title}
           <span className="visually-hidden"> (opens in a new tab)</span>

@@ -1,4 +1,4 @@
-import { queues } from "../packages/functions/src/jobs/queues";
+import { queues, type QueueDefinition } from "../packages/functions/src/jobs/queues";
 import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
@@ -9,7 +9,7 @@ import { imagesBucket, searchBucket, table } from "./storage";
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
 function queueFor(name: (typeof queues)[number]["name"]) {
-  const definition = queues.find((queue) => queue.name === name);
+  const definition: QueueDefinition | undefined = queues.find((queue) => queue.name === name);
   if (!definition) throw new Error(`packages/functions/src/jobs/queues.ts has no ${name} entry`);
   /** Messages that failed every attempt, kept for two weeks for inspection and redrive. */
   const deadLetter = new sst.aws.Queue(definition.deadLetter, {
@@ -61,7 +61,16 @@ ingestQueue.subscribe(
     timeout: "5 minutes",
     memory: "1024 MB",
   },
-  { batch: { size: ingest.definition.batchSize, partialResponses: true } },
+  {
+    batch: { size: ingest.definition.batchSize, partialResponses: true },
+    transform: {
+      eventSourceMapping: (args) => {
+        if (ingest.definition.concurrency !== undefined) {
+          args.scalingConfig = { maximumConcurrency: ingest.definition.concurrency };
+        }
+      },
+    },
+  },
 );
 
 digestQueue.subscribe(

@@ -192,3 +192,37 @@ describe("held queues", () => {
     expect(() => d.hold("NoSuchQueue")).toThrow(/no queue/);
   });
 });
+
+describe("a queue's concurrency", () => {
+  it("handles up to its concurrency of batches at once, as Lambda's pollers do, and never more", async () => {
+    const definition: QueueDefinition = { ...QUEUE, batchSize: 2, concurrency: 3 };
+    let open = 0;
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const handled: string[] = [];
+    const handler: Handler = async (event: SQSEvent) => {
+      open++;
+      most = Math.max(most, open);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      handled.push(...event.Records.map((r) => r.body));
+      open--;
+      return { batchItemFailures: [] };
+    };
+    const d = new Dispatcher([definition], [], { loadHandler: async () => handler });
+    dispatchers.push(d);
+    await d.recover();
+    d.hold(definition.name);
+    for (let i = 0; i < 10; i++) await d.send(definition.name, `m${i}`);
+    d.release(definition.name);
+    // Three batches of two are taken at once; the other four messages wait for one to end.
+    await waitFor(() => expect(gates).toHaveLength(3));
+    expect(open).toBe(3);
+    while (handled.length < 10) {
+      await waitFor(() => expect(gates.length).toBeGreaterThan(0));
+      gates.shift()!();
+    }
+    await d.idle();
+    expect(most).toBe(3);
+    expect(handled.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`).sort());
+  });
+});

@@ -9,6 +9,8 @@ export interface QueueDefinition {
   deadLetter: string;
   maxReceiveCount: number;
   batchSize: number;
+  /** Batches handled at once (the event source mapping's maximum concurrency on AWS). */
+  concurrency?: number;
 }
 
 export interface ScheduleDefinition {
@@ -40,7 +42,15 @@ const retryDelayMs = (receiveCount: number) => Math.min(60_000, 1000 * 2 ** (rec
 export class Dispatcher {
   private readonly queues = new Map<
     string,
-    { definition: QueueDefinition; ready: Message[]; dead: Message[]; timer?: NodeJS.Timeout; pollAt?: number }
+    {
+      definition: QueueDefinition;
+      ready: Message[];
+      dead: Message[];
+      timer?: NodeJS.Timeout;
+      pollAt?: number;
+      /** Batches being handled now. */
+      running: number;
+    }
   >();
   private readonly schedules = new Map<string, ScheduleDefinition>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -57,7 +67,7 @@ export class Dispatcher {
     schedules: readonly ScheduleDefinition[],
     options: DispatcherOptions = {},
   ) {
-    for (const definition of queues) this.queues.set(definition.name, { definition, ready: [], dead: [] });
+    for (const definition of queues) this.queues.set(definition.name, { definition, ready: [], dead: [], running: 0 });
     for (const schedule of schedules) this.schedules.set(schedule.name, schedule);
     this.store = options.dir ? new FileQueueStore(options.dir) : new MemoryQueueStore();
     this.load = options.loadHandler ?? loadHandler;
@@ -203,11 +213,30 @@ export class Dispatcher {
     const now = Date.now();
     const due = state.ready.filter((m) => m.visibleAt <= now);
     if (due.length === 0) return this.retryLater(queue);
+    // A queue with a concurrency takes up to that many batches at once, as Lambda's pollers do
+    // (one that ends polls again); one without takes a batch per poll.
+    const { concurrency } = state.definition;
+    if (concurrency !== undefined && state.running >= concurrency) return;
     const batch = due.slice(0, state.definition.batchSize);
     state.ready = state.ready.filter((m) => !batch.includes(m));
+    state.running++;
+    if (concurrency !== undefined && due.length > batch.length) this.schedulePoll(queue, 0);
 
     // Tracked from taking the batch to settling it, so `idle()` never sees the batch in neither place.
     await this.track(async () => {
+      try {
+        await this.settle(queue, batch);
+      } finally {
+        state.running--;
+      }
+    });
+    if (state.ready.length) this.retryLater(queue);
+  }
+
+  /** Hands a batch to the queue's handler and keeps what became of each message. */
+  private async settle(queue: string, batch: Message[]) {
+    const state = this.queues.get(queue)!;
+    {
       for (const message of batch) {
         message.receiveCount++;
         // Hidden while handled, and for the back-off after it if the process dies meanwhile.
@@ -237,8 +266,7 @@ export class Dispatcher {
           state.ready.push(message);
         }
       }
-    });
-    if (state.ready.length) this.retryLater(queue);
+    }
   }
 
   /** Runs the queue's handler on a batch; answers the messages that failed. */

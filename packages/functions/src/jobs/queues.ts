@@ -19,6 +19,11 @@ export const queues = [
     deadLetter: "IngestDeadLetter",
     maxReceiveCount: 5,
     batchSize: 5,
+    /**
+     * Batches (workers) at once: one host job per host is in work whatever this is, so it bounds
+     * how many hosts are fetched at once (each within its own limit), not how hard one is asked.
+     */
+    concurrency: 10,
   },
   {
     name: "DigestQueue",
@@ -41,10 +46,15 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 10,
   },
-] as const satisfies ReadonlyArray<{
+] as const satisfies ReadonlyArray<QueueDefinition>;
+
+/** How a queue is worked: its worker, retry policy, batch size and how many batches at once. */
+export interface QueueDefinition {
   name: QueueName;
   handler: string;
   deadLetter: string;
   maxReceiveCount: number;
   batchSize: number;
-}>;
+  /** The event source mapping's maximum concurrency (2 to 1,000); Lambda's default scaling when absent. */
+  concurrency?: number;
+}

@@ -231,9 +231,10 @@ describe("fetching one host", () => {
 });
 
 describe("a host job of more than one run", () => {
-  it(`fetches ${FETCH_SCHEDULE.sourcesPerRun} a run under one lease, and a redelivered run whose next is queued fetches nothing`, async () => {
+  const perRun = 50;
+  it(`fetches a run at a time under one lease, and a redelivered run whose next is queued fetches nothing`, async () => {
     const host = await newHost(5);
-    const count = FETCH_SCHEDULE.sourcesPerRun * 2 + 20;
+    const count = perRun * 2 + 20;
     const ids = await addSources(host, "runs", count);
     const plan = await Sources.takeDue(Date.now());
     const job = plan.batches.find((b) => b.host === host.host)!;
@@ -242,10 +243,11 @@ describe("a host job of more than one run", () => {
     // Run 0 fetches its run and hands the rest on; its message comes again after that.
     api.runtime.dispatcher.hold("IngestQueue");
     try {
-      const first = await ingestHost(job, local);
-      expect(first).toMatchObject({ status: "done", handedOn: count - FETCH_SCHEDULE.sourcesPerRun });
-      expect(ids.filter((id) => host.hits(`/${id}.xml`) > 0)).toHaveLength(FETCH_SCHEDULE.sourcesPerRun);
-      const again = await ingestHost(job, local);
+      const limits = { sourcesPerRun: perRun, runBudgetMs: FETCH_SCHEDULE.runBudgetMs };
+      const first = await ingestHost(job, local, undefined, limits);
+      expect(first).toMatchObject({ status: "done", handedOn: count - perRun });
+      expect(ids.filter((id) => host.hits(`/${id}.xml`) > 0)).toHaveLength(perRun);
+      const again = await ingestHost(job, local, undefined, limits);
       expect(again).toMatchObject({ status: "lease-lost", reports: [] });
     } finally {
       api.runtime.dispatcher.release("IngestQueue");
@@ -259,6 +261,26 @@ describe("a host job of more than one run", () => {
     await addSources(host, "after-runs", 1);
     expect(await tick()).toMatchObject({ queued: 1, hosts: 1 });
     await api.runtime.dispatcher.idle();
+  });
+});
+
+describe("a host job's run out of time", () => {
+  it("starts no source after the run's time, hands the rest on, and the next run fetches them", async () => {
+    const host = await newHost(5);
+    const ids = await addSources(host, "late", 30);
+    const plan = await Sources.takeDue(Date.now());
+    const job = plan.batches.find((b) => b.host === host.host)!;
+    api.runtime.dispatcher.hold("IngestQueue");
+    try {
+      // A run whose time is up at once still starts one source, so every run makes progress.
+      const report = await ingestHost(job, local, undefined, { sourcesPerRun: 500, runBudgetMs: 0 });
+      expect(report).toMatchObject({ status: "done", handedOn: ids.length - 1 });
+      expect(ids.filter((id) => host.hits(`/${id}.xml`) > 0)).toHaveLength(1);
+    } finally {
+      api.runtime.dispatcher.release("IngestQueue");
+    }
+    await api.runtime.dispatcher.idle();
+    for (const id of ids) expect(host.hits(`/${id}.xml`), id).toBe(1);
   });
 });
 

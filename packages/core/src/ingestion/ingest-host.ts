@@ -15,6 +15,12 @@ export interface HostJob {
   run?: number;
 }
 
+/** What bounds one run of a host job: how many sources it may take, and how long it may start them. */
+export interface RunLimits {
+  sourcesPerRun: number;
+  runBudgetMs: number;
+}
+
 export interface HostReport {
   host: string;
   /** `lease-lost`: the job no longer held its host (released, or run out and taken): it fetched nothing. */
@@ -28,7 +34,8 @@ export interface HostReport {
 }
 
 /**
- * Runs one host job: fetches a run of its sources (`sourcesPerRun`) with at most `hostLimit`
+ * Runs one host job: fetches a run of its sources (at most `sourcesPerRun`, started within
+ * `runBudgetMs`) with at most `hostLimit`
  * requests open to the host (and `globalLimit` in the process), under the host lease the tick
  * took, then hands the rest on in a new message as the lease's next run (the lease moved on
  * first, so a redelivered earlier run finds it gone and fetches nothing: one run per host is in
@@ -44,14 +51,19 @@ export async function ingestHost(
   options: { allowPrivateFeeds: boolean },
   fetchOne: (sourceId: string, gate: FetchGate) => Promise<IngestReport> = (sourceId, gate) =>
     ingestSource(sourceId, { ...options, gate }),
+  limits: RunLimits = FETCH_SCHEDULE,
 ): Promise<HostReport> {
   const run = job.run ?? 0;
   const report: HostReport = { host: job.host, status: "done", added: 0, reports: [], postponed: [], handedOn: 0 };
-  if (!(await Sources.renewHostLease(job.host, job.leaseId, Date.now() + FETCH_SCHEDULE.leaseMs, run))) {
+  const startedAt = Date.now();
+  if (!(await Sources.renewHostLease(job.host, job.leaseId, startedAt + FETCH_SCHEDULE.leaseMs, run))) {
     return { ...report, status: "lease-lost" };
   }
-  const now = job.sourceIds.slice(0, FETCH_SCHEDULE.sourcesPerRun);
-  const rest = job.sourceIds.slice(FETCH_SCHEDULE.sourcesPerRun);
+  const now = job.sourceIds.slice(0, limits.sourcesPerRun);
+  /** Sources left for the next run: beyond this run's count, or not started within its time. */
+  const rest = job.sourceIds.slice(limits.sourcesPerRun);
+  const late: string[] = [];
+  let started = 0;
   let notBefore: number | undefined;
   const holdUntil = (retryAfterSeconds: number) => {
     notBefore = Math.max(notBefore ?? 0, Date.now() + retryAfterSeconds * 1000);
@@ -76,6 +88,14 @@ export async function ingestHost(
           report.postponed.push(sourceId);
           return;
         }
+        // Past the run's time, no source is started: the run ends with the ones open, and the
+        // rest go on. A slow or silent feed holds one place, never the sources behind it.
+        // (One source is always started, so every run makes progress.)
+        if (started > 0 && Date.now() - startedAt >= limits.runBudgetMs) {
+          late.push(sourceId);
+          return;
+        }
+        started++;
         const fetched = await fetchOne(sourceId, gate);
         if (fetched.status === "held") {
           report.postponed.push(sourceId);
@@ -88,6 +108,7 @@ export async function ingestHost(
     ),
   );
   if (notBefore !== undefined) await Sources.holdHost(job.host, notBefore);
+  rest.unshift(...late);
   if (notBefore !== undefined) report.postponed.push(...rest);
   if (notBefore !== undefined && report.postponed.length > 0) await Sources.postpone(report.postponed, notBefore);
   const failures = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected").map((s) => s.reason);

@@ -22,10 +22,13 @@ export const FETCH_SCHEDULE = {
   /** Sources one host job carries at most. */
   sourcesPerJob: SOURCES_PER_HOST_JOB,
   /**
-   * Sources one run of a host job fetches; the rest go on in a new message under the same lease,
-   * so a run stays well inside a worker's time limit even when every fetch times out.
+   * Sources one run of a host job fetches at most, and how long it goes on starting them; the
+   * rest go on in a new message under the same lease, so a run stays well inside a worker's
+   * time limit (5 minutes) even when every fetch times out, and no run waits on one slow feed
+   * before the host's next ones are asked.
    */
-  sourcesPerRun: 50,
+  sourcesPerRun: SOURCES_PER_HOST_JOB,
+  runBudgetMs: 60_000,
   /** Requests open at once to one host. */
   hostLimit: 4,
   /** Requests open at once in one worker process, whatever their hosts. */

@@ -22,7 +22,33 @@ function apply(target: PhraseMatcher, rows: Array<{ phrase: string; followers: n
   }
 }
 
-export async function currentMatcher(): Promise<PhraseMatcher> {
+/** The sync under way, and the one callers who came during it share (it starts when that one ends). */
+let syncing: Promise<PhraseMatcher> | undefined;
+let following: Promise<PhraseMatcher> | undefined;
+
+/**
+ * The process's matcher, synced by a read that started after this call: a phrase added before
+ * the call is in it. Calls made while a sync is under way share the next one (a sync that began
+ * before them could miss what they must see), so many fetches at once cost one sync each time,
+ * not one each (16 queries).
+ */
+export function currentMatcher(): Promise<PhraseMatcher> {
+  if (!syncing) {
+    syncing = sync().finally(() => {
+      syncing = undefined;
+    });
+    return syncing;
+  }
+  following ??= syncing
+    .catch(() => undefined)
+    .then(() => {
+      following = undefined;
+      return currentMatcher();
+    });
+  return following;
+}
+
+async function sync(): Promise<PhraseMatcher> {
   const startedAt = Date.now();
   if (!matcher) {
     const fresh = new PhraseMatcher();

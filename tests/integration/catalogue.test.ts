@@ -18,7 +18,7 @@ const entry = (id: string, extra: Partial<Sources.CatalogueEntry> = {}): Sources
   ...extra,
 });
 const source = async (id: string) => Sources.get(`${id}-source`);
-const dueIds = async (now: number) => (await Sources.due(now, 5000)).map((s) => s.sourceId);
+const dueIds = async (now: number) => (await Sources.readDue(now, 5000)).map((s) => s.sourceId);
 
 describe("loading the catalogue", () => {
   it("adds every entry once, with its subject, country and language, and loads again only when it changed", async () => {
@@ -79,6 +79,8 @@ describe("loading the catalogue", () => {
     const now = Date.now();
     await Sources.loadCatalogue([entry("stay"), entry("gone")], now);
     const articleId = await storedArticle("gone", "An article worth keeping");
+    // As a fetch under way reads it, before it is retired.
+    const beingFetched = (await source("gone"))!;
 
     const without = await Sources.loadCatalogue([entry("stay")], now + 1000);
     expect(without).toMatchObject({ loaded: true, retired: 1 });
@@ -88,10 +90,9 @@ describe("loading the catalogue", () => {
     expect(await dueIds(later)).toContain("stay-source");
     expect(await dueIds(later)).not.toContain("gone-source");
 
-    // A fetch under way as it was retired sets its next fetch again: it is still not due.
-    await SourceEntity.patch({ sourceId: "gone-source" })
-      .set({ nextFetchAt: now + 1500 })
-      .go();
+    // A fetch under way as it was retired records its outcome: it is still not due.
+    await Sources.recordFetched(beingFetched, now + 1500, 3600);
+    await Sources.recordFailure(beingFetched, now + 1500, "the feed went away");
     expect(await dueIds(later)).not.toContain("gone-source");
 
     const back = await Sources.loadCatalogue([entry("stay"), entry("gone")], now + 2000);

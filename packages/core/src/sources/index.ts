@@ -1,6 +1,6 @@
 export type { Source } from "./source.entity.ts";
 export { SOURCE_TYPES, TRUST_SUGGESTERS, type SourceType } from "./rules.ts";
-export { get, byIds, all, due, search, type SourceSearchResult } from "./registry.ts";
+export { get, byIds, all, search, type SourceSearchResult } from "./registry.ts";
 export {
   ensureCatalogue,
   loadCatalogue,

@@ -1,7 +1,7 @@
 import type { SourceType } from "./rules.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
-/** The sources graph reads: looking them up and the ones due for a fetch. */
+/** The sources graph reads: looking them up and searching them (the due ones: `fetch-plan.ts`). */
 
 export async function get(sourceId: string): Promise<Source | undefined> {
   const { data } = await SourceEntity.get({ sourceId }).go();
@@ -17,20 +17,6 @@ export async function byIds(sourceIds: string[]): Promise<Source[]> {
 /** Every source (the catalogue is thousands at most: one partition, read in pages). */
 export async function all(): Promise<Source[]> {
   const { data } = await SourceEntity.query.dueForFetch({ catalogue: "sources" }).go({ pages: "all" });
-  return data;
-}
-
-/** Sources whose next fetch is due, oldest due first; never a retired one. */
-export async function due(now = Date.now(), limit = 500): Promise<Source[]> {
-  // `lt(now + 1)`, not `lte(now)`: on a partial sort key ElectroDB's lte leaves out the items
-  // whose nextFetchAt is exactly `now` (their keys continue past the compared prefix).
-  // A retired source's next fetch is past any tick, but a fetch under way as it was retired
-  // may have set it again: it is left out here too.
-  const { data } = await SourceEntity.query
-    .dueForFetch({ catalogue: "sources" })
-    .lt({ nextFetchAt: now + 1 })
-    .where(({ retiredAt }, { notExists }) => notExists(retiredAt))
-    .go({ limit, order: "asc" });
   return data;
 }
 

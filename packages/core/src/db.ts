@@ -39,6 +39,17 @@ export const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice
 type ErrorShape = { name?: string; cause?: ErrorShape; message?: string; $metadata?: { httpStatusCode?: number } };
 
 /** Whether a write failed only because its condition did not hold (ElectroDB wraps the SDK's error). */
+/** Whether a conditional write went through: false when its condition failed, any other error thrown. */
+export async function conditionally(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 export function isConditionFailure(error: unknown): boolean {
   const e = error as ErrorShape | undefined;
   return (

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pLimit from "p-limit";
-import { isConditionFailure } from "../db.ts";
+import { conditionally } from "../db.ts";
 import { SOURCES_PER_HOST_JOB } from "../queues/rules.ts";
 import {
   advanceHostLease,
@@ -129,16 +129,12 @@ export async function takeDue(now = Date.now(), limits = FETCH_SCHEDULE): Promis
 
 /** Moves a source's next fetch to `until`, unless it changed since it was read; answers whether it moved. */
 async function moveIfUnchanged(source: Source, until: number): Promise<boolean> {
-  try {
-    await SourceEntity.patch({ sourceId: source.sourceId })
+  return conditionally(
+    SourceEntity.patch({ sourceId: source.sourceId })
       .set({ nextFetchAt: until })
       .where((attr, { eq }) => eq(attr.nextFetchAt, source.nextFetchAt))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** Sources a host job did not get to (its host asked it to wait) come due at `until`, not counted as failures. */
@@ -147,12 +143,8 @@ export async function postpone(sourceIds: string[], until: number): Promise<void
   await Promise.all(
     sourceIds.map((sourceId) =>
       writes(async () => {
-        try {
-          await SourceEntity.patch({ sourceId }).set({ nextFetchAt: until }).go();
-        } catch (error) {
-          // Deleted meanwhile: nothing to postpone.
-          if (!isConditionFailure(error)) throw error;
-        }
+        // Deleted meanwhile: nothing to postpone.
+        await conditionally(SourceEntity.patch({ sourceId }).set({ nextFetchAt: until }).go());
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import { isConditionFailure } from "../db.ts";
+import { conditionally } from "../db.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
 /** When sources are fetched: adapted intervals within bounds, failures backed off. */
@@ -44,21 +44,13 @@ export async function recordFetched(
     ...(source.lastError ? (["lastError"] as const) : []),
     ...(source.pausedAt ? (["pausedAt"] as const) : []),
   ];
-  await unlessRetired((stale.length > 0 ? withCount.remove(stale) : withCount).where(notRetired).go());
+  // Retired while it was fetched: the record is dropped, so it stays retired (never due again).
+  await conditionally((stale.length > 0 ? withCount.remove(stale) : withCount).where(notRetired).go());
 }
 
 /** The source is still read: a fetch that ends after its source left the catalogue never makes it due again. */
 const notRetired = (attr: { retiredAt: unknown }, op: { notExists(attribute: unknown): string }) =>
   op.notExists(attr.retiredAt);
-
-/** A fetch's record, dropped when the source was retired while it ran (it stays retired, its next fetch never). */
-async function unlessRetired(write: Promise<unknown>): Promise<void> {
-  await write.then(() => undefined, unlessRetiredFailure);
-}
-
-function unlessRetiredFailure(error: unknown): void {
-  if (!isConditionFailure(error)) throw error;
-}
 
 /**
  * Records a failed fetch: health and last error kept, the next try backed off (never given up).
@@ -70,22 +62,23 @@ export async function recordFailure(source: Source, now: number, error: string, 
   const backoff = Math.min(FETCH_POLICY.maxBackoffSeconds, source.intervalSeconds * 2 ** Math.min(failures, 10));
   const wait = Math.max(backoff, retryAfterSeconds ?? 0) * 1000;
   const paused = now - (source.lastSuccessAt ?? source.createdAt) >= FETCH_POLICY.pauseAfterMs;
-  await SourceEntity.patch({ sourceId: source.sourceId })
-    .set({
-      lastError: error.slice(0, 500),
-      consecutiveFailures: failures,
-      lastFetchedAt: now,
-      ...(paused
-        ? {
-            health: "paused",
-            pausedAt: source.pausedAt ?? now,
-            nextFetchAt: now + Math.max(wait, FETCH_POLICY.pausedRetryMs),
-          }
-        : { health: "failing", nextFetchAt: now + wait }),
-    })
-    .where(notRetired)
-    .go()
-    .then(() => undefined, unlessRetiredFailure);
+  await conditionally(
+    SourceEntity.patch({ sourceId: source.sourceId })
+      .set({
+        lastError: error.slice(0, 500),
+        consecutiveFailures: failures,
+        lastFetchedAt: now,
+        ...(paused
+          ? {
+              health: "paused",
+              pausedAt: source.pausedAt ?? now,
+              nextFetchAt: now + Math.max(wait, FETCH_POLICY.pausedRetryMs),
+            }
+          : { health: "failing", nextFetchAt: now + wait }),
+      })
+      .where(notRetired)
+      .go(),
+  );
 }
 
 /** Paused sources, each with its last error, for an operator to look into. */

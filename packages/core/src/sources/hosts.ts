@@ -1,4 +1,4 @@
-import { isConditionFailure } from "../db.ts";
+import { conditionally } from "../db.ts";
 import { HostEntity, type Host } from "./host.entity.ts";
 
 /**
@@ -24,18 +24,14 @@ export async function hostsByName(hosts: string[]): Promise<Map<string, Host>> {
 
 /** Leases `host` to `leaseId` until `until`, when it is neither leased nor held back at `now`. */
 export async function takeHostLease(host: string, leaseId: string, now: number, until: number): Promise<boolean> {
-  try {
-    await HostEntity.upsert({ host, leaseId, leasedUntil: until, run: 0 })
+  return conditionally(
+    HostEntity.upsert({ host, leaseId, leasedUntil: until, run: 0 })
       .where(
         ({ leasedUntil, notBefore }, { notExists, lt, lte }) =>
           `(${notExists(leasedUntil)} OR ${lt(leasedUntil, now)}) AND (${notExists(notBefore)} OR ${lte(notBefore, now)})`,
       )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**
@@ -74,36 +70,22 @@ function holdsRun(attr: HostAttributes, { eq, notExists }: HostOperations, lease
   return `${eq(attr.leaseId, leaseId)} AND ${atRun}`;
 }
 
-/** Whether a conditional write went through (false when its condition failed). */
-async function conditionally(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** Gives the host back, if `leaseId` still holds it. */
 export async function releaseHostLease(host: string, leaseId: string): Promise<void> {
-  try {
-    await HostEntity.patch({ host })
+  // Not its own any more (taken after it ran out): nothing to give back.
+  await conditionally(
+    HostEntity.patch({ host })
       .remove(["leaseId", "leasedUntil"])
       .where((attr, { eq }) => eq(attr.leaseId, leaseId))
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }
 
 /** Holds the host back until `notBefore` (its `Retry-After`); a later hold already set stays. */
 export async function holdHost(host: string, notBefore: number): Promise<void> {
-  try {
-    await HostEntity.upsert({ host, notBefore })
+  await conditionally(
+    HostEntity.upsert({ host, notBefore })
       .where((attr, { notExists, lt }) => `${notExists(attr.notBefore)} OR ${lt(attr.notBefore, notBefore)}`)
-      .go();
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+      .go(),
+  );
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/accounts";
 import * as Media from "@graph/core/media";
@@ -536,5 +537,75 @@ describe("holders and account deletion", () => {
     await Media.purgeAccount(leaves.userId);
     expect((await Media.holderCounts("book", [shared.id])).get(shared.id)).toBe(1);
     expect(await Media.shelfIds(stays.userId, "book")).toEqual([{ id: shared.id, title: shared.title }]);
+  });
+});
+
+describe("random and malformed input", () => {
+  const value = fc.oneof(
+    fc.string(),
+    fc.string({ minLength: 600, maxLength: 3000 }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string()),
+    fc.object(),
+    fc.constantFrom("OL1W", '="0525509283"', "read", "to-read", "2020/01/01", "__proto__", "\u0000", "💥".repeat(40)),
+  );
+  const bookFields = [
+    "id",
+    "rating",
+    "notes",
+    "title",
+    "authors",
+    "isbn",
+    "publication_date",
+    "cover_image_url",
+    "subjects",
+  ];
+  const rowFields = [
+    "title",
+    "idGoodreads",
+    "author",
+    "isbn",
+    "myRating",
+    "dateRead",
+    "publicationDate",
+    "exclusiveShelf",
+    "review",
+  ];
+  const record = (fields: string[]) => fc.dictionary(fc.constantFrom(...fields), value);
+
+  it("never answers 5xx on the media routes, and a bad import row never fails the batch", async () => {
+    const person = await signedIn(api);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          record(bookFields).map((body) => ["POST", "/api/books/add_book", body] as const),
+          record(["rating", "notes"]).map((body) => ["PATCH", "/api/books/OL900001W", body] as const),
+          fc
+            .array(fc.oneof(record(rowFields), value), { minLength: 1, maxLength: 5 })
+            .map((rows) => ["POST", "/api/books/add_from_csv", { parsedBooks: rows }] as const),
+          fc.jsonValue().map((body) => ["POST", "/api/books/add_from_csv", body] as const),
+          record(["tmdb_id", "title", "rating", "notes", "poster_path", "release_date"]).map(
+            (body) => ["POST", "/api/movies/add-movie", body] as const,
+          ),
+          fc
+            .array(fc.oneof(record(["name", "year", "rating", "date", "letterboxdUri"]), value), { maxLength: 3 })
+            .map((rows) => ["POST", "/api/movies/add_from_csv", { parsedMovies: rows }] as const),
+          fc.jsonValue().map((body) => ["DELETE", "/api/books", body] as const),
+        ),
+        async ([method, path, body]) => {
+          const response = await api.request(method, path, { cookie: person.cookie, body });
+          expect(response.status, `${method} ${path} ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(500);
+          if (path.endsWith("add_from_csv") && response.status === 200) {
+            const { results } = (await response.json()) as { results: unknown[] };
+            const rows = body as { parsedBooks?: unknown[]; parsedMovies?: unknown[] };
+            expect(results).toHaveLength((rows.parsedBooks ?? rows.parsedMovies)!.length);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

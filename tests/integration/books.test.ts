@@ -2,10 +2,16 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/accounts";
 import * as Media from "@graph/core/media";
-import { BOOKS_MAX, MEDIA_MESSAGES, NOTES_MAX, SEARCH_RESULTS_MAX } from "@graph/core/media/rules";
+import {
+  BOOKS_MAX,
+  IMPORT_MATCH_BUDGET_MS,
+  MEDIA_MESSAGES,
+  NOTES_MAX,
+  SEARCH_RESULTS_MAX,
+} from "@graph/core/media/rules";
 import { BookEntity } from "../../packages/core/src/media/book.entity.ts";
 import { ShelfCountsEntity } from "../../packages/core/src/media/shelf-counts.entity.ts";
-import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { errorOf, signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /**
  * Books on a person's shelf, through the API against the Open Library stand-in the runtime
@@ -19,6 +25,7 @@ const catalogues = () =>
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const search = (query: string, cookie?: string) => as(cookie).books["search-books"].$get({ query: { query } });
@@ -430,6 +437,31 @@ describe("Goodreads import", () => {
     const { results, count } = await (await importRows(person.cookie, [{ ...educated, myRating: "4" }])).json();
     expect(results[0]).toMatchObject({ status: "updated", bookId: "goodreads-5000040" });
     expect(count).toBe(1);
+  });
+
+  it("answers within the API's time when the catalogue is slow: rows it could not match in time fail, and import on a second try", async () => {
+    const person = await signedIn(api);
+    const realFetch = globalThis.fetch;
+    let slowed = false;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      // The first look-up takes the whole budget (the clock moves past it while it runs).
+      if (!slowed) {
+        slowed = true;
+        travel(IMPORT_MATCH_BUDGET_MS + 1000);
+      }
+      return realFetch(input, init);
+    });
+    const rows = Array.from({ length: 20 }, (_, i) => row(600 + i));
+    const first = await (await importRows(person.cookie, rows)).json();
+    const late = first.results.filter((r) => r.status === "failed");
+    expect(late.length).toBeGreaterThan(0);
+    for (const r of late) expect(r.reason).toBe(MEDIA_MESSAGES.catalogueTooSlow);
+    expect(first.count).toBe(20 - late.length);
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    const second = await (await importRows(person.cookie, rows)).json();
+    expect(second.results.filter((r) => r.status === "imported")).toHaveLength(late.length);
+    expect(second.count).toBe(20);
   });
 
   it("refuses an empty batch, more than 100 rows or rows that are not a list, with 400", async () => {

@@ -24,6 +24,17 @@ describe("which book and film catalogues the local runtime links", () => {
     });
   });
 
+  it("links covers and posters at the address browsers use, when given one", () => {
+    const s = mediaSettings(RUNTIME, {}, { imagesUrl: "http://192.168.1.5:3000/" });
+    expect(s.catalogues).toEqual({
+      openLibraryUrl: `${RUNTIME}/_openlibrary`,
+      openLibraryCoversUrl: "http://192.168.1.5:3000/_openlibrary-covers",
+      tmdbApiUrl: `${RUNTIME}/_tmdb`,
+      tmdbImageUrl: "http://192.168.1.5:3000/_tmdb-images/t/p",
+    });
+    expect(mediaSettings(RUNTIME, {}, { makeToken: () => "eyJmade" }).tmdbToken).toBe("eyJmade");
+  });
+
   it("uses real TMDB with TMDB_TOKEN, keeping the Open Library stand-in", () => {
     const s = mediaSettings(RUNTIME, { TMDB_TOKEN: "eyJreal.token.here" });
     expect(s).toMatchObject({ tmdbToken: "eyJreal.token.here", tmdbStandIn: false, openLibraryStandIn: true });

@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { Sessions } from "@graph/core/auth";
 import { IMPORT_BATCH_MAX } from "@graph/core/media/rules";
 import { createApi } from "@graph/functions/api/app";
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { goodreadsExport } from "../support/media-exports.ts";
 import { countReads } from "./reads.ts";
 import { row, sample } from "./stats.ts";
 
@@ -10,31 +10,21 @@ const SITE = "http://bench.local";
 const ROWS = 5000;
 const SEARCHES = 200;
 
-interface CatalogueBook {
-  title: string;
-  authors: string[];
-  isbn: string[];
-}
-
-/** A Goodreads export as the page sends it: a tenth on other shelves, a tenth books the catalogue knows. */
-function goodreadsRows(known: CatalogueBook[]) {
-  return Array.from({ length: ROWS }, (_, i) => {
-    const shelf = i % 10 === 5 ? "to-read" : "read";
-    const book = i % 10 === 0 && known.length > 0 ? known[(i / 10) % known.length] : undefined;
-    return {
-      title: book?.title ?? `Bench Book Number ${i}`,
-      idGoodreads: String(10_000_000 + i),
-      author: book?.authors[0] ?? `Bench Author ${i % 300}`,
-      additionalAuthors: i % 7 === 0 ? "Second Author, Third Author" : "",
-      // Half the unknown books carry an ISBN the catalogue does not know (two look-ups: by ISBN, then title).
-      isbn: book ? `="${book.isbn[0] ?? ""}"` : i % 2 === 0 ? `="979${String(i).padStart(10, "0")}"` : '=""',
-      myRating: String(i % 6),
-      dateRead: `20${String(10 + (i % 14)).padStart(2, "0")}/${String((i % 12) + 1).padStart(2, "0")}/${String((i % 28) + 1).padStart(2, "0")}`,
-      publicationDate: String(1950 + (i % 70)),
-      exclusiveShelf: shelf,
-      review: i % 4 === 0 ? `Read it in ${i % 30} days, "liked" it.<br/>Would, maybe, read again.` : "",
-    };
-  });
+/** A Goodreads export with every quirk, as the page's parser hands its rows to the API. */
+function goodreadsRows() {
+  return goodreadsExport({ rows: ROWS, toRead: ROWS / 10, seed: 20 }).rows.map((r) => ({
+    title: r.title,
+    idGoodreads: r.bookId,
+    author: r.author,
+    additionalAuthors: r.additionalAuthors,
+    isbn: r.isbn,
+    isbn13: r.isbn13,
+    myRating: String(r.myRating),
+    dateRead: r.dateRead,
+    publicationDate: r.originalPublicationYear || r.yearPublished,
+    exclusiveShelf: r.exclusiveShelf,
+    review: r.review,
+  }));
 }
 
 /**
@@ -58,14 +48,7 @@ export async function mediaBench() {
   }).go();
   const { token } = await Sessions.create(userId);
   const headers = { cookie: `graph_session=${token}`, "content-type": "application/json" };
-  const known = (
-    JSON.parse(
-      await readFile(new URL("../../packages/local/src/open-library/books.json", import.meta.url), "utf8"),
-    ) as {
-      books: CatalogueBook[];
-    }
-  ).books.filter((b) => b.isbn.length > 0);
-  const rows = goodreadsRows(known);
+  const rows = goodreadsRows();
 
   const catalogue = { requests: 0 };
   const realFetch = globalThis.fetch;
@@ -99,7 +82,7 @@ export async function mediaBench() {
   try {
     console.log("\n## Goodreads import (API in process, DynamoDB and Open Library stand-ins)");
     console.log(
-      `${ROWS} rows in batches of ${IMPORT_BATCH_MAX}: a tenth to-read, a tenth books the catalogue knows (${known.length} of them), the rest unknown`,
+      `${ROWS} rows of a Goodreads export with every quirk, in batches of ${IMPORT_BATCH_MAX}: a tenth to-read, the shipped catalogue's books first, then books no catalogue holds`,
     );
     for (const [name, run] of [
       ["first import", await importAll()],

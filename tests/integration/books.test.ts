@@ -540,6 +540,30 @@ describe("the shelf's cap under parallel requests", () => {
   });
 });
 
+describe("a busy database", () => {
+  afterEach(() => {
+    api.runtime.dynamoFaults.clear();
+  });
+
+  it("tries a throttled add again, and answers 503 with nothing written while the throttle lasts", async () => {
+    const person = await signedIn(api);
+    const brief = api.runtime.dynamoFaults.inject({
+      operation: "TransactWriteItems",
+      error: "ThrottlingException",
+      times: 4,
+    });
+    expect((await add(person.cookie, aBook(700))).status).toBe(201);
+    expect(brief.hits).toBe(4);
+    api.runtime.dynamoFaults.inject({ operation: "TransactWriteItems", error: "ThrottlingException" });
+    const busy = await add(person.cookie, aBook(701));
+    expect(busy.status).toBe(503);
+    expect((await errorOf(busy)).code).toBe("unavailable");
+    api.runtime.dynamoFaults.clear();
+    expect((await shelf(person.cookie)).books.map((b) => b.id)).toEqual([aBook(700).id]);
+    expect((await shelf(person.cookie)).count).toBe(1);
+  });
+});
+
 describe("holders and account deletion", () => {
   it("counts the people holding a book, and deleting an account removes its shelf and its share", async () => {
     const stays = await signedIn(api);

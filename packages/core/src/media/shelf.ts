@@ -14,8 +14,12 @@ const COUNT_FIELD = { book: "books", movie: "movies" } as const;
 export const SHELF_MAX: Record<MediaKind, number> = { book: BOOKS_MAX, movie: MOVIES_MAX };
 /** DynamoDB takes at most 100 items a transaction: the count, then a create and a holder per item. */
 export const CREATES_PER_TRANSACTION = 49;
-/** Transactions that lost a race with another on the same count are tried again this often. */
-const ATTEMPTS = 8;
+/**
+ * Transactions that lost races with others on the same count (each already tried 4 times) or met
+ * a throttle (the SDK's own retries spent) are tried this often: enough for 30 at once, few enough
+ * that a throttle which lasts answers 503 within the API's 29 seconds.
+ */
+const ATTEMPTS = 4;
 
 export async function withRetries<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

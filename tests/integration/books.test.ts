@@ -399,6 +399,33 @@ describe("Goodreads import", () => {
     expect(await Media.bookSubjects(person.userId)).toContainEqual({ subject: "Memoir", title: "Educated" });
   });
 
+  it("takes rows as the page's parser types them: author lists, number ratings, null cells, ISO dates", async () => {
+    const person = await signedIn(api);
+    const typed = {
+      title: "Typed Row Zqx",
+      idGoodreads: "5000777",
+      author: "First Author",
+      additionalAuthors: ["Second Author", "Third Author"],
+      isbn: null,
+      myRating: 4,
+      dateRead: "2021-03-04",
+      publicationDate: null,
+      exclusiveShelf: "read",
+      review: "",
+    };
+    const { results } = await (
+      await importRows(person.cookie, [typed, { ...typed, idGoodreads: "5000778", myRating: null }])
+    ).json();
+    expect(results.map((r) => r.status)).toEqual(["imported", "imported"]);
+    const books = (await shelf(person.cookie)).books;
+    expect(books.find((b) => b.id === "goodreads-5000777")).toMatchObject({
+      authors: ["First Author", "Second Author", "Third Author"],
+      rating: 4,
+      publication_date: null,
+    });
+    expect(books.find((b) => b.id === "goodreads-5000778")!.rating).toBeNull();
+  });
+
   it("adds nothing on a re-import and updates the ratings", async () => {
     const person = await signedIn(api);
     await importRows(person.cookie, quirks());

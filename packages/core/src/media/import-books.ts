@@ -54,7 +54,7 @@ function prepare(raw: unknown, index: number, now: number): Prepared | RowResult
   if (dateRead === "invalid")
     return { index, title: row.title, status: "failed", reason: `dateRead: ${MEDIA_MESSAGES.dateInvalid}` };
   const isbn = [cleanIsbn(row.isbn13), cleanIsbn(row.isbn)].find((i): i is string => i !== null && isIsbn(i)) ?? null;
-  const authors = [row.author, ...row.additionalAuthors.split(",")]
+  const authors = [row.author, ...row.additionalAuthors]
     .map((a) => a.trim())
     .filter((a) => a !== "")
     .map((a) => shorten(a, AUTHOR_MAX))

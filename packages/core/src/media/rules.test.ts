@@ -131,6 +131,17 @@ describe("import rows", () => {
     expect(parsed).toMatchObject({ idGoodreads: "234225", myRating: "4", isbn: "", review: "" });
   });
 
+  it("take additional authors as Goodreads' comma-separated cell or as a list", () => {
+    expect(ImportedBookRow.parse({ ...row, additionalAuthors: "A One, B Two" }).additionalAuthors).toEqual([
+      "A One",
+      "B Two",
+    ]);
+    expect(ImportedBookRow.parse({ ...row, additionalAuthors: ["A One", " "] }).additionalAuthors).toEqual(["A One"]);
+    expect(ImportedBookRow.parse({ ...row, additionalAuthors: [] }).additionalAuthors).toEqual([]);
+    expect(ImportedBookRow.parse(row).additionalAuthors).toEqual([]);
+    expect(ImportedBookRow.safeParse({ ...row, additionalAuthors: [1] }).success).toBe(false);
+  });
+
   it("fail with the field and what is wrong with it", () => {
     const missing = ImportedBookRow.safeParse({ ...row, title: "  " });
     expect(missing.success).toBe(false);

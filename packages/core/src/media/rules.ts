@@ -202,7 +202,20 @@ export const ImportedBookRow = z.object(
     title: cell(TITLE_MAX).pipe(z.string().min(1, MEDIA_MESSAGES.titleMissing)),
     idGoodreads: cell(20).pipe(z.string().regex(/^[0-9]{1,20}$/, "idGoodreads must be the book's Goodreads number")),
     author: cell(AUTHOR_MAX),
-    additionalAuthors: cell(AUTHORS_MAX * (AUTHOR_MAX + 2)),
+    /** Goodreads' "Additional Authors" cell (names separated by commas), or the names as a list. */
+    additionalAuthors: z
+      .union(
+        [
+          z.array(z.string().max(AUTHOR_MAX, `is longer than ${AUTHOR_MAX} characters`)).max(AUTHORS_MAX),
+          cell(AUTHORS_MAX * (AUTHOR_MAX + 2)),
+        ],
+        {
+          error: "must be text or a list of names",
+        },
+      )
+      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((a) => a.trim()).filter((a) => a !== ""))
+      .optional()
+      .transform((v) => v ?? []),
     isbn: cell(40),
     isbn13: cell(40),
     myRating: cell(10),

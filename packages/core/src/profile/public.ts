@@ -32,20 +32,29 @@ export interface ProfileArtist {
   name: string;
   url: string;
 }
+/** A book as the public page shows it: the shelf's book view. */
 export interface ProfileBook {
   id: string;
   title: string;
   authors: string[];
+  isbn: string[];
+  publication_date: string | null;
   cover_image_url: string | null;
   rating: number | null;
+  notes: string;
+  updated_at: string;
 }
+/** A film as the public page shows it: the shelf's film view. */
 export interface ProfileMovie {
   id: string;
-  tmdb_id: string;
+  tmdb_id: number;
   title: string;
   release_date: string | null;
   poster_path: string | null;
+  poster_url: string | null;
   rating: number | null;
+  notes: string;
+  updated_at: string;
 }
 export interface ProfileChannel {
   id: string;

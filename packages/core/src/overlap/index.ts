@@ -18,8 +18,13 @@ export interface SharedArticle {
   link: string;
   source_name: string;
 }
+/** A book or film both have on their shelves: its id there (the film's TMDB id) and title. */
+export interface SharedShelfItem {
+  id: string;
+  title: string;
+}
 export interface TopContributor {
-  kind: "topic" | "article";
+  kind: "topic" | "article" | "book" | "movie";
   id: string;
   label: string;
   /** Its share of what the two have in common, in percent. */
@@ -37,8 +42,8 @@ export interface Overlap {
   artists: never[];
   videos: never[];
   channels: never[];
-  books: never[];
-  movies: never[];
+  books: SharedShelfItem[];
+  movies: SharedShelfItem[];
   count: number;
   compatibility: { score: number; top: TopContributor[] };
 }

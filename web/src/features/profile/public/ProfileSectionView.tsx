@@ -3,6 +3,7 @@ import { SECTION_COUNTS, type ProfileSection } from "@graph/core/profile/rules";
 import { initialSlots, swapSlot } from "../profile.ts";
 import { SECTION_NAMES } from "../section-names.ts";
 import type { ProfileItem } from "./profile-items.ts";
+import { Stars } from "./Stars.tsx";
 import "./profile.css";
 
 export interface Focus {
@@ -42,7 +43,10 @@ export function ProfileSectionView({
     const next = swapSlot(slots, slot, items.length);
     if (next === slots) return;
     setSlots(next);
-    onLock({ section, slot, item: items[next.shown[slot]!]! });
+    const swapped = { section, slot, item: items[next.shown[slot]!]! };
+    onLock(swapped);
+    // The pointer (or focus) is still on the slot: the footer shows what is there now.
+    onHover(swapped);
   };
 
   return (
@@ -75,6 +79,8 @@ export function ProfileSectionView({
               >
                 {item.image ? <img src={item.image} alt="" className="profile-item__image" loading="lazy" /> : null}
                 <span className="profile-item__label">{item.label}</span>
+                {item.byline ? <span className="profile-item__byline">{item.byline}</span> : null}
+                {item.rating !== undefined ? <Stars rating={item.rating} /> : null}
                 {section === "thoughts" && item.detail ? (
                   <span className="profile-item__body">{item.detail}</span>
                 ) : null}

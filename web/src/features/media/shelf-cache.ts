@@ -15,7 +15,7 @@ export interface ShelfPage<T> {
   count: number;
 }
 
-export type ShelfData<T> = InfiniteData<ShelfPage<T>, string | null>;
+export type ShelfData<T> = InfiniteData<ShelfPage<T>, unknown>;
 
 /** Where an item was, for putting it back. */
 export interface ShelfPlace {

@@ -19,6 +19,7 @@ import type { StripeStandIn } from "./stripe/index.ts";
 import { startLocalStripe, stripeSettings } from "./stripe/settings.ts";
 import { ROOT } from "./handlers.ts";
 import { localKeys } from "./keys.ts";
+import { mediaSettings, mountMediaStandIns } from "./media-catalogues.ts";
 import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
 import { StartupGate } from "./startup-gate.ts";
@@ -107,7 +108,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const siteUrl = options.siteUrl ?? url;
   // First, so every answer below — web app, API, dev pages — carries the headers.
   // The S3 stand-in's own address too: browsers post photos to it (presigned POST).
-  root.use(securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`]));
+  // Books and films: the catalogue stand-ins on this port unless OPEN_LIBRARY_URL / TMDB_TOKEN is set.
+  const media = mediaSettings(url);
+  root.use(
+    securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`], {
+      // Pages load covers and posters from the stand-ins on this port, which is another origin
+      // when SITE_URL names a different address (any https image host is allowed already).
+      imageOrigins: [media.catalogues.openLibraryCoversUrl, media.catalogues.tmdbImageUrl],
+    }),
+  );
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
     (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));
@@ -151,6 +160,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("GoogleOidc", google.oidc, "sst.sst.Linkable");
   link("DigestSigningKey", { value: keys.digestSigningKey }, "sst.sst.Secret");
   link("RealtimeTokenKey", { value: keys.realtimeTokenKey }, "sst.sst.Secret");
+  link("MediaCatalogues", { ...media.catalogues }, "sst.sst.Linkable");
+  link("TmdbToken", { value: media.tmdbToken }, "sst.sst.Secret");
 
   // Stripe: real Stripe (test mode) with STRIPE_SECRET_KEY, else the stand-in (same code path, signed webhooks).
   const stripeKeys = stripeSettings(keys);
@@ -196,6 +207,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   s3.servePublic(root, "/media", IMAGES_BUCKET, "public/");
   mountRekognition(root, "/_aws/rekognition");
   if (google.standIn) mountGoogle(root, google, `${siteUrl.replace(/\/$/, "")}/login/google/callback`);
+  // Public, like the services they stand in for: browsers on the network load the covers too.
+  await mountMediaStandIns(root, media);
   websockets.mount(root);
   root.route("/", devRoutes(outbox, dispatcher));
   if (options.demoFeeds) {

@@ -6,8 +6,19 @@ import { securityHeaders } from "@graph/core/web/rules";
  * pages — as CloudFront's response headers policy does on AWS. A handler that set its own
  * Content-Security-Policy (the dev outbox allows its one inline style by hash) keeps it.
  */
-export function securityHeadersMiddleware(siteUrl: string, uploadOrigins: string[] = []): MiddlewareHandler {
-  const headers = securityHeaders({ siteUrl, https: siteUrl.startsWith("https:"), uploadOrigins });
+export function securityHeadersMiddleware(
+  siteUrl: string,
+  uploadOrigins: string[] = [],
+  { imageOrigins = [] }: { imageOrigins?: string[] } = {},
+): MiddlewareHandler {
+  const headers = securityHeaders({
+    siteUrl,
+    https: siteUrl.startsWith("https:"),
+    uploadOrigins,
+    imageOrigins: imageOrigins.filter(
+      (url) => url.startsWith("http:") && new URL(url).origin !== new URL(siteUrl).origin,
+    ),
+  });
   return async (c, next) => {
     await next();
     // A WebSocket upgrade answers 101 with a response the socket server owns; leave it alone.

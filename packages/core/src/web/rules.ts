@@ -15,12 +15,18 @@ export interface ContentSecurityPolicyOptions {
   styleHashes?: string[];
   /** Origins the page may send to besides its own: the photo bucket, which browsers upload to directly. */
   uploadOrigins?: string[];
+  /**
+   * Plain-http origins images may come from besides the site's own: locally, the book and film
+   * catalogue stand-ins on the runtime's port when the site is reached at another address.
+   */
+  imageOrigins?: string[];
 }
 
 /**
  * Scripts, styles and fonts come only from graph's own origin (no inline scripts: the theme
  * script is a file in web/public); images may come from any https host, since article previews
- * and avatars live on the sources' own servers.
+ * and avatars live on the sources' own servers, and book covers and film posters on the
+ * catalogues' (covers.openlibrary.org, which redirects to *.archive.org, and image.tmdb.org).
  */
 export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}): string {
   const connect = ["'self'"];
@@ -32,7 +38,9 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}
     "default-src 'self'",
     "script-src 'self'",
     `style-src ${styles.join(" ")}`,
-    "img-src 'self' data: https:",
+    ["img-src 'self' data: https:", ...new Set((options.imageOrigins ?? []).map((url) => new URL(url).origin))].join(
+      " ",
+    ),
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
     "object-src 'none'",

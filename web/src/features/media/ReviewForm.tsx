@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
-import { NOTES_MAX } from "@graph/core/media/rules";
 import type { Review } from "./api.ts";
+import { NOTES_MAX } from "./media.ts";
 import { RatingInput } from "./StarRating.tsx";
 
 interface ReviewFormProps {

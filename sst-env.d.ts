@@ -77,6 +77,13 @@ declare module "sst" {
       "type": "sst.aws.Queue"
       "url": string
     }
+    "MediaCatalogues": {
+      "openLibraryCoversUrl": string
+      "openLibraryUrl": string
+      "tmdbApiUrl": string
+      "tmdbImageUrl": string
+      "type": "sst.sst.Linkable"
+    }
     "Realtime": {
       "managementEndpoint": string
       "type": "sst.aws.ApiGatewayWebSocket"
@@ -117,6 +124,10 @@ declare module "sst" {
     "Table": {
       "name": string
       "type": "sst.aws.Dynamo"
+    }
+    "TmdbToken": {
+      "type": "sst.sst.Secret"
+      "value": string
     }
     "Web": {
       "type": "sst.aws.Router"

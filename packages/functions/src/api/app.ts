@@ -10,6 +10,7 @@ import { followingFeed } from "./following-feed.ts";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { errorAnswer, type ErrorBody } from "./errors.ts";
 import { images } from "./images.ts";
+import { books, movies } from "./media.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
@@ -60,6 +61,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/thoughts", thoughts)
     .route("/websites", websites)
     .route("/images", images)
+    .route("/books", books)
+    .route("/movies", movies)
     .route("/messages", messages)
     .route("/stripe", stripe)
     .route("/plans", plans);

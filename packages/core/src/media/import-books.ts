@@ -1,0 +1,205 @@
+import pLimit from "p-limit";
+import { getMany } from "../db.ts";
+import { badRequest, VisibleError } from "../errors.ts";
+import { BookEntity } from "./book.entity.ts";
+import { bookWrite, type BookFields } from "./books.ts";
+import { isbnCoverRef, matchBook, type CatalogueBook } from "./open-library.ts";
+import {
+  AUTHOR_MAX,
+  AUTHORS_MAX,
+  cleanIsbn,
+  goodreadsBookId,
+  goodreadsRating,
+  IMPORT_BATCH_MAX,
+  ImportedBookRow,
+  isIsbn,
+  MEDIA_MESSAGES,
+  NOTES_MAX,
+  parseExportDate,
+  reviewToNotes,
+  rowIssue,
+  shorten,
+  type RowResult,
+} from "./rules.ts";
+import { shelfCount } from "./shelf.ts";
+import { storeMany } from "./store.ts";
+
+/** Catalogue look-ups at once per batch: quick enough for 100 rows, gentle on Open Library. */
+const MATCH_CONCURRENCY = 8;
+
+interface Prepared {
+  index: number;
+  title: string;
+  fields: BookFields;
+  isbn: string | null;
+  author: string;
+  hasReview: boolean;
+  shortened: boolean;
+}
+
+/** A row checked and converted, or its result when it goes no further (skipped, failed). */
+function prepare(raw: unknown, index: number, now: number): Prepared | RowResult {
+  const titleOf = (raw as { title?: unknown } | null)?.title;
+  const shownTitle = typeof titleOf === "string" ? shorten(titleOf.trim(), 200) : "";
+  const parsed = ImportedBookRow.safeParse(raw);
+  if (!parsed.success) return { index, title: shownTitle, status: "failed", reason: rowIssue(parsed.error) };
+  const row = parsed.data;
+  if (row.exclusiveShelf.toLowerCase() !== "read") {
+    return { index, title: row.title, status: "skipped", reason: MEDIA_MESSAGES.notOnReadShelf };
+  }
+  const rating = goodreadsRating(row.myRating);
+  if (rating === "invalid") return { index, title: row.title, status: "failed", reason: MEDIA_MESSAGES.rating };
+  const dateRead = parseExportDate(row.dateRead);
+  if (dateRead === "invalid")
+    return { index, title: row.title, status: "failed", reason: `dateRead: ${MEDIA_MESSAGES.dateInvalid}` };
+  const isbn = [cleanIsbn(row.isbn13), cleanIsbn(row.isbn)].find((i): i is string => i !== null && isIsbn(i)) ?? null;
+  const authors = [row.author, ...row.additionalAuthors.split(",")]
+    .map((a) => a.trim())
+    .filter((a) => a !== "")
+    .map((a) => shorten(a, AUTHOR_MAX))
+    .slice(0, AUTHORS_MAX);
+  const notes = reviewToNotes(row.review);
+  return {
+    index,
+    title: row.title,
+    isbn,
+    author: row.author,
+    hasReview: notes !== "",
+    shortened: notes.length > NOTES_MAX,
+    fields: {
+      bookId: goodreadsBookId(row.idGoodreads),
+      title: row.title,
+      authors,
+      isbn: isbn ? [isbn] : [],
+      publicationDate: row.publicationDate || null,
+      coverRef: isbn ? isbnCoverRef(isbn) : null,
+      subjects: [],
+      rating,
+      notes: shorten(notes, NOTES_MAX),
+      goodreadsId: row.idGoodreads,
+      shelvedAt: dateRead ?? now,
+    },
+  };
+}
+
+/** The row as the catalogue knows it: its work's id, cover and subjects (the person's title, rating and notes stay). */
+function matched(row: Prepared, book: CatalogueBook): Prepared {
+  const f = row.fields;
+  return {
+    ...row,
+    fields: {
+      ...f,
+      bookId: book.id,
+      authors: f.authors.length > 0 ? f.authors : book.authors,
+      isbn: f.isbn.length > 0 ? f.isbn : book.isbn.slice(0, 1),
+      publicationDate: f.publicationDate ?? book.publicationDate,
+      coverRef: book.coverRef ?? f.coverRef,
+      subjects: book.subjects,
+    },
+  };
+}
+
+/**
+ * Imports a batch of Goodreads rows (at most 100) and answers per row. Only the read shelf is
+ * imported; each row is matched to the catalogue (ISBN first, then title and author) for its
+ * id, cover and subjects, and stored as `goodreads-<id>` when the catalogue does not know it.
+ * A book already on the shelf (under either id) is updated, never added again; new books go in
+ * with the count in transactions that keep the cap under parallel imports.
+ */
+export async function importBooks(userId: string, rows: unknown[], now = Date.now()) {
+  if (rows.length === 0) throw badRequest(MEDIA_MESSAGES.importEmpty);
+  if (rows.length > IMPORT_BATCH_MAX) throw badRequest(MEDIA_MESSAGES.importTooMany);
+  const results: RowResult[] = new Array<RowResult>(rows.length);
+  const ready: Prepared[] = [];
+  rows.forEach((raw, index) => {
+    const prepared = prepare(raw, index, now);
+    if ("status" in prepared) results[index] = prepared;
+    else ready.push(prepared);
+  });
+
+  const limit = pLimit(MATCH_CONCURRENCY);
+  const looked = await Promise.all(
+    ready.map((row) =>
+      limit(async (): Promise<Prepared | RowResult> => {
+        try {
+          const book = await matchBook({ isbn: row.isbn, title: row.title, author: row.author });
+          return book ? matched(row, book) : row;
+        } catch (error) {
+          // Stored under a made-up id now, it would be a second copy once the catalogue answers again.
+          if (error instanceof VisibleError)
+            return { index: row.index, title: row.title, status: "failed", reason: error.message };
+          throw error;
+        }
+      }),
+    ),
+  );
+
+  // Two rows of one batch that are the same catalogue book: the first is stored, the rest say so.
+  const first = new Map<string, number>();
+  const unique: Prepared[] = [];
+  for (const row of looked) {
+    if ("status" in row) {
+      results[row.index] = row;
+      continue;
+    }
+    const seen = first.get(row.fields.bookId);
+    if (seen !== undefined) {
+      results[row.index] = {
+        index: row.index,
+        title: row.title,
+        status: "skipped",
+        reason: MEDIA_MESSAGES.duplicateRow(seen),
+      };
+      continue;
+    }
+    first.set(row.fields.bookId, row.index);
+    unique.push(row);
+  }
+
+  // What the shelf holds: each row's id, and its Goodreads id (a book an earlier import could not match).
+  const keys = new Set<string>();
+  for (const row of unique) {
+    keys.add(row.fields.bookId);
+    keys.add(goodreadsBookId(row.fields.goodreadsId!));
+  }
+  const held = new Set(
+    (
+      await getMany<{ bookId: string }>(
+        BookEntity,
+        [...keys].map((bookId) => ({ userId, bookId })),
+        ["bookId"],
+        { consistent: true },
+      )
+    ).map((b) => b.bookId),
+  );
+  const writes = unique.map((row) => {
+    const earlier = goodreadsBookId(row.fields.goodreadsId!);
+    const fields = !held.has(row.fields.bookId) && held.has(earlier) ? { ...row.fields, bookId: earlier } : row.fields;
+    const changes = {
+      rating: fields.rating,
+      goodreadsId: fields.goodreadsId!,
+      ...(row.hasReview ? { notes: fields.notes } : {}),
+    };
+    return { row, fields, write: bookWrite(userId, fields, held.has(fields.bookId), now, changes) };
+  });
+
+  const outcomes = await storeMany(
+    userId,
+    "book",
+    writes.map((w) => w.write),
+  );
+  writes.forEach(({ row, fields }, i) => {
+    const outcome = outcomes[i]!;
+    results[row.index] =
+      outcome === "full"
+        ? { index: row.index, title: row.title, status: "failed", reason: MEDIA_MESSAGES.booksFull }
+        : {
+            index: row.index,
+            title: row.title,
+            status: outcome === "created" ? "imported" : "updated",
+            bookId: fields.bookId,
+            ...(row.shortened ? { reason: MEDIA_MESSAGES.notesShortened } : {}),
+          };
+  });
+  return { results, count: await shelfCount(userId, "book") };
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import {
+  cleanIsbn,
+  goodreadsRating,
+  ImportedBookRow,
+  ImportedMovieRow,
+  isBookId,
+  isIsbn,
+  isRating,
+  letterboxdRating,
+  looseText,
+  parseExportDate,
+  reviewToNotes,
+  rowIssue,
+  sameTitle,
+  shorten,
+} from "./rules.ts";
+
+describe("ratings", () => {
+  it("takes 1 to 5 in half steps and nothing else", () => {
+    for (const r of [1, 1.5, 2, 3.5, 4.5, 5]) expect(isRating(r)).toBe(true);
+    for (const r of [0, 0.5, 5.5, 1.25, -1, Number.NaN, Infinity, 6]) expect(isRating(r)).toBe(false);
+  });
+
+  it("reads Goodreads' 0 as unrated and refuses what is no rating", () => {
+    expect(goodreadsRating("0")).toBeNull();
+    expect(goodreadsRating(0)).toBeNull();
+    expect(goodreadsRating("")).toBeNull();
+    expect(goodreadsRating(undefined)).toBeNull();
+    expect(goodreadsRating("4")).toBe(4);
+    expect(goodreadsRating(" 3 ")).toBe(3);
+    expect(goodreadsRating("7")).toBe("invalid");
+    expect(goodreadsRating("four")).toBe("invalid");
+  });
+
+  it("puts Letterboxd's half star on graph's scale of 1 to 5", () => {
+    expect(letterboxdRating("0.5")).toBe(1);
+    expect(letterboxdRating("3.5")).toBe(3.5);
+    expect(letterboxdRating("")).toBeNull();
+    expect(letterboxdRating("5.5")).toBe("invalid");
+  });
+});
+
+describe("ISBNs", () => {
+  it("cleans Goodreads' spreadsheet quoting, hyphens and spaces (again, after the browser)", () => {
+    expect(cleanIsbn('="0525509283"')).toBe("0525509283");
+    expect(cleanIsbn('="9780525509288"')).toBe("9780525509288");
+    expect(cleanIsbn("0525509283")).toBe("0525509283");
+    expect(cleanIsbn("978-0-525-50928-8")).toBe("9780525509288");
+    expect(cleanIsbn('=""')).toBeNull();
+    expect(cleanIsbn("")).toBeNull();
+    expect(cleanIsbn(null)).toBeNull();
+    expect(cleanIsbn("080442957x")).toBe("080442957X");
+  });
+
+  it("knows an ISBN-10 or ISBN-13 by its shape", () => {
+    expect(isIsbn("0525509283")).toBe(true);
+    expect(isIsbn("080442957X")).toBe(true);
+    expect(isIsbn("9780525509288")).toBe(true);
+    expect(isIsbn("12345")).toBe(false);
+    expect(isIsbn("97805255092X8")).toBe(false);
+  });
+});
+
+describe("book ids", () => {
+  it("are Open Library works or editions, or unmatched Goodreads books", () => {
+    expect(isBookId("OL123W")).toBe(true);
+    expect(isBookId("OL45M")).toBe(true);
+    expect(isBookId("goodreads-12345")).toBe(true);
+    for (const id of ["", "OL123", "/works/OL1W", "goodreads-", "goodreads-12a", "OL1W#x"])
+      expect(isBookId(id)).toBe(false);
+  });
+});
+
+describe("reviews as notes", () => {
+  it("keeps line breaks, drops tags and decodes entities, so markup never reaches the page", () => {
+    expect(reviewToNotes("Loved it.<br/><br/>Would <i>read</i> again &amp; again")).toBe(
+      "Loved it.\n\nWould read again & again",
+    );
+    expect(reviewToNotes('Said "hi", then left<br />\r\nbye')).toBe('Said "hi", then left\n\nbye');
+    expect(reviewToNotes("<script>alert(1)</script>ok")).toBe("alert(1)ok");
+    expect(reviewToNotes("")).toBe("");
+    expect(reviewToNotes(null)).toBe("");
+  });
+
+  it("shortens with an ellipsis at the limit", () => {
+    expect(shorten("abcdef", 4)).toBe("abc…");
+    expect(shorten("abc", 4)).toBe("abc");
+    expect(shorten("x".repeat(3000), 2000)).toHaveLength(2000);
+  });
+});
+
+describe("export dates", () => {
+  it("reads Goodreads' yyyy/mm/dd and Letterboxd's yyyy-mm-dd as UTC midnight", () => {
+    expect(parseExportDate("2023/04/01")).toBe(Date.UTC(2023, 3, 1));
+    expect(parseExportDate("1999-12-31")).toBe(Date.UTC(1999, 11, 31));
+    expect(parseExportDate("")).toBeNull();
+    expect(parseExportDate(undefined)).toBeNull();
+    expect(parseExportDate("2023/02/30")).toBe("invalid");
+    expect(parseExportDate("yesterday")).toBe("invalid");
+  });
+});
+
+describe("loose matching", () => {
+  it("ignores case, accents and punctuation", () => {
+    expect(looseText("Amélie!")).toBe(looseText("amelie"));
+    expect(looseText("Pride & Prejudice")).toBe("pride and prejudice");
+  });
+
+  it("matches a Goodreads title with its series or subtitle to the catalogue's", () => {
+    expect(sameTitle("Dune (Dune, #1)", "Dune")).toBe(true);
+    expect(sameTitle("Sapiens: A Brief History of Humankind", "Sapiens")).toBe(true);
+    expect(sameTitle("Dune Messiah", "Dune")).toBe(false);
+  });
+});
+
+describe("import rows", () => {
+  const row = {
+    title: "Dune",
+    idGoodreads: "234225",
+    author: "Frank Herbert",
+    isbn: "",
+    myRating: "0",
+    dateRead: "",
+    publicationDate: "1965",
+    exclusiveShelf: "read",
+  };
+
+  it("take numbers where a parser typed them and empty cells as empty", () => {
+    const parsed = ImportedBookRow.parse({ ...row, idGoodreads: 234225, myRating: 4, isbn: null });
+    expect(parsed).toMatchObject({ idGoodreads: "234225", myRating: "4", isbn: "", review: "" });
+  });
+
+  it("fail with the field and what is wrong with it", () => {
+    const missing = ImportedBookRow.safeParse({ ...row, title: "  " });
+    expect(missing.success).toBe(false);
+    expect(rowIssue(missing.error!)).toBe("title is required");
+    const badId = ImportedBookRow.safeParse({ ...row, idGoodreads: "abc" });
+    expect(rowIssue(badId.error!)).toMatch(/^idGoodreads/);
+    const long = ImportedBookRow.safeParse({ ...row, title: "x".repeat(501) });
+    expect(rowIssue(long.error!)).toBe("title is longer than 500 characters");
+    expect(ImportedBookRow.safeParse("not a row").success).toBe(false);
+  });
+
+  it("take Letterboxd's rows", () => {
+    expect(
+      ImportedMovieRow.parse({
+        name: "Heat",
+        year: "1995",
+        letterboxdUri: "https://boxd.it/2b0k",
+        rating: "4.5",
+        date: "2024-01-02",
+      }),
+    ).toMatchObject({ name: "Heat", year: "1995" });
+    expect(ImportedMovieRow.safeParse({ name: "Heat", year: "95" }).success).toBe(false);
+    expect(ImportedMovieRow.safeParse({ name: "Heat", letterboxdUri: "javascript:alert(1)" }).success).toBe(false);
+  });
+});

@@ -64,7 +64,7 @@ export function importedBookRow(book: GoodreadsBook): ImportedBookRow {
     title: book.title,
     idGoodreads: book.idGoodreads,
     author: book.author,
-    additionalAuthors: book.additionalAuthors,
+    additionalAuthors: book.additionalAuthors.join(", "),
     isbn: book.isbn,
     myRating: book.myRating ?? 0,
     dateRead: book.dateRead,

@@ -59,8 +59,8 @@ function addPayload({ result, review }: PickedMovie) {
 export function importedMovieRow(film: LetterboxdFilm): ImportedMovieRow {
   return {
     name: film.name,
-    year: film.year,
-    ...(film.letterboxdUri ? { letterboxdUri: film.letterboxdUri } : {}),
+    year: film.year === null ? "" : String(film.year),
+    letterboxdUri: film.letterboxdUri ?? "",
     rating: film.rating,
     date: film.date,
   };

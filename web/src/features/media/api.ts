@@ -7,6 +7,7 @@ import type { InferRequestType, InferResponseType } from "hono/client";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 import type { ShelfPage } from "./shelf-cache.ts";
+import type { ImportedBookRow, ImportedMovieRow } from "@graph/core/media/rules";
 import type { RowResult } from "./import-run.ts";
 
 const books = client.api.books;
@@ -17,12 +18,12 @@ export type Book = InferResponseType<typeof books.shelf.$get, 200>["books"][numb
 /** A book the catalogue answered for a search. */
 export type BookResult = InferResponseType<(typeof books)["search-books"]["$get"], 200>["results"][number];
 export type AddBook = InferRequestType<typeof books.add_book.$post>["json"];
-export type ImportedBookRow = InferRequestType<typeof books.add_from_csv.$post>["json"]["parsedBooks"][number];
+/** A Goodreads row as the import sends it (the API checks each row alone, so its body type is loose). */
+export type { ImportedBookRow, ImportedMovieRow } from "@graph/core/media/rules";
 
 export type Movie = InferResponseType<typeof movies.shelf.$get, 200>["movies"][number];
 export type MovieResult = InferResponseType<(typeof movies)["search-movies"]["$get"], 200>["results"][number];
 export type AddMovie = InferRequestType<(typeof movies)["add-movie"]["$post"]>["json"];
-export type ImportedMovieRow = InferRequestType<typeof movies.add_from_csv.$post>["json"]["parsedMovies"][number];
 
 /** A rating and notes, as an edit sends them. */
 export interface Review {

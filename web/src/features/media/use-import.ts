@@ -52,10 +52,13 @@ export function useExportImport<P, R>({ parse, toRow, titleOf, send, shelfKey }:
       failureText: (error) => refusalText(error) ?? BATCH_FAILED,
       // A session that ended answers 401 to every batch after: the rest are not sent.
       stopsImport: (error) => error instanceof ApiError && error.status === 401,
-      onProgress: (done, total) => setState({ phase: "importing", fileName, done, total, skipped }),
+      onProgress: (done, total) => {
+        setState({ phase: "importing", fileName, done, total, skipped });
+        // The list fills as the batches land, not only at the end.
+        if (done > 0) void queryClient.invalidateQueries({ queryKey: shelfKey, exact: true });
+      },
     });
     setState({ phase: "done", fileName, summary: summarize(parsed.skipped, outcomes) });
-    void queryClient.invalidateQueries({ queryKey: shelfKey, exact: true });
   };
 
   return { state, start, reset: () => setState({ phase: "idle" }) };

@@ -18,14 +18,19 @@ const LIGATURES: Record<string, string> = {
 
 /** Lower case, accents dropped, apostrophes removed ("ender's" → "enders"), other punctuation a space. */
 export function fold(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (c) => LIGATURES[c] ?? c)
-    .replace(/['’‘`´]/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/[ßæœøłđðþı]/g, (c) => LIGATURES[c] ?? c)
+      // French and Italian elisions are two words ("d'une" is "d une", not "dune"); other
+      // apostrophes join ("ender's" is "enders").
+      .replace(/\b(qu|[cdjlmnst])['’](?=\p{L})/gu, "$1 ")
+      .replace(/['’‘`´]/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+  );
 }
 
 export function tokens(text: string): string[] {
@@ -118,7 +123,7 @@ export function allOccur(queryWords: string[], texts: Indexed[]): boolean {
 /**
  * How well a title answers a free-text query, for ranking: the exact title first, then the
  * same words in another order, then titles starting with the query, then titles holding every
- * word; shorter titles before longer ones with the same words.
+ * word; within each class, the caller breaks ties (the more read or watched first).
  */
 export function titleScore(queryWords: string[], title: Indexed): number {
   const query = queryWords.join(" ");
@@ -129,9 +134,8 @@ export function titleScore(queryWords: string[], title: Indexed): number {
   const t = content(title.words);
   const sameWords = q.length > 0 && q.length === t.length && q.every((w) => t.some((x) => wordMatches(w, x)));
   if (sameWords) return 900;
-  const extra = Math.min(title.words.length, 50);
-  if (title.folded.startsWith(query)) return 600 - extra;
+  if (title.folded.startsWith(query)) return 600;
   const inTitle = q.filter((w) => occursIn(w, title)).length;
-  if (q.length > 0 && inTitle === q.length) return 400 - extra;
+  if (q.length > 0 && inTitle === q.length) return 400;
   return inTitle * 20;
 }

@@ -10,6 +10,7 @@ import {
   type GoodreadsBook,
   type ParsedExport,
 } from "./goodreads.ts";
+import { goodreadsExport } from "../../../../tests/support/media-exports.ts";
 import { CSV_MAX_BYTES, CSV_MESSAGES, batches, csvFileProblem, cut, htmlToText } from "./csv-file.ts";
 
 /** Goodreads' current export columns. */
@@ -173,7 +174,7 @@ describe("parseGoodreads", () => {
     expect(value.additionalAuthors).toEqual(["Neil Gaiman"]);
   });
 
-  it("takes the original publication year over the edition's, and neither when absent or odd", () => {
+  it("takes the original publication year over the edition's, keeping years before the common era, and neither when absent or odd", () => {
     expect(
       only(csv(CURRENT, [book({ "Year Published": "2005", "Original Publication Year": "1965" })])).publicationDate,
     ).toBe("1965");
@@ -181,7 +182,10 @@ describe("parseGoodreads", () => {
       only(csv(CURRENT, [book({ "Year Published": "2005", "Original Publication Year": "" })])).publicationDate,
     ).toBe("2005");
     expect(
-      only(csv(CURRENT, [book({ "Year Published": "", "Original Publication Year": "-800" })])).publicationDate,
+      only(csv(CURRENT, [book({ "Year Published": "", "Original Publication Year": "-375" })])).publicationDate,
+    ).toBe("-375");
+    expect(
+      only(csv(CURRENT, [book({ "Year Published": "", "Original Publication Year": "about 1900" })])).publicationDate,
     ).toBeNull();
   });
 
@@ -259,4 +263,41 @@ describe("helpers", () => {
     expect(htmlToText("a<br>b<br />c")).toBe("a\nb\nc");
     expect(htmlToText("<script>x</script>plain")).toBe("xplain");
   });
+});
+
+describe("parseGoodreads on generated exports with every quirk", () => {
+  for (const columns of ["current", "legacy"] as const) {
+    it(`reads each row of a ${columns} export back as it was written`, () => {
+      const file = goodreadsExport({ rows: 300, toRead: 60, columns, seed: 7 });
+      const result = parsed(file.csv);
+      expect(result.total).toBe(300);
+      const read = file.rows.flatMap((row, index) => (row.exclusiveShelf === "read" ? [{ row, index }] : []));
+      expect(result.rows.map((r) => r.row)).toEqual(read.map((r) => r.index + 1));
+      expect(result.skipped.map((s) => [s.row, s.reason])).toEqual(
+        file.rows.flatMap((row, index) =>
+          row.exclusiveShelf === "read" ? [] : [[index + 1, notReadReason(row.exclusiveShelf)]],
+        ),
+      );
+      result.rows.forEach(({ value }, i) => {
+        const row = read[i]!.row;
+        expect(value).toEqual({
+          title: row.title,
+          idGoodreads: row.bookId,
+          author: row.author,
+          additionalAuthors: [
+            ...new Set(row.additionalAuthors.split(", ").filter((name) => name && name !== row.author)),
+          ],
+          isbn: row.isbn13 || row.isbn || null,
+          myRating: row.myRating === 0 ? null : row.myRating,
+          dateRead: row.dateRead ? row.dateRead.replace(/\//g, "-") : null,
+          publicationDate: row.originalPublicationYear || row.yearPublished || null,
+          exclusiveShelf: "read",
+          review: htmlToText(row.review),
+        });
+      });
+      // The review with every hard character comes back as plain text.
+      expect(result.rows[1]!.value.review).toBe('Commas, "quotes", a\nline break and\nHTML\n— all in one.');
+      expect(result.rows[0]!.value.myRating).toBeNull();
+    });
+  }
 });

@@ -98,11 +98,12 @@ export function parseStars(raw: string | undefined): number | null {
   return Number.isInteger(n) && n >= 1 && n <= 5 ? n : null;
 }
 
+/** A year as Goodreads writes it; works from before the common era have negative ones (The Republic: -375). */
 function parseYear(raw: string | undefined): string | null {
   const text = raw?.trim() ?? "";
-  if (!/^\d{1,4}$/.test(text)) return null;
+  if (!/^-?\d{1,4}$/.test(text)) return null;
   const year = Number(text);
-  return year >= 1 ? String(year) : null;
+  return year !== 0 ? String(year) : null;
 }
 
 /** The shelf a row is on: "Exclusive Shelf", or in exports without it, the first of "Bookshelves" that is one. */
@@ -180,11 +181,15 @@ export function parseGoodreads(text: string): ParsedExport<GoodreadsBook> | Unre
     }
 
     const author = authorName(record["Author"]);
-    const additionalAuthors = (record["Additional Authors"] ?? "")
-      .split(",")
-      .map(authorName)
-      .filter((name) => name && name !== author)
-      .slice(0, BOOK_ROW_LIMITS.authors - 1);
+    // Goodreads lists the author again among the additional ones at times, and a name twice.
+    const additionalAuthors = [
+      ...new Set(
+        (record["Additional Authors"] ?? "")
+          .split(",")
+          .map(authorName)
+          .filter((name) => name && name !== author),
+      ),
+    ].slice(0, BOOK_ROW_LIMITS.authors - 1);
     rows.push({
       row,
       value: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { letterboxdExport } from "../../../../tests/support/media-exports.ts";
 import { NOT_LETTERBOXD, NO_FILMS, parseLetterboxd, parseLetterboxdRating } from "./letterboxd.ts";
 
 const RATINGS = "Date,Name,Year,Letterboxd URI,Rating";
@@ -74,4 +75,23 @@ describe("parseLetterboxd", () => {
     });
     expect(parseLetterboxd(`${RATINGS}\n`)).toEqual({ ok: false, error: NO_FILMS });
   });
+});
+
+describe("parseLetterboxd on generated exports", () => {
+  for (const kind of ["ratings", "watched"] as const) {
+    it(`reads each row of a ${kind}.csv back as it was written`, () => {
+      const file = letterboxdExport({ rows: 120, kind, seed: 3 });
+      const result = ok(file.csv);
+      expect(result.skipped).toEqual([]);
+      expect(result.rows.map((r) => r.value)).toEqual(
+        file.rows.map((row) => ({
+          name: row.name,
+          year: Number(row.year),
+          letterboxdUri: row.letterboxdUri,
+          rating: row.rating ?? null,
+          date: row.date,
+        })),
+      );
+    });
+  }
 });

@@ -10,6 +10,7 @@ import {
   type Server,
   useBrowserServer,
 } from "./support.ts";
+import { goodreadsExport, letterboxdExport } from "../support/media-exports.ts";
 
 let server: Server;
 let browser: Browser;
@@ -56,22 +57,10 @@ async function rateWithKeys(page: Page, form: string, presses: string[]) {
   for (const key of presses) await page.keyboard.press(key);
 }
 
-// Stand-in fixtures until the shared export generators land.
-function goodreadsFile(rows: number) {
-  const header =
-    "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies";
-  let read = 0;
-  const lines = Array.from({ length: rows }, (_, i) => {
-    const shelf = i % 5 === 4 ? "to-read" : "read";
-    if (shelf === "read") read++;
-    return `${1000 + i},"Book number ${i}, a novel",Writer ${i},"${i}, Writer",,="",="",${i % 6},3.9,Pub,Paperback,200,2001,1999,2020/01/${String((i % 28) + 1).padStart(2, "0")},2020/01/01,,,${shelf},"Good, ""really"".<br/>Yes",,,1,0`;
-  });
-  return { csv: [header, ...lines].join("\n"), read };
-}
-function letterboxdFile() {
-  const csv =
-    "Date,Name,Year,Letterboxd URI,Rating\n2021-01-01,The Matrix,1999,https://boxd.it/a,4.5\n2021-01-02,No Such Film Anywhere,1901,https://boxd.it/b,2\n";
-  return { csv, known: 1, unknown: 1 };
+/** A Goodreads export of `rows` rows, one in five on the to-read shelf, and how many are on the read shelf. */
+function goodreadsFile(rows: number, seed = 1) {
+  const file = goodreadsExport({ rows, toRead: Math.floor(rows / 5), seed });
+  return { csv: file.csv, read: file.rows.filter((r) => r.exclusiveShelf === "read").length };
 }
 
 const right = (n: number) => Array<string>(n).fill("ArrowRight");
@@ -268,7 +257,8 @@ describe("the media tab in the browser", () => {
 
     await page.getByTestId("goodreads-summary").waitFor({ timeout: 60_000 });
     expect(batches).toBe(Math.ceil(file.read / 100));
-    expect(await summaryCount(page, "goodreads", "imported")).toBe(file.read);
+    const imported = await summaryCount(page, "goodreads", "imported");
+    expect(imported).toBe(file.read);
     expect(await summaryCount(page, "goodreads", "skipped")).toBe(500 - file.read);
     expect(await summaryCount(page, "goodreads", "failed")).toBe(0);
     expect(await page.getByTestId("goodreads-skipped-reasons").innerText()).toContain(
@@ -288,19 +278,27 @@ describe("the media tab in the browser", () => {
     await context.close();
   });
 
-  it("imports a Letterboxd ratings.csv and watched.csv, matched to the film catalogue", async () => {
+  it("imports a Letterboxd ratings.csv and watched.csv, matched to the film catalogue, never adding a film twice", async () => {
     const { context, page } = await signedInPage(browser, server);
     await openMedia(page);
-    const file = letterboxdFile();
-    await choose(page, "letterboxd", "ratings.csv", file.csv);
+    const ratings = letterboxdExport({ rows: 30, kind: "ratings", notInCatalogue: 3, seed: 5 });
+    const known = ratings.rows.filter((r) => r.tmdbId !== undefined).length;
+    await choose(page, "letterboxd", "ratings.csv", ratings.csv);
     await page.getByTestId("letterboxd-summary").waitFor();
-    expect(await summaryCount(page, "letterboxd", "imported")).toBe(file.known);
-    expect(await summaryCount(page, "letterboxd", "skipped")).toBe(file.unknown);
+    expect(await summaryCount(page, "letterboxd", "imported")).toBe(known);
+    expect(await summaryCount(page, "letterboxd", "skipped")).toBe(30 - known);
     expect(await page.getByTestId("letterboxd-skipped-reasons").innerText()).toContain(
       "not found in the film catalogue",
     );
-    await expect.poll(() => countOf(page, "movies")).toBe(String(file.known));
+    await expect.poll(() => countOf(page, "movies")).toBe(String(known));
     await screenshot(page, "media-letterboxd-summary");
+
+    // The same films again from watched.csv: updated, none added.
+    const watched = letterboxdExport({ rows: 30, kind: "watched", notInCatalogue: 3, seed: 5 });
+    await choose(page, "letterboxd", "watched.csv", watched.csv);
+    await expect.poll(() => summaryCount(page, "letterboxd", "updated").catch(() => -1)).toBe(known);
+    expect(await summaryCount(page, "letterboxd", "imported")).toBe(0);
+    await expect.poll(() => countOf(page, "movies")).toBe(String(known));
     await context.close();
   });
 

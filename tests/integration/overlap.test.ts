@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Feed from "@graph/core/feed";
+import { DEFAULT_SECTION_ORDER } from "@graph/core/profile/rules";
 import { storedArticle } from "../support/articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**
- * Mutual interests: what the signed-in viewer shares with another person (topics and liked
- * articles; the media kinds are empty until they have data), how many, and a compatibility
- * score that weighs each shared item by how few people hold it.
+ * Mutual interests: what the signed-in viewer shares with another person (topics, liked
+ * articles, books and films; the other media kinds are empty until they have data), how many,
+ * and a compatibility score that weighs each shared item by how few people hold it.
  */
 const api = useTestApi();
 type Person = Awaited<ReturnType<typeof signedIn>>;
@@ -35,6 +36,29 @@ const countOf = async (viewer: Person, other: Person) => {
   expect(response.status).toBe(200);
   return (await response.json()).count;
 };
+
+/** A book id unique to this run, so its holder count is this file's alone. */
+let books = 0;
+const aBookId = () => `OL${Date.now() % 1_000_000}${++books}W`;
+async function shelve(person: Person, id: string, title: string) {
+  const response = await as(person).books.add_book.$post({
+    json: { id, title, authors: ["Someone"], isbn: null, publication_date: null, cover_image_url: null, rating: null, notes: "" },
+  });
+  expect(response.status).toBe(201);
+}
+async function watched(person: Person, tmdbId: number, title: string) {
+  const response = await as(person).movies["add-movie"].$post({
+    json: { tmdb_id: tmdbId, title, rating: null, notes: "", poster_path: null, release_date: null },
+  });
+  expect(response.status).toBe(201);
+}
+const showOnly = (person: Person, shown: string[]) =>
+  as(person).users.profile_order.$post({
+    json: {
+      userId: person.userId,
+      sectionOrder: DEFAULT_SECTION_ORDER.map((s) => ({ ...s, visible: shown.includes(s.id) })),
+    },
+  });
 
 let viewer: Person;
 let jazzFan: Person;
@@ -96,6 +120,75 @@ describe("mutual interests", () => {
     // The liked article (held by two people) and the topic (two people) both contribute.
     expect(shared.compatibility.top.map((t) => t.kind).sort()).toEqual(["article", "topic"]);
     expect(shared.compatibility.score).toBeGreaterThan(0);
+  });
+
+  it("counts a shared book and a shared film, lists them by title and may name them as evidence", async () => {
+    const [a, b] = await Promise.all([signedIn(api), signedIn(api)]);
+    const book = aBookId();
+    await shelve(a, book, "The Left Hand of Darkness");
+    await shelve(b, book, "The Left Hand of Darkness");
+    await shelve(a, aBookId(), "Only A Read This");
+    expect(await countOf(a, b)).toBe(1);
+    const film = 9_000_000 + Math.floor(Math.random() * 1_000_000);
+    await watched(a, film, "Stalker");
+    await watched(b, film, "Stalker");
+
+    const shared = await overlapOf(a, b);
+    expect(shared.books).toEqual([{ id: book, title: "The Left Hand of Darkness" }]);
+    expect(shared.movies).toEqual([{ id: String(film), title: "Stalker" }]);
+    expect(shared.count).toBe(2);
+    expect(await countOf(b, a)).toBe(2);
+    expect(shared.compatibility.score).toBeGreaterThan(0);
+    expect(shared.compatibility.top.map((t) => [t.kind, t.id, t.label]).sort()).toEqual([
+      ["book", book, "The Left Hand of Darkness"],
+      ["movie", String(film), "Stalker"],
+    ]);
+  });
+
+  it("compares no book or film of a section the other person hides", async () => {
+    const [a, b] = await Promise.all([signedIn(api), signedIn(api)]);
+    const book = aBookId();
+    const film = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+    for (const person of [a, b]) {
+      await shelve(person, book, "A Hidden Shelf");
+      await watched(person, film, "A Hidden Film");
+    }
+    await showOnly(b, ["aboutMe", "movies"]);
+    const shared = await overlapOf(a, b);
+    expect(shared.books).toEqual([]);
+    expect(shared.movies.map((m) => m.title)).toEqual(["A Hidden Film"]);
+    expect(shared.compatibility.top.map((t) => t.kind)).toEqual(["movie"]);
+    expect(await countOf(a, b)).toBe(1);
+
+    await showOnly(b, ["aboutMe"]);
+    expect(await overlapOf(a, b)).toMatchObject({ books: [], movies: [], count: 0, compatibility: { score: 0 } });
+    // b's own comparison reads all of a's shown sections: b's hiding hides nothing of a's.
+    expect(await countOf(b, a)).toBe(2);
+  });
+
+  it("scores a rarer shared book higher than a common one", async () => {
+    const people = await Promise.all(Array.from({ length: 7 }, () => signedIn(api)));
+    const [reader, rareFan, commonFan] = [people[0]!, people[1]!, people[2]!];
+    const [rare, common] = [aBookId(), aBookId()];
+    await shelve(reader, rare, "A Rare Book");
+    await shelve(reader, common, "A Common Book");
+    await shelve(reader, aBookId(), "Only The Reader's");
+    // rareFan and commonFan differ only in which book they share with the reader.
+    await shelve(rareFan, rare, "A Rare Book");
+    await shelve(commonFan, common, "A Common Book");
+    for (const fan of [rareFan, commonFan]) {
+      await shelve(fan, aBookId(), "A Fan's Own");
+      await shelve(fan, aBookId(), "Another Of The Fan's Own");
+    }
+    // Four more people hold the common book.
+    await Promise.all(people.slice(3).map((p) => shelve(p, common, "A Common Book")));
+
+    const withRare = await overlapOf(reader, rareFan);
+    const withCommon = await overlapOf(reader, commonFan);
+    expect(withRare.count).toBe(1);
+    expect(withCommon.count).toBe(1);
+    expect(withRare.compatibility.score).toBeGreaterThan(withCommon.compatibility.score);
+    expect(withCommon.compatibility.score).toBeGreaterThan(0);
   });
 
   it("answers 0 and nothing shared for people with nothing in common", async () => {

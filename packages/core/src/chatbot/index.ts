@@ -4,6 +4,7 @@ import { phraseKey, tokenize } from "../matching/index.ts";
 import { PLAN_LIMITS } from "../plans/index.ts";
 import * as Search from "../search/index.ts";
 import * as Sources from "../sources/index.ts";
+import * as Suggestions from "../suggestions/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import {
@@ -164,7 +165,7 @@ async function myTopics(userId: string): Promise<string> {
 
 /** The settings page's topic suggestions, each with why it is suggested. */
 async function suggest(userId: string): Promise<string> {
-  const suggestions = await Topics.similarTopics(userId, { limit: MAX_SUGGESTIONS });
+  const suggestions = await Suggestions.similarTopics(userId, { limit: MAX_SUGGESTIONS });
   if (suggestions.length === 0) return BOT_MESSAGES.noSuggestions;
   return [
     BOT_MESSAGES.suggestHeader,

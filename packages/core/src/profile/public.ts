@@ -1,6 +1,7 @@
 import { notFound } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
 import * as Images from "../images/index.ts";
+import * as Media from "../media/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import { readContacts } from "./contacts.ts";
@@ -12,12 +13,15 @@ import { listWebsites } from "./websites.ts";
 /** Items of a list section the public page gets: enough to swap shown items for unseen ones. */
 const LIST_READ = 50;
 
-/** The media sections' items (their data comes with later work: empty until then). */
 export interface ProfileImage {
   id: string;
   url: string;
   is_primary: boolean;
 }
+/** A book and a film as the public page shows them: the shelf's views. */
+export type ProfileBook = Media.BookView;
+export type ProfileMovie = Media.MovieView;
+/** The media sections whose data comes with later work (empty until then). */
 export interface ProfileTrack {
   id: string;
   image: string;
@@ -31,21 +35,6 @@ export interface ProfileArtist {
   image: string;
   name: string;
   url: string;
-}
-export interface ProfileBook {
-  id: string;
-  title: string;
-  authors: string[];
-  cover_image_url: string | null;
-  rating: number | null;
-}
-export interface ProfileMovie {
-  id: string;
-  tmdb_id: string;
-  title: string;
-  release_date: string | null;
-  poster_path: string | null;
-  rating: number | null;
 }
 export interface ProfileChannel {
   id: string;
@@ -77,7 +66,8 @@ export async function publicProfile(username: string) {
   const user = await Users.byUsername(username);
   if (!user) throw notFound("No such profile.");
   const userId = user.userId;
-  const [sectionOrder, contacts, aims, articles, topics, thoughts, websites, count, images] = await Promise.all([
+  const [sectionOrder, contacts, aims, articles, topics, thoughts, websites, count, images, books, movies] =
+    await Promise.all([
     readSectionOrder(userId),
     readContacts(userId),
     Topics.listAims(userId),
@@ -87,6 +77,8 @@ export async function publicProfile(username: string) {
     listWebsites(userId),
     nodeCount(userId),
     Images.listImages(userId),
+    Media.listBooks(userId, LIST_READ),
+    Media.listMovies(userId, LIST_READ),
   ]);
   const visible = new Set<ProfileSection>(sectionOrder.filter((s) => s.visible).map((s) => s.id));
   const shown = <T>(section: ProfileSection, items: T[]): T[] => (visible.has(section) ? items : []);
@@ -106,8 +98,8 @@ export async function publicProfile(username: string) {
     websites: shown("websites", websites),
     // Photos are not a section: the grid shows whenever there are any.
     images: images.map((i): ProfileImage => ({ id: i.id, url: i.url, is_primary: i.is_primary })),
-    books: [] as ProfileBook[],
-    movies: [] as ProfileMovie[],
+    books: shown<ProfileBook>("books", books),
+    movies: shown<ProfileMovie>("movies", movies),
     youtubeChannels: [] as ProfileChannel[],
     youtubeVideos: [] as ProfileVideo[],
     tracks: [] as ProfileTrack[],

@@ -26,8 +26,16 @@ export async function saveSectionOrder(
  * anyone else only while the owner shows it.
  */
 async function isShownTo(ownerId: string, section: ProfileSection, viewerId: string | undefined) {
-  if (viewerId === ownerId) return true;
-  return (await readSectionOrder(ownerId)).some((s) => s.id === section && s.visible);
+  return (await sectionsShownTo(ownerId, viewerId)).has(section);
+}
+
+/**
+ * The sections of `ownerId` that `viewerId` (undefined when signed out) may see: all of them for
+ * the owner, the shown ones for anyone else. One read, for a caller that needs several sections.
+ */
+export async function sectionsShownTo(ownerId: string, viewerId: string | undefined): Promise<Set<ProfileSection>> {
+  if (viewerId === ownerId) return new Set(PROFILE_SECTIONS);
+  return new Set((await readSectionOrder(ownerId)).flatMap((s) => (s.visible ? [s.id] : [])));
 }
 
 /**

@@ -24,7 +24,12 @@ export {
 } from "./dictionary.ts";
 export { listAims, replaceAims, type AimView } from "./aims.ts";
 export { recordAssociations } from "./associations.ts";
-export { similarTopics, type SimilarTopicsRequest, type SuggestedTopic } from "./suggestions.ts";
+export {
+  similarTopics,
+  type OutsideSuggestion,
+  type SimilarTopicsRequest,
+  type SuggestedTopic,
+} from "./suggestions.ts";
 export { skip, unskip, listSkipped, type SkippedTopicView } from "./skipped.ts";
 export type { Topic } from "./topic.entity.ts";
 export { purgeAccount } from "./purge.ts";

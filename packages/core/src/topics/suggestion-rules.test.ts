@@ -5,6 +5,7 @@ import {
   countedPhrases,
   expiryOf,
   firstDayName,
+  mergeOutside,
   mergePartners,
   monthOf,
   overlap,
@@ -193,5 +194,31 @@ describe("months", () => {
     // April is read in April and May; it goes on June 2.
     expect(new Date(expiryOf("2026-04") * 1000).toISOString()).toBe("2026-06-02T00:00:00.000Z");
     expect(new Date(expiryOf("2025-12") * 1000).toISOString()).toBe("2026-02-02T00:00:00.000Z");
+  });
+});
+
+describe("mergeOutside", () => {
+  const ranked = ["a", "b", "c", "d", "e"].map((phrase, i) => ({ phrase, score: 5 - i, why: `ranked ${phrase}` }));
+  const outside = ["x", "y"].map((phrase) => ({ phrase, topic: phrase.toUpperCase(), why: `outside ${phrase}` }));
+
+  it("gives every third place to the next outside suggestion while both last", () => {
+    expect(mergeOutside(ranked, outside, 7).map((s) => s.phrase)).toEqual(["a", "b", "x", "c", "d", "y", "e"]);
+    expect(mergeOutside(ranked, outside, 4).map((s) => s.phrase)).toEqual(["a", "b", "x", "c"]);
+  });
+
+  it("lets either fill what the other leaves", () => {
+    expect(mergeOutside([], outside, 10).map((s) => s.why)).toEqual(["outside x", "outside y"]);
+    expect(mergeOutside(ranked.slice(0, 1), outside, 10).map((s) => s.phrase)).toEqual(["a", "x", "y"]);
+    expect(mergeOutside(ranked, [], 3).map((s) => s.phrase)).toEqual(["a", "b", "c"]);
+  });
+
+  it("keeps a ranked suggestion's place and why when it also comes from outside", () => {
+    const merged = mergeOutside(ranked.slice(0, 2), [{ phrase: "b", topic: "B", why: "outside b" }, ...outside], 10);
+    expect(merged.map((s) => [s.phrase, s.why])).toEqual([
+      ["a", "ranked a"],
+      ["b", "ranked b"],
+      ["x", "outside x"],
+      ["y", "outside y"],
+    ]);
   });
 });

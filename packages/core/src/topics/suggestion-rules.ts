@@ -223,6 +223,34 @@ export function rankSuggestions(input: {
   return ranked.sort((a, b) => b.score - a.score || (a.phrase < b.phrase ? -1 : a.phrase > b.phrase ? 1 : 0));
 }
 
+/**
+ * Ranked suggestions with suggestions from outside the topic data merged in, at most `limit`:
+ * every `every`th place goes to the next outside one while both last, and either fills what the
+ * other leaves. An outside suggestion the ranking holds already keeps its ranked place and why.
+ */
+export function mergeOutside(
+  ranked: readonly RankedSuggestion[],
+  outside: ReadonlyArray<{ phrase: string; topic: string; why: string }>,
+  limit: number,
+  every = 3,
+): RankedSuggestion[] {
+  const rankedPhrases = new Set(ranked.map((r) => r.phrase));
+  const extra = outside.filter((o) => !rankedPhrases.has(o.phrase));
+  const merged: RankedSuggestion[] = [];
+  let r = 0;
+  let o = 0;
+  while (merged.length < limit && (r < ranked.length || o < extra.length)) {
+    const outsideTurn = (merged.length + 1) % every === 0;
+    if (o < extra.length && (outsideTurn || r >= ranked.length)) {
+      const { phrase, topic, why } = extra[o++]!;
+      merged.push({ phrase, topic, score: 0, why });
+    } else {
+      merged.push(ranked[r++]!);
+    }
+  }
+  return merged;
+}
+
 /** How much two people's topics overlap: shared / √(a · b), 0 when either has none. */
 export function overlap(shared: number, a: number, b: number): number {
   return shared > 0 && a > 0 && b > 0 ? shared / Math.sqrt(a * b) : 0;

@@ -8,12 +8,13 @@ import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
 import { shardOf } from "./dictionary.ts";
 import { followerSamples, followPhrases, spellings } from "./followers.ts";
 import { topicIdOf } from "./ids.ts";
-import { SUGGESTION_LIMITS } from "./rules.ts";
+import { SUGGESTION_LIMITS, TOPIC_LIMITS } from "./rules.ts";
 import { SkippedTopicEntity } from "./skipped-topic.entity.ts";
 import {
   ASSOCIATION_LIMITS,
   builtinWhy,
   firstDayName,
+  mergeOutside,
   monthOf,
   overlap,
   previousMonthOf,
@@ -44,6 +45,15 @@ const BUILTIN_BY_PHRASE = new Map(BUILTIN_TOPICS.map((topic) => [phraseKey(topic
 /** The built-in topics by the id each would have as a person's topic. */
 const BUILTIN_BY_ID = new Map(BUILTIN_TOPICS.map((topic) => [topicIdOf(phraseKey(topic)), topic]));
 
+/**
+ * A topic suggested from outside graph's topic data (the subjects of the person's books, say),
+ * with why; the strongest first. The topic is folded to a phrase here like any typed topic.
+ */
+export interface OutsideSuggestion {
+  topic: string;
+  why: string;
+}
+
 type OwnTopic = { topicId: string; topic: string; phrase: string; isSupertag: boolean; createdAt: number };
 
 /**
@@ -57,6 +67,9 @@ type OwnTopic = { topicId: string; topic: string; phrase: string; isSupertag: bo
  * 3. for a person the evidence has too little for (few topics, little matched yet), the
  *    built-in topics, the most followed first.
  *
+ * Suggestions from `outside` (read by the caller, side by side with these reads) are merged in:
+ * every third place is theirs while both last, and either fills what the other leaves.
+ *
  * Never a topic the person follows, has skipped, or the request leaves out. It reads a bounded
  * number of items: the person's topics and skips, two month items and one sample per seed (at
  * most `maxSeeds`), two month items per strongest candidate (at most `recountPerSuggestion`
@@ -66,9 +79,15 @@ export async function similarTopics(
   userId: string,
   request: SimilarTopicsRequest = {},
   now = Date.now(),
+  outside: OutsideSuggestion[] | Promise<OutsideSuggestion[]> = [],
 ): Promise<SuggestedTopic[]> {
   const limit = request.limit ?? SUGGESTION_LIMITS.defaultLimit;
-  const [topics, skipped, sampled] = await Promise.all([ownTopics(userId), skippedIds(userId), isSampled(userId)]);
+  const [topics, skipped, sampled, fromOutside] = await Promise.all([
+    ownTopics(userId),
+    skippedIds(userId),
+    isSampled(userId),
+    outside,
+  ]);
   if (!sampled) await enrolInSamples(userId, topics, now);
 
   const followed = new Set(topics.map((t) => t.phrase));
@@ -108,7 +127,11 @@ export async function similarTopics(
       fresh.has(p.phrase) ? [{ ...p, articles: Math.max(p.articles, fresh.get(p.phrase)!) }] : [],
     ),
   }));
-  const ranked = rankSuggestions({ seeds: recounted, peers, excluded, since }).slice(0, limit);
+  const ranked = mergeOutside(
+    rankSuggestions({ seeds: recounted, peers, excluded, since }),
+    outsideCandidates(fromOutside, excluded),
+    limit,
+  );
 
   const unnamed = ranked.filter((r) => !BUILTIN_BY_PHRASE.has(r.phrase) && !r.topic).map((r) => r.phrase);
   const spelled = await spellings(unnamed);
@@ -124,6 +147,22 @@ export async function similarTopics(
     );
   }
   return answer;
+}
+
+/** Outside suggestions as phrases, each once, the ones too long for a topic or left out dropped. */
+function outsideCandidates(
+  outside: OutsideSuggestion[],
+  excluded: (phrase: string) => boolean,
+): Array<{ phrase: string; topic: string; why: string }> {
+  const seen = new Set<string>();
+  return outside.flatMap(({ topic: raw, why }) => {
+    const phrase = phraseKey(raw);
+    const topic = displayTopic(raw);
+    if (!phrase || seen.has(phrase) || excluded(phrase)) return [];
+    if (topic.length > TOPIC_LIMITS.maxLength || phrase.split(" ").length > TOPIC_LIMITS.maxWords) return [];
+    seen.add(phrase);
+    return [{ phrase, topic, why }];
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { forbidden } from "@graph/core/errors";
 import * as Profile from "@graph/core/profile";
+import * as Suggestions from "@graph/core/suggestions";
 import * as Topics from "@graph/core/topics";
 import { AIM_LIMITS, MESSAGES, SUGGESTION_LIMITS, SUGGESTION_MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
 import type { ApiEnv } from "./env.ts";
@@ -73,7 +74,7 @@ export const topics = new Hono<ApiEnv>()
     return c.json(await Topics.toggleSupertag(currentUserId(c), topicId, isSupertag));
   })
   .post("/similar_topics", requireSession, jsonBody(SimilarTopics), async (c) =>
-    c.json({ similarTopics: await Topics.similarTopics(currentUserId(c), c.req.valid("json")) }),
+    c.json({ similarTopics: await Suggestions.similarTopics(currentUserId(c), c.req.valid("json")) }),
   )
   .post("/skip_topic", requireSession, jsonBody(SkipTopic), async (c) => {
     const { topicId, topic } = c.req.valid("json");

@@ -177,6 +177,8 @@ function OverlapLists({ data }: { data: OverlapAnswer }) {
           </ul>
         </section>
       )}
+      <ShelfList title="books" items={data.books} testId="overlap-books" />
+      <ShelfList title="films" items={data.movies} testId="overlap-movies" />
       {data.articles.length > 0 && (
         <section className="follow-lists__column">
           <h3 className="follow-lists__title">articles</h3>
@@ -192,6 +194,23 @@ function OverlapLists({ data }: { data: OverlapAnswer }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** Shared books or films by title (cut at the overlap length; the whole title on hover). */
+function ShelfList({ title, items, testId }: { title: string; items: OverlapAnswer["books"]; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="follow-lists__column" data-testid={testId}>
+      <h3 className="follow-lists__title">{title}</h3>
+      <ul className="follow-lists__people">
+        {items.map((item) => (
+          <li key={item.id} title={item.title}>
+            {truncateTitle(item.title, OVERLAP.titleMax)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

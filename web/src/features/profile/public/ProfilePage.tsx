@@ -11,6 +11,7 @@ import { PhotoGrid } from "./PhotoGrid.tsx";
 import { ProfileActions } from "../../following/ProfileActions.tsx";
 import { ProfileSectionView, type Focus } from "./ProfileSectionView.tsx";
 import { sectionItems } from "./profile-items.ts";
+import { Stars } from "./Stars.tsx";
 import { NARROW_SCREEN, useMediaQuery } from "../../../hooks/use-media-query.ts";
 import "./profile.css";
 
@@ -124,6 +125,12 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
               )}
             </p>
             {shown.item.detail ? <p className="profile__footer-detail">{shown.item.detail}</p> : null}
+            {shown.item.rating !== undefined ? <Stars rating={shown.item.rating} testId="footer-stars" /> : null}
+            {shown.item.note ? (
+              <p className="profile__footer-detail profile__footer-note" data-testid="footer-note">
+                {shown.item.note}
+              </p>
+            ) : null}
           </div>
         ) : (
           <p className="fine-print">hover over anything to see more; click to keep it here.</p>

@@ -3,6 +3,7 @@ import { SECTION_COUNTS, type ProfileSection } from "@graph/core/profile/rules";
 import { initialSlots, swapSlot } from "../profile.ts";
 import { SECTION_NAMES } from "../section-names.ts";
 import type { ProfileItem } from "./profile-items.ts";
+import { Stars } from "./Stars.tsx";
 import "./profile.css";
 
 export interface Focus {
@@ -75,6 +76,8 @@ export function ProfileSectionView({
               >
                 {item.image ? <img src={item.image} alt="" className="profile-item__image" loading="lazy" /> : null}
                 <span className="profile-item__label">{item.label}</span>
+                {item.byline ? <span className="profile-item__byline">{item.byline}</span> : null}
+                {item.rating !== undefined ? <Stars rating={item.rating} /> : null}
                 {section === "thoughts" && item.detail ? (
                   <span className="profile-item__body">{item.detail}</span>
                 ) : null}

@@ -19,6 +19,12 @@ export interface ProfileItem {
   detail?: string;
   href?: string;
   image?: string;
+  /** A short line under the label in the section (a book's authors, a film's year). */
+  byline?: string;
+  /** The owner's rating, 1 to 5 in half steps: stars in the section and the footer. */
+  rating?: number;
+  /** The owner's note on it: in the footer only, where there is room. */
+  note?: string;
 }
 
 /** Items of one section, in order: the page shows a few and swaps in the rest. */
@@ -48,21 +54,31 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
     case "websites":
       return profile.websites.map((w) => ({ key: w.id, label: cut(w.url), full: w.url, href: withScheme(w.url) }));
     case "books":
-      return profile.books.map((b) => ({
-        key: b.id,
-        label: cut(b.title),
-        full: b.title,
-        detail: b.authors.join(", "),
-        image: b.cover_image_url ?? undefined,
-      }));
+      return profile.books.map((b) => {
+        const authors = b.authors.join(", ");
+        return {
+          key: b.id,
+          label: cut(b.title),
+          full: b.title,
+          ...(authors ? { detail: authors, byline: narrow ? truncate(authors, MOBILE_TITLE_MAX) : authors } : {}),
+          ...(b.cover_image_url ? { image: b.cover_image_url } : {}),
+          ...(b.rating !== null ? { rating: b.rating } : {}),
+          ...(b.notes.trim() ? { note: b.notes } : {}),
+        };
+      });
     case "movies":
-      return profile.movies.map((m) => ({
-        key: m.id,
-        label: cut(m.title),
-        full: m.title,
-        detail: m.release_date ?? undefined,
-        image: m.poster_path ?? undefined,
-      }));
+      return profile.movies.map((m) => {
+        const year = yearOf(m.release_date);
+        return {
+          key: m.id,
+          label: cut(m.title),
+          full: m.title,
+          ...(year ? { detail: year, byline: year } : {}),
+          ...(m.poster_url ? { image: m.poster_url } : {}),
+          ...(m.rating !== null ? { rating: m.rating } : {}),
+          ...(m.notes.trim() ? { note: m.notes } : {}),
+        };
+      });
     case "youtubeChannels":
       return profile.youtubeChannels.map((c) => ({
         key: c.id,
@@ -97,4 +113,9 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
         image: a.image,
       }));
   }
+}
+
+/** The year of a date written `yyyy-mm-dd` (or `yyyy`), or undefined for none. */
+export function yearOf(date: string | null): string | undefined {
+  return /^\d{4}/.exec(date ?? "")?.[0];
 }

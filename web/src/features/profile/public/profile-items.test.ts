@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { PublicProfile } from "../api.ts";
+import { sectionItems, yearOf } from "./profile-items.ts";
+
+const book = {
+  id: "OL1W",
+  title: "The Left Hand of Darkness and a title long enough to be cut",
+  authors: ["Ursula K. Le Guin", "Someone Else"],
+  isbn: ["9780441478125"],
+  publication_date: "1969",
+  cover_image_url: "https://covers.example/b/id/1-M.jpg",
+  rating: 3.5,
+  notes: "Read it twice.",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+const movie = {
+  id: "603",
+  tmdb_id: 603,
+  title: "The Matrix",
+  release_date: "1999-03-30",
+  poster_path: "/m.jpg",
+  poster_url: "https://images.example/t/p/w185/m.jpg",
+  rating: null,
+  notes: "",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+const profile = { books: [book], movies: [movie] } as unknown as PublicProfile;
+
+describe("the books and films sections", () => {
+  it("shows a book's cover, title, authors and rating, and keeps its note for the footer", () => {
+    expect(sectionItems(profile, "books", false)).toEqual([
+      {
+        key: "OL1W",
+        label: book.title,
+        full: book.title,
+        detail: "Ursula K. Le Guin, Someone Else",
+        byline: "Ursula K. Le Guin, Someone Else",
+        image: book.cover_image_url,
+        rating: 3.5,
+        note: "Read it twice.",
+      },
+    ]);
+  });
+
+  it("cuts titles and authors on a narrow screen, keeping the whole title for the footer", () => {
+    const [item] = sectionItems(profile, "books", true);
+    expect(item!.label).toHaveLength(20);
+    expect(item!.byline!.length).toBeLessThanOrEqual(20);
+    expect(item!.full).toBe(book.title);
+  });
+
+  it("shows a film's poster, title and year; no rating and no note leave them out", () => {
+    expect(sectionItems(profile, "movies", false)).toEqual([
+      { key: "603", label: "The Matrix", full: "The Matrix", detail: "1999", byline: "1999", image: movie.poster_url },
+    ]);
+  });
+
+  it("reads the year of a release date, or none", () => {
+    expect(yearOf("1999-03-30")).toBe("1999");
+    expect(yearOf("2001")).toBe("2001");
+    expect(yearOf(null)).toBeUndefined();
+    expect(yearOf("")).toBeUndefined();
+  });
+});

@@ -86,8 +86,8 @@ const summaryCount = async (page: Page, panel: string, status: string) =>
   Number((await page.getByTestId(`${panel}-${status}`).locator("dd").innerText()).replace(/,/g, ""));
 
 describe("the media tab in the browser", () => {
-  it("finds a book, rates it 3.5 in half stars with a note, adds it, edits it, and lists it", async () => {
-    const { context, page } = await signedInPage(browser, server);
+  it("finds a book, rates it 3.5 in half stars with a note, adds it, sees it on the public page, edits it", async () => {
+    const { context, page, person } = await signedInPage(browser, server);
     await openMedia(page);
     await screenshot(page, "media-empty");
 
@@ -130,6 +130,14 @@ describe("the media tab in the browser", () => {
     const row = page.getByTestId("book-shelf").getByTestId("media-item").first();
     expect(await row.getByRole("img", { name: "3.5 stars" }).count()).toBe(1);
     expect(await row.innerText()).toContain("Read it in two sittings, then again.");
+
+    // On the public page, in the books section, with its stars.
+    await page.goto(`${server.url}/${person.username}`);
+    const books = page.locator('[data-testid="profile-section"][data-section="books"]');
+    const item = books.getByTestId("profile-item").filter({ hasText: "Educated" });
+    await item.waitFor();
+    expect(await item.getByRole("img", { name: "rated 3.5 out of 5" }).count()).toBe(1);
+    await screenshot(page, "media-public-books");
 
     // Kept by the server: a reload shows the same.
     await openMedia(page);

@@ -7,9 +7,9 @@ const LEFT_HALF = "M12 2.5L9.1 8.6 2.5 9.4l4.9 4.6-1.3 6.6L12 17.3z";
 
 function Star({ fill }: { fill: "full" | "half" | "empty" }) {
   return (
-    <svg className="stars__glyph" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-fill={fill}>
-      <path className="stars__empty" d={STAR} />
-      {fill !== "empty" && <path className="stars__full" d={fill === "full" ? STAR : LEFT_HALF} />}
+    <svg className="media-stars__glyph" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-fill={fill}>
+      <path className="media-stars__empty" d={STAR} />
+      {fill !== "empty" && <path className="media-stars__full" d={fill === "full" ? STAR : LEFT_HALF} />}
     </svg>
   );
 }
@@ -17,7 +17,7 @@ function Star({ fill }: { fill: "full" | "half" | "empty" }) {
 /** A rating shown, not changed: five stars, read as "3.5 stars" (or "no rating"). */
 export function Stars({ rating }: { rating: number | null }) {
   return (
-    <span className="stars" role="img" aria-label={ratingText(rating)} data-rating={rating ?? ""}>
+    <span className="media-stars" role="img" aria-label={ratingText(rating)} data-rating={rating ?? ""}>
       {[1, 2, 3, 4, 5].map((position) => (
         <Star key={position} fill={starFill(rating, position)} />
       ))}

@@ -37,8 +37,9 @@ export function CatalogueSearch<R>(props: CatalogueSearchProps<R>) {
   const { label, placeholder, noun, text, onText, term, pending, search, view, onPick, testId } = props;
   const inputId = useId();
   const listId = useId();
-  const results = term === null ? undefined : search.data?.results;
-  const waiting = term !== null && (pending || (search.isFetching && !results));
+  // At most 10, as the spec caps book search (the API does too).
+  const results = term === null ? undefined : search.data?.results.slice(0, 10);
+  const waiting = term !== null && (pending || search.isFetching);
 
   const status =
     term === null
@@ -75,29 +76,34 @@ export function CatalogueSearch<R>(props: CatalogueSearchProps<R>) {
       >
         {status}
       </p>
-      <ul id={listId} className="media-results" aria-label={`${noun} found`} data-testid={`${testId}-results`}>
-        {!waiting &&
-          results?.map((result) => {
-            const shown = view(result);
-            return (
-              <li key={shown.key}>
-                <button
-                  type="button"
-                  className="media-result"
-                  onClick={() => onPick(result)}
-                  data-testid={`${testId}-result`}
-                  data-id={shown.key}
-                >
-                  <Cover url={shown.imageUrl} size="small" />
-                  <span className="media-result__text">
-                    <span className="media-result__title">{shown.title}</span>
-                    {shown.byline && <span className="media-result__byline">{shown.byline}</span>}
-                    {shown.onShelf && <span className="media-result__shelf">on your list</span>}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+      <ul
+        id={listId}
+        className="media-results"
+        aria-label={`${noun} found`}
+        aria-busy={waiting || undefined}
+        data-testid={`${testId}-results`}
+      >
+        {results?.map((result) => {
+          const shown = view(result);
+          return (
+            <li key={shown.key}>
+              <button
+                type="button"
+                className="media-result"
+                onClick={() => onPick(result)}
+                data-testid={`${testId}-result`}
+                data-id={shown.key}
+              >
+                <Cover url={shown.imageUrl} size="small" />
+                <span className="media-result__text">
+                  <span className="media-result__title">{shown.title}</span>
+                  {shown.byline && <span className="media-result__byline">{shown.byline}</span>}
+                  {shown.onShelf && <span className="media-result__shelf">on your list</span>}
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -1,5 +1,5 @@
 /** The media tab's searches and shelf changes (TanStack Query): each change shows at once and is undone if refused. */
-import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
 import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
 import { type Review, bookSearchQuery, movieSearchQuery } from "./api.ts";
@@ -21,13 +21,22 @@ const toTerm = (text: string) => {
  */
 export function useBookSearch(text: string) {
   const { term, pending } = useDebouncedTerm(text, SEARCH_DEBOUNCE_MS, toTerm);
-  const search = useQuery({ ...bookSearchQuery(term ?? ""), enabled: term !== null });
+  // The last answer stays up while the next is on its way, so the list does not blink per key.
+  const search = useQuery({
+    ...bookSearchQuery(term ?? ""),
+    enabled: term !== null,
+    placeholderData: keepPreviousData,
+  });
   return { term, pending, search };
 }
 
 export function useMovieSearch(text: string) {
   const { term, pending } = useDebouncedTerm(text, SEARCH_DEBOUNCE_MS, toTerm);
-  const search = useQuery({ ...movieSearchQuery(term ?? ""), enabled: term !== null });
+  const search = useQuery({
+    ...movieSearchQuery(term ?? ""),
+    enabled: term !== null,
+    placeholderData: keepPreviousData,
+  });
   return { term, pending, search };
 }
 

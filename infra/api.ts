@@ -1,6 +1,7 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
 import { accountQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
+import { mediaCatalogues } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { imagesBucket, searchBucket, table } from "./storage";
@@ -30,6 +31,7 @@ api.route("$default", {
     realtime,
     ...allSecrets,
     googleOidc,
+    mediaCatalogues,
   ],
   timeout: "29 seconds",
   memory: "1024 MB",

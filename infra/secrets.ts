@@ -1,6 +1,7 @@
 /**
  * Secrets, set per stage with `npx sst secret set <Name> <value> --stage <stage>`. Empty means
- * the feature is not configured (Google sign-in answers that it is unavailable).
+ * the feature is not configured (Google sign-in answers that it is unavailable, film search
+ * that it is not configured).
  */
 export const secrets = {
   GoogleClientId: new sst.Secret("GoogleClientId", ""),
@@ -15,6 +16,11 @@ export const secrets = {
   StripeWebhookSecret: new sst.Secret("StripeWebhookSecret", ""),
   /** Configuration, set per stage like the secrets: the Stripe price id of the pro plan (`price_...`). */
   StripePriceId: new sst.Secret("StripePriceId", ""),
+  /**
+   * TMDB's API read access token (`eyJ…`, sent as a Bearer token) or v3 API key (sent as
+   * `api_key`), for film search. Empty: film search answers that it is not configured.
+   */
+  TmdbToken: new sst.Secret("TmdbToken", ""),
 };
 
 export const allSecrets = Object.values(secrets);

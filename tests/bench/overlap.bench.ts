@@ -2,6 +2,9 @@ import * as Overlap from "@graph/core/overlap";
 import * as Topics from "@graph/core/topics";
 import { ArticleLikesEntity } from "../../packages/core/src/feed/article-likes.entity.ts";
 import { LikeEntity } from "../../packages/core/src/feed/like.entity.ts";
+import { BookEntity } from "../../packages/core/src/media/book.entity.ts";
+import { HoldersEntity } from "../../packages/core/src/media/holders.entity.ts";
+import { MovieEntity } from "../../packages/core/src/media/movie.entity.ts";
 import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
 import { TopicEntity } from "../../packages/core/src/topics/topic.entity.ts";
 import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
@@ -14,10 +17,10 @@ const SHARED = 300;
 const POPULATION = 100_000;
 
 /**
- * Mutual interests of two people with 1,000 topics and 1,000 liked articles each (300 of each
- * shared): the full comparison with its rarity-weighted score against the bare count, both read
- * from the two people's items and the stored per-phrase and per-article counts, never from the
- * other people.
+ * Mutual interests of two people with 1,000 topics, 1,000 liked articles, 1,000 books and 1,000
+ * films each (300 of each shared): the full comparison with its rarity-weighted score against the
+ * bare count, both read from the two people's items and the stored per-phrase, per-article,
+ * per-book and per-film counts, never from the other people.
  */
 export async function overlapBench() {
   const people = ["bench-overlap-a", "bench-overlap-b"] as const;
@@ -60,6 +63,32 @@ export async function overlapBench() {
         sourceName: "Bench",
       })),
     ).go({ concurrency: 4 });
+    await BookEntity.put(
+      holdings[p]!.map((n, i) => ({
+        userId,
+        bookId: `OL${n}W`,
+        title: `Bench book ${n}`,
+        authors: ["Bench Author"],
+        isbn: [],
+        notes: "",
+        subjects: [],
+        shelvedAt: now + i,
+        addedAt: now + i,
+        updatedAt: now + i,
+      })),
+    ).go({ concurrency: 4 });
+    await MovieEntity.put(
+      holdings[p]!.map((n, i) => ({
+        userId,
+        movieId: String(n + 1),
+        tmdbId: n + 1,
+        title: `Bench film ${n}`,
+        notes: "",
+        shelvedAt: now + i,
+        addedAt: now + i,
+        updatedAt: now + i,
+      })),
+    ).go({ concurrency: 4 });
   }
   const all = [...new Set(holdings.flat())];
   // Popular items first: item n is held by about POPULATION / (n + 1) people (at least the holders).
@@ -78,9 +107,19 @@ export async function overlapBench() {
       likes: Math.max(2, Math.floor(POPULATION / 10 / (n + 1))),
     })),
   ).go({ concurrency: 4 });
+  await HoldersEntity.put(
+    all.flatMap((n) => {
+      const holders = Math.max(2, Math.floor(POPULATION / 20 / (n + 1)));
+      return [
+        { kind: "book" as const, itemId: `OL${n}W`, holders },
+        { kind: "movie" as const, itemId: String(n + 1), holders },
+      ];
+    }),
+  ).go({ concurrency: 4 });
+  const each = ITEMS.toLocaleString("en");
   console.log("\n## mutual interests (local runtime, DynamoDB stand-in)");
   console.log(
-    `two people with ${ITEMS.toLocaleString("en")} topics and ${ITEMS.toLocaleString("en")} liked articles each, ${SHARED} of each shared; data written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `two people with ${each} topics, ${each} liked articles, ${each} books and ${each} films each, ${SHARED} of each shared; data written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
   const reads = countReads();
@@ -113,7 +152,7 @@ export async function overlapBench() {
     `overlap: ${f.requests} DynamoDB requests, ${f.items} items read (${f.detail}); count: ${c.requests} requests, ${c.items} items`,
   );
   console.log(
-    `the score costs ${ratio(full.p50, count.p50)} the bare count at p50 (${ratio(full.p95, count.p95)} at p95) and ${ratio(f.items, Math.max(1, c.items))} its items; it reads the two people's ${(4 * ITEMS).toLocaleString("en")} items and one count per distinct item, whatever the population (${POPULATION.toLocaleString("en")} here)`,
+    `the score costs ${ratio(full.p50, count.p50)} the bare count at p50 (${ratio(full.p95, count.p95)} at p95) and ${ratio(f.items, Math.max(1, c.items))} its items; it reads the two people's ${(8 * ITEMS).toLocaleString("en")} items and one count per distinct item, whatever the population (${POPULATION.toLocaleString("en")} here)`,
   );
   console.log(
     `answer: ${answer?.count} shared, score ${answer?.compatibility.score}/100, top: ${answer?.compatibility.top.map((t) => `${t.label} (${t.share}%)`).join(", ")}`,

@@ -23,6 +23,7 @@ try {
   const { followingFeedBench } = await import("./following-feed.bench.ts");
   const { chatBench } = await import("./chat.bench.ts");
   const { ingestBench } = await import("./ingest.bench.ts");
+  const { mediaBench } = await import("./media.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -35,6 +36,7 @@ try {
   if (wanted("following")) await followingFeedBench();
   if (wanted("chat")) await chatBench(runtime);
   if (wanted("ingest")) await ingestBench(runtime);
+  if (wanted("media")) await mediaBench();
 } finally {
   await runtime.stop();
 }

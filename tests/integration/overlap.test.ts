@@ -42,7 +42,16 @@ let books = 0;
 const aBookId = () => `OL${Date.now() % 1_000_000}${++books}W`;
 async function shelve(person: Person, id: string, title: string) {
   const response = await as(person).books.add_book.$post({
-    json: { id, title, authors: ["Someone"], isbn: null, publication_date: null, cover_image_url: null, rating: null, notes: "" },
+    json: {
+      id,
+      title,
+      authors: ["Someone"],
+      isbn: null,
+      publication_date: null,
+      cover_image_url: null,
+      rating: null,
+      notes: "",
+    },
   });
   expect(response.status).toBe(201);
 }

@@ -32,23 +32,26 @@ const trimmed = (url: string) => url.trim().replace(/\/+$/, "");
 /**
  * The book and film catalogues: the stand-ins on this port unless OPEN_LIBRARY_URL (an Open
  * Library, covers at OPEN_LIBRARY_COVERS_URL) or TMDB_TOKEN (real TMDB with that token) is set.
- * The stand-in TMDB takes only `makeToken()`'s token, made per run.
+ * The stand-in TMDB takes only `makeToken()`'s token, made per run. Covers and posters are
+ * linked at `imagesUrl` (by default the runtime's own address): browsers load them, so it must
+ * be an address they reach.
  */
 export function mediaSettings(
   runtimeUrl: string,
   env: NodeJS.ProcessEnv = process.env,
-  makeToken: () => string = makeTmdbToken,
+  { imagesUrl = runtimeUrl, makeToken = makeTmdbToken }: { imagesUrl?: string; makeToken?: () => string } = {},
 ): MediaSettings {
   const openLibrary = env.OPEN_LIBRARY_URL?.trim();
   const tmdbToken = env.TMDB_TOKEN?.trim();
+  const images = trimmed(imagesUrl);
   return {
     catalogues: {
       openLibraryUrl: openLibrary ? trimmed(openLibrary) : `${runtimeUrl}/_openlibrary`,
       openLibraryCoversUrl: openLibrary
         ? trimmed(env.OPEN_LIBRARY_COVERS_URL?.trim() || REAL_CATALOGUES.openLibraryCoversUrl)
-        : `${runtimeUrl}/_openlibrary-covers`,
+        : `${images}/_openlibrary-covers`,
       tmdbApiUrl: tmdbToken ? REAL_CATALOGUES.tmdbApiUrl : `${runtimeUrl}/_tmdb`,
-      tmdbImageUrl: tmdbToken ? REAL_CATALOGUES.tmdbImageUrl : `${runtimeUrl}/_tmdb-images/t/p`,
+      tmdbImageUrl: tmdbToken ? REAL_CATALOGUES.tmdbImageUrl : `${images}/_tmdb-images/t/p`,
     },
     tmdbToken: tmdbToken || makeToken(),
     openLibraryStandIn: !openLibrary,

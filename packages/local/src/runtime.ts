@@ -109,7 +109,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // First, so every answer below — web app, API, dev pages — carries the headers.
   // The S3 stand-in's own address too: browsers post photos to it (presigned POST).
   // Books and films: the catalogue stand-ins on this port unless OPEN_LIBRARY_URL / TMDB_TOKEN is set.
-  const media = mediaSettings(url);
+  // Covers and posters are loaded by browsers: when SITE_URL names this very port by another
+  // address (HOST=0.0.0.0 and the address others type), they are linked there, so browsers on
+  // other machines load them too; otherwise (Vite's dev server, a test's made-up site) here.
+  const media = mediaSettings(url, process.env, { imagesUrl: samePort(siteUrl, port) ? siteUrl : url });
   root.use(
     securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`], {
       // Pages load covers and posters from the stand-ins on this port, which is another origin
@@ -273,6 +276,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await dynamo.close();
     },
   };
+}
+
+/** Whether `siteUrl` is served on `port` (its own port, or the scheme's default). */
+function samePort(siteUrl: string, port: number): boolean {
+  const site = new URL(siteUrl);
+  return Number(site.port || (site.protocol === "https:" ? 443 : 80)) === port;
 }
 
 /** How this process's own URL names the address it listens on ("any address" is reached as localhost). */

@@ -16,10 +16,12 @@ export class CatalogueAnswer extends Error {
  * GETs JSON from an outside catalogue within the timeout. Anything but a 2xx JSON answer throws
  * (a `CatalogueAnswer` carries the status); callers turn failures into `catalogueDown`.
  */
-export async function getJson(url: string, headers: Record<string, string>): Promise<unknown> {
+export async function getJson(url: string, headers: Record<string, string>, deadline?: number): Promise<unknown> {
+  const timeout = Math.min(CATALOGUE_TIMEOUT_MS, deadline === undefined ? Infinity : deadline - Date.now());
+  if (timeout <= 0) throw new CatalogueAnswer(504);
   const response = await fetch(url, {
     headers: { accept: "application/json", ...headers },
-    signal: AbortSignal.timeout(CATALOGUE_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeout),
   });
   if (!response.ok) {
     await response.body?.cancel();

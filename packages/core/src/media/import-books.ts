@@ -11,6 +11,7 @@ import {
   goodreadsBookId,
   goodreadsRating,
   IMPORT_BATCH_MAX,
+  IMPORT_MATCH_BUDGET_MS,
   ImportedBookRow,
   isIsbn,
   MEDIA_MESSAGES,
@@ -117,17 +118,20 @@ export async function importBooks(userId: string, rows: unknown[], now = Date.no
     else ready.push(prepared);
   });
 
+  const deadline = Date.now() + IMPORT_MATCH_BUDGET_MS;
   const limit = pLimit(MATCH_CONCURRENCY);
   const looked = await Promise.all(
     ready.map((row) =>
       limit(async (): Promise<Prepared | RowResult> => {
         try {
-          const book = await matchBook({ isbn: row.isbn, title: row.title, author: row.author });
+          const book = await matchBook({ isbn: row.isbn, title: row.title, author: row.author }, deadline);
           return book ? matched(row, book) : row;
         } catch (error) {
           // Stored under a made-up id now, it would be a second copy once the catalogue answers again.
-          if (error instanceof VisibleError)
-            return { index: row.index, title: row.title, status: "failed", reason: error.message };
+          if (error instanceof VisibleError) {
+            const reason = Date.now() >= deadline ? MEDIA_MESSAGES.catalogueTooSlow : error.message;
+            return { index: row.index, title: row.title, status: "failed", reason };
+          }
           throw error;
         }
       }),

@@ -5,6 +5,7 @@ import { MovieEntity } from "./movie.entity.ts";
 import { movieWrite, type MovieFields } from "./movies.ts";
 import {
   IMPORT_BATCH_MAX,
+  IMPORT_MATCH_BUDGET_MS,
   ImportedMovieRow,
   letterboxdRating,
   MEDIA_MESSAGES,
@@ -70,12 +71,13 @@ export async function importMovies(userId: string, rows: unknown[], now = Date.n
     else ready.push(prepared);
   });
 
+  const deadline = Date.now() + IMPORT_MATCH_BUDGET_MS;
   const limit = pLimit(MATCH_CONCURRENCY);
   const found = await Promise.all(
     ready.map((row) =>
       limit(async () => {
         try {
-          const film = await matchFilm(row.title, row.year);
+          const film = await matchFilm(row.title, row.year, deadline);
           if (!film) {
             results[row.index] = {
               index: row.index,
@@ -95,7 +97,8 @@ export async function importMovies(userId: string, rows: unknown[], now = Date.n
           return { row, fields };
         } catch (error) {
           if (!(error instanceof VisibleError)) throw error;
-          results[row.index] = { index: row.index, title: row.title, status: "failed", reason: error.message };
+          const reason = Date.now() >= deadline ? MEDIA_MESSAGES.catalogueTooSlow : error.message;
+          results[row.index] = { index: row.index, title: row.title, status: "failed", reason };
           return undefined;
         }
       }),

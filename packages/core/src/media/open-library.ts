@@ -93,14 +93,14 @@ function toBook(entry: unknown): CatalogueBook | undefined {
   };
 }
 
-async function search(params: Record<string, string>, limit: number): Promise<CatalogueBook[]> {
+async function search(params: Record<string, string>, limit: number, deadline?: number): Promise<CatalogueBook[]> {
   const url = new URL(`${settings().openLibraryUrl.replace(/\/$/, "")}/search.json`);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   url.searchParams.set("limit", String(limit));
   url.searchParams.set("fields", FIELDS);
   let answer: unknown;
   try {
-    answer = await getJson(url.toString(), { "user-agent": `graph (${Resource.Config.teamEmail})` });
+    answer = await getJson(url.toString(), { "user-agent": `graph (${Resource.Config.teamEmail})` }, deadline);
   } catch {
     throw catalogueDown(MEDIA_MESSAGES.bookCatalogueDown);
   }
@@ -119,17 +119,17 @@ export async function searchCatalogue(query: string): Promise<CatalogueBook[]> {
  * answer whose title is the row's). Null when the catalogue knows no such book; a catalogue
  * failure throws (the row must not be stored under a made-up id the next import would not find).
  */
-export async function matchBook(row: {
-  isbn: string | null;
-  title: string;
-  author: string;
-}): Promise<CatalogueBook | null> {
+export async function matchBook(
+  row: { isbn: string | null; title: string; author: string },
+  /** When the look-ups must be done by (an import answers within the API's time). */
+  deadline?: number,
+): Promise<CatalogueBook | null> {
   if (row.isbn) {
-    const [byIsbn] = await search({ q: `isbn:${row.isbn}` }, 1);
+    const [byIsbn] = await search({ q: `isbn:${row.isbn}` }, 1, deadline);
     if (byIsbn) return byIsbn;
   }
   const params: Record<string, string> = { title: row.title.replace(/\s*\([^)]*#\s*\d+[^)]*\)\s*$/, "") };
   if (row.author) params.author = row.author;
-  const found = await search(params, 5);
+  const found = await search(params, 5, deadline);
   return found.find((book) => sameTitle(row.title, book.title)) ?? null;
 }

@@ -27,6 +27,12 @@ export const PUBLIC_LIST_MAX = 50;
 /** Books or films a shelf page answers at most (and by default). */
 export const SHELF_PAGE_MAX = 100;
 export const PUBLICATION_DATE_MAX = 32;
+/**
+ * An import batch matches its rows against the catalogue for at most this long, so it answers
+ * within the API's 29 seconds even when the catalogue is slow; rows not matched by then fail
+ * with a reason, and importing the file again adds them (rows already in are updated).
+ */
+export const IMPORT_MATCH_BUDGET_MS = 20_000;
 
 export const MEDIA_MESSAGES = {
   rating: "Ratings are 1 to 5 in half steps, or none.",
@@ -54,6 +60,7 @@ export const MEDIA_MESSAGES = {
   notOnReadShelf: "not on your read shelf",
   notInFilmCatalogue: "not found in the film catalogue",
   cursorInvalid: "That cursor is not valid.",
+  catalogueTooSlow: "The catalogue was too slow to match this row; import the file again to add it.",
   notesShortened: `review shortened to ${NOTES_MAX} characters`,
   duplicateRow: (index: number) => `the same book as row ${index + 1}`,
   duplicateFilmRow: (index: number) => `the same film as row ${index + 1}`,

@@ -1,4 +1,5 @@
 import { conditionally, transact, type WriteOp } from "../db.ts";
+import { UnavailableError } from "../errors.ts";
 import type { MediaKind } from "./holders.entity.ts";
 import { addItems, CREATES_PER_TRANSACTION, withRetries } from "./shelf.ts";
 
@@ -45,8 +46,8 @@ export async function storeOne(userId: string, kind: MediaKind, write: ShelfWrit
     }
     return "full";
   }
-  // Added and deleted again by others four times over while this ran: a conflict, not an answer.
-  throw new Error("shelf item kept changing while it was written");
+  // Added and deleted again by others four times over while this ran: busy, not the client's mistake.
+  throw new UnavailableError();
 }
 
 /**

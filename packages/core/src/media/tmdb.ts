@@ -57,7 +57,7 @@ function toMovie(entry: unknown): CatalogueMovie | undefined {
 }
 
 /** Films TMDB finds for `query` (in `year` when given), at most SEARCH_RESULTS_MAX. */
-export async function searchFilms(query: string, year?: number): Promise<CatalogueMovie[]> {
+export async function searchFilms(query: string, year?: number, deadline?: number): Promise<CatalogueMovie[]> {
   const token = Resource.TmdbToken.value.trim();
   if (token === "") throw new VisibleError(503, "not_configured", MEDIA_MESSAGES.movieSearchUnconfigured);
   const url = new URL(`${settings().tmdbApiUrl.replace(/\/$/, "")}/3/search/movie`);
@@ -70,7 +70,7 @@ export async function searchFilms(query: string, year?: number): Promise<Catalog
   else url.searchParams.set("api_key", token);
   let answer: unknown;
   try {
-    answer = await getJson(url.toString(), headers);
+    answer = await getJson(url.toString(), headers, deadline);
   } catch (error) {
     if (error instanceof CatalogueAnswer && error.status === 401) {
       throw new VisibleError(503, "not_configured", MEDIA_MESSAGES.movieCatalogueRefused);
@@ -87,8 +87,8 @@ export async function searchFilms(query: string, year?: number): Promise<Catalog
  * original title) is the row's, else the one film of that year when the search found only one.
  * Null when none.
  */
-export async function matchFilm(name: string, year: number | null): Promise<CatalogueMovie | null> {
-  const found = await searchFilms(name, year ?? undefined);
+export async function matchFilm(name: string, year: number | null, deadline?: number): Promise<CatalogueMovie | null> {
+  const found = await searchFilms(name, year ?? undefined, deadline);
   const wanted = looseText(name);
   const sameYear = (m: CatalogueMovie) => year === null || m.releaseDate?.startsWith(String(year)) === true;
   const named = found.find(

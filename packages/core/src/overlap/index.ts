@@ -126,8 +126,14 @@ export async function overlap(viewerId: string, otherId: string): Promise<Overla
   const [followers, likes, bookHolders, movieHolders, liked] = await Promise.all([
     Topics.phraseFollowers([...viewer.topics, ...other.topics].map((t) => t.phrase)),
     Feed.Likes.likeCounts([...viewer.articles, ...other.articles]),
-    Media.holderCounts("book", ids((h) => h.books)),
-    Media.holderCounts("movie", ids((h) => h.movies)),
+    Media.holderCounts(
+      "book",
+      ids((h) => h.books),
+    ),
+    Media.holderCounts(
+      "movie",
+      ids((h) => h.movies),
+    ),
     Feed.Likes.likedDetails(viewerId, shared.articles),
   ]);
   // Each item under a key unique across kinds, with how many people hold it.
@@ -138,7 +144,9 @@ export async function overlap(viewerId: string, otherId: string): Promise<Overla
     ...h.movies.map((m) => ({ key: `movie:${m.id}`, people: movieHolders.get(m.id) ?? 1 })),
   ];
   const labels = new Map<string, Omit<TopContributor, "share">>([
-    ...shared.topics.map((t) => [`topic:${t.phrase}`, { kind: "topic" as const, id: t.topicId, label: t.topic }] as const),
+    ...shared.topics.map(
+      (t) => [`topic:${t.phrase}`, { kind: "topic" as const, id: t.topicId, label: t.topic }] as const,
+    ),
     ...liked.map((a) => [`article:${a.id}`, { kind: "article" as const, id: a.id, label: a.title }] as const),
     ...shared.books.map((b) => [`book:${b.id}`, { kind: "book" as const, id: b.id, label: b.title }] as const),
     ...shared.movies.map((m) => [`movie:${m.id}`, { kind: "movie" as const, id: m.id, label: m.title }] as const),

@@ -68,18 +68,18 @@ export async function publicProfile(username: string) {
   const userId = user.userId;
   const [sectionOrder, contacts, aims, articles, topics, thoughts, websites, count, images, books, movies] =
     await Promise.all([
-    readSectionOrder(userId),
-    readContacts(userId),
-    Topics.listAims(userId),
-    Feed.Likes.listForProfile(userId, LIST_READ),
-    Topics.list(userId),
-    listThoughts(userId, LIST_READ),
-    listWebsites(userId),
-    nodeCount(userId),
-    Images.listImages(userId),
-    Media.listBooks(userId, LIST_READ),
-    Media.listMovies(userId, LIST_READ),
-  ]);
+      readSectionOrder(userId),
+      readContacts(userId),
+      Topics.listAims(userId),
+      Feed.Likes.listForProfile(userId, LIST_READ),
+      Topics.list(userId),
+      listThoughts(userId, LIST_READ),
+      listWebsites(userId),
+      nodeCount(userId),
+      Images.listImages(userId),
+      Media.listBooks(userId, LIST_READ),
+      Media.listMovies(userId, LIST_READ),
+    ]);
   const visible = new Set<ProfileSection>(sectionOrder.filter((s) => s.visible).map((s) => s.id));
   const shown = <T>(section: ProfileSection, items: T[]): T[] => (visible.has(section) ? items : []);
   const contact = contacts[0] ?? { about: "", socials: "" };

@@ -44,7 +44,7 @@ export const RESERVED_PATHS = [
   "unsubscribe-success",
   "oauth",
   // Beside the web app: the API, the socket and photos (everywhere), the dev pages, the demo
-  // feeds and the AWS, Google and socket-management stand-ins (the local runtime).
+  // feeds and the AWS, Google, socket-management, Open Library and TMDB stand-ins (the local runtime).
   "api",
   "ws",
   "media",
@@ -52,6 +52,10 @@ export const RESERVED_PATHS = [
   "demo",
   "_aws",
   "_google",
+  "_openlibrary",
+  "_openlibrary-covers",
+  "_tmdb",
+  "_tmdb-images",
   "@connections",
   // The built web app's files and folders (web/public and Vite's output).
   "assets",

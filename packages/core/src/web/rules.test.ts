@@ -24,6 +24,22 @@ describe("contentSecurityPolicy", () => {
     );
     expect(directive(contentSecurityPolicy(), "connect-src")).toBe("connect-src 'self'");
   });
+
+  it("lets images load from any https host (book covers, film posters) and the named origins", () => {
+    // On AWS: covers.openlibrary.org (which redirects to *.archive.org) and image.tmdb.org are https.
+    expect(directive(contentSecurityPolicy({ siteUrl: "https://graph.example" }), "img-src")).toBe(
+      "img-src 'self' data: https:",
+    );
+    // Locally: the catalogue stand-ins on the runtime's port when the site has another address.
+    expect(
+      directive(
+        contentSecurityPolicy({
+          imageOrigins: ["http://127.0.0.1:3000/_openlibrary-covers", "http://127.0.0.1:3000/_tmdb-images/t/p"],
+        }),
+        "img-src",
+      ),
+    ).toBe("img-src 'self' data: https: http://127.0.0.1:3000");
+  });
 });
 
 describe("webSocketOrigin", () => {

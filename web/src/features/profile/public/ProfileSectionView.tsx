@@ -43,7 +43,10 @@ export function ProfileSectionView({
     const next = swapSlot(slots, slot, items.length);
     if (next === slots) return;
     setSlots(next);
-    onLock({ section, slot, item: items[next.shown[slot]!]! });
+    const swapped = { section, slot, item: items[next.shown[slot]!]! };
+    onLock(swapped);
+    // The pointer (or focus) is still on the slot: the footer shows what is there now.
+    onHover(swapped);
   };
 
   return (

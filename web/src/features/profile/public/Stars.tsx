@@ -5,7 +5,13 @@
 export function Stars({ rating, testId = "stars" }: { rating: number; testId?: string }) {
   const filled = `${(Math.min(5, Math.max(0, rating)) / 5) * 100}%`;
   return (
-    <span className="stars" role="img" aria-label={`rated ${rating} out of 5`} data-testid={testId} data-rating={rating}>
+    <span
+      className="stars"
+      role="img"
+      aria-label={`rated ${rating} out of 5`}
+      data-testid={testId}
+      data-rating={rating}
+    >
       <span className="stars__empty" aria-hidden="true">
         ☆☆☆☆☆
       </span>

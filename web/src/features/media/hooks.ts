@@ -43,7 +43,8 @@ export function useMovieSearch(text: string) {
 /** What a refusal says to the person: the server's words when it gave some. */
 export function refusalText(error: unknown): string | null {
   if (error instanceof ApiError && error.status === NETWORK_ERROR_STATUS) return "You seem to be offline.";
-  if (error instanceof ApiError && error.body?.error && error.status < 500) return error.body.error;
+  // A 500 says nothing a person can act on; a refusal or a 503 ("busy, try again") does.
+  if (error instanceof ApiError && error.body?.error && error.status !== 500) return error.body.error;
   return null;
 }
 

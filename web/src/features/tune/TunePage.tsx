@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
 import { TUNE_TABS, type TuneTab, parseTuneTab } from "./tune-tabs.ts";
 import { FeedTab } from "./FeedTab.tsx";
-import { LaterTab } from "./LaterTab.tsx";
+import { MediaTab } from "../media/MediaTab.tsx";
 import { ProfileTab } from "../profile/edit/ProfileTab.tsx";
 import { TopicsTab } from "../topics/TopicsTab.tsx";
 import "./tune.css";
@@ -56,8 +56,6 @@ export function TunePage() {
         aria-labelledby={tabId(tab)}
         className="tune__panel"
         data-testid={`tune-panel-${tab}`}
-        // A panel with nothing to focus takes focus itself, so Tab from the tablist reaches it.
-        tabIndex={tab === "topics" || tab === "feed" || tab === "profile" ? undefined : 0}
       >
         {tab === "topics" ? (
           <TopicsTab />
@@ -66,7 +64,7 @@ export function TunePage() {
         ) : tab === "profile" ? (
           <ProfileTab />
         ) : (
-          <LaterTab tab={tab} />
+          <MediaTab />
         )}
       </div>
     </div>

@@ -1,0 +1,92 @@
+/** What an export file must be before it is read, and the text helpers both export parsers share. */
+
+/** The spec's limit on an uploaded CSV: 2 MB. */
+export const CSV_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The spec's messages, word for word. */
+export const CSV_MESSAGES = {
+  invalid: "Please upload a valid CSV file (max 2MB).",
+  droppedNotCsv: "Please drop a valid CSV file.",
+} as const;
+
+/** The rows sent in one import request (the API takes at most 100). */
+export const IMPORT_BATCH_SIZE = 100;
+
+/**
+ * Why a file cannot be imported, or null when it can: it must be named `.csv` and hold at most
+ * 2 MB. A dropped file that is no CSV gets its own message (the spec's), as a person dropping
+ * a photo by mistake should hear that it was the drop, not the size.
+ */
+export function csvFileProblem(file: { name: string; size: number }, how: "chosen" | "dropped"): string | null {
+  const isCsv = /\.csv$/i.test(file.name.trim());
+  if (!isCsv) return how === "dropped" ? CSV_MESSAGES.droppedNotCsv : CSV_MESSAGES.invalid;
+  if (file.size > CSV_MAX_BYTES || file.size === 0) return CSV_MESSAGES.invalid;
+  return null;
+}
+
+/** Splits rows into the batches the import sends, in order. */
+export function batches<T>(rows: readonly T[], size = IMPORT_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Whitespace (new lines included) collapsed to single spaces, trimmed. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** `text` cut to at most `max` UTF-16 units, never through a surrogate pair. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end);
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * A review written in HTML (Goodreads keeps `<br/>`, `<i>`, `<a>`, entities) as plain text for
+ * notes: line breaks and paragraphs become new lines, every other tag goes, entities are decoded,
+ * and runs of blank lines shrink to one. Notes are shown as text, never as HTML.
+ */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/\r\n?/g, "\n")
+    .replace(/<\s*br\s*\/?\s*>/gi, "\n")
+    .replace(/<\s*\/\s*(p|div|li|h[1-6]|blockquote)\s*>/gi, "\n")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<\/?[a-z][^>]*>/gi, "");
+  return decodeEntities(text)
+    .split("\n")
+    .map((line) => line.replace(/[ \t\u00a0]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

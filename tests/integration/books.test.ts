@@ -354,7 +354,8 @@ describe("Goodreads import", () => {
     row(3, { exclusiveShelf: "to-read" }),
     row(4, { exclusiveShelf: "currently-reading" }),
     row(5, { isbn: '=""', myRating: "4" }),
-    row(6, { review: "r".repeat(NOTES_MAX + 500) }),
+    // An ISBN the catalogue does not know: no cover either (a link to none would fail to load).
+    row(6, { review: "r".repeat(NOTES_MAX + 500), isbn: '="9780000000002"' }),
     row(7, { myRating: "7" }),
     { title: "", idGoodreads: "8", exclusiveShelf: "read" },
     row(9, { dateRead: "last tuesday" }),
@@ -394,6 +395,10 @@ describe("Goodreads import", () => {
     expect(books.find((b) => b.id === by(1).bookId)!.rating).toBeNull();
     const unmatched = books.find((b) => b.id === "goodreads-5000005")!;
     expect(unmatched).toMatchObject({ title: "Unfindable Zqx Title 5", rating: 4, isbn: [], cover_image_url: null });
+    expect(books.find((b) => b.id === "goodreads-5000006")).toMatchObject({
+      isbn: ["9780000000002"],
+      cover_image_url: null,
+    });
     expect(books.find((b) => b.id === "goodreads-5000006")!.notes).toHaveLength(NOTES_MAX);
     // Matched rows bring the catalogue's subjects for topic suggestions.
     expect(await Media.bookSubjects(person.userId)).toContainEqual({ subject: "Memoir", title: "Educated" });

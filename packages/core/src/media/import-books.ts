@@ -3,7 +3,7 @@ import { getMany } from "../db.ts";
 import { badRequest, VisibleError } from "../errors.ts";
 import { BookEntity } from "./book.entity.ts";
 import { bookWrite, type BookFields } from "./books.ts";
-import { isbnCoverRef, matchBook, type CatalogueBook } from "./open-library.ts";
+import { matchBook, type CatalogueBook } from "./open-library.ts";
 import {
   AUTHOR_MAX,
   AUTHORS_MAX,
@@ -12,16 +12,15 @@ import {
   goodreadsRating,
   IMPORT_BATCH_MAX,
   IMPORT_MATCH_BUDGET_MS,
-  ImportedBookRow,
   isIsbn,
   MEDIA_MESSAGES,
   NOTES_MAX,
   parseExportDate,
   reviewToNotes,
-  rowIssue,
   shorten,
   type RowResult,
 } from "./rules.ts";
+import { ImportedBookRow, rowIssue } from "./schemas.ts";
 import { shelfCount } from "./shelf.ts";
 import { storeMany } from "./store.ts";
 
@@ -73,7 +72,9 @@ function prepare(raw: unknown, index: number, now: number): Prepared | RowResult
       authors,
       isbn: isbn ? [isbn] : [],
       publicationDate: row.publicationDate || null,
-      coverRef: isbn ? isbnCoverRef(isbn) : null,
+      // A cover only from a catalogue match: a book the catalogue does not know by its ISBN has
+      // no cover there either, and a missing image is a failed load on every page that shows it.
+      coverRef: null,
       subjects: [],
       rating,
       notes: shorten(notes, NOTES_MAX),

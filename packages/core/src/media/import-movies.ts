@@ -6,16 +6,15 @@ import { movieWrite, type MovieFields } from "./movies.ts";
 import {
   IMPORT_BATCH_MAX,
   IMPORT_MATCH_BUDGET_MS,
-  ImportedMovieRow,
   letterboxdRating,
   MEDIA_MESSAGES,
   NOTES_MAX,
   parseExportDate,
   reviewToNotes,
-  rowIssue,
   shorten,
   type RowResult,
 } from "./rules.ts";
+import { ImportedMovieRow, rowIssue } from "./schemas.ts";
 import { shelfCount } from "./shelf.ts";
 import { storeMany } from "./store.ts";
 import { matchFilm } from "./tmdb.ts";

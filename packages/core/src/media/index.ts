@@ -30,3 +30,4 @@ export { holderCounts, shelfIds } from "./reads.ts";
 export { purgeAccount } from "./purge.ts";
 export type { MediaKind } from "./holders.entity.ts";
 export * from "./rules.ts";
+export { ImportedBookRow, ImportedMovieRow, Notes, Rating } from "./schemas.ts";

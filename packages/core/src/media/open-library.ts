@@ -69,9 +69,6 @@ export function coverRefOf(url: string | null | undefined): string | null {
   return COVER_PATH.test(path) ? path : null;
 }
 
-/** A cover by ISBN, for books the catalogue did not match: the page shows its own when there is none. */
-export const isbnCoverRef = (isbn: string) => `/b/isbn/${isbn}-M.jpg?default=false`;
-
 function toBook(entry: unknown): CatalogueBook | undefined {
   const parsed = Doc.safeParse(entry);
   if (!parsed.success) return undefined;

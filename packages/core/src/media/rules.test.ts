@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   cleanIsbn,
   goodreadsRating,
-  ImportedBookRow,
-  ImportedMovieRow,
   isBookId,
   isIsbn,
   isRating,
@@ -11,10 +9,10 @@ import {
   looseText,
   parseExportDate,
   reviewToNotes,
-  rowIssue,
   sameTitle,
   shorten,
 } from "./rules.ts";
+import { ImportedBookRow, ImportedMovieRow, rowIssue } from "./schemas.ts";
 
 describe("ratings", () => {
   it("takes 1 to 5 in half steps and nothing else", () => {

@@ -11,10 +11,8 @@ import {
   isIsbn,
   ISBNS_MAX,
   MEDIA_MESSAGES,
-  Notes,
   PUBLIC_LIST_MAX,
   PUBLICATION_DATE_MAX,
-  Rating,
   SHELF_PAGE_MAX,
   SUBJECT_MAX,
   SUBJECTS_MAX,
@@ -50,8 +48,8 @@ const title = z
   .min(1, MEDIA_MESSAGES.titleMissing)
   .max(TITLE_MAX, MEDIA_MESSAGES.titleTooLong);
 /** Rating and notes as sent with an add: absent means none and empty. */
-const rating = Rating.optional().transform((r) => r ?? null);
-const notes = Notes.optional().transform((n) => n ?? "");
+const rating = Media.Rating.optional().transform((r) => r ?? null);
+const notes = Media.Notes.optional().transform((n) => n ?? "");
 
 const NewBook = z.object({
   id: z.string({ error: "id is required" }).trim().regex(CATALOGUE_BOOK_ID, MEDIA_MESSAGES.bookIdInvalid),
@@ -86,7 +84,7 @@ const NewBook = z.object({
 });
 
 const Changes = z
-  .object({ rating: Rating.optional(), notes: Notes.optional() })
+  .object({ rating: Media.Rating.optional(), notes: Media.Notes.optional() })
   .refine((c) => c.rating !== undefined || c.notes !== undefined, "Send a rating or notes to change.");
 
 const BookRef = z.object({ bookId: id("bookId") });

@@ -1,4 +1,5 @@
 /** What an export file must be before it is read, and the text helpers both export parsers share. */
+import { IMPORT_BATCH_MAX } from "@graph/core/media/rules";
 
 /** The spec's limit on an uploaded CSV: 2 MB. */
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;
@@ -10,7 +11,7 @@ export const CSV_MESSAGES = {
 } as const;
 
 /** The rows sent in one import request (the API takes at most 100). */
-export const IMPORT_BATCH_SIZE = 100;
+export const IMPORT_BATCH_SIZE = IMPORT_BATCH_MAX;
 
 /**
  * Why a file cannot be imported, or null when it can: it must be named `.csv` and hold at most

@@ -5,10 +5,15 @@
  */
 import Papa from "papaparse";
 import { cut, htmlToText, oneLine } from "./csv-file.ts";
-import { NOTES_MAX } from "./media.ts";
+import { AUTHOR_MAX, AUTHORS_MAX, NOTES_MAX, TITLE_MAX } from "@graph/core/media/rules";
 
 /** The limits a row is held to before it is sent (the server refuses a batch that breaks them). */
-export const BOOK_ROW_LIMITS = { title: 500, authors: 20, author: 200, notes: NOTES_MAX } as const;
+export const BOOK_ROW_LIMITS = {
+  title: TITLE_MAX,
+  authors: AUTHORS_MAX,
+  author: AUTHOR_MAX,
+  notes: NOTES_MAX,
+} as const;
 
 /** One book of the export, as the import sends it. */
 export interface GoodreadsBook {

@@ -1,13 +1,11 @@
 /** The media tab's words and how a book or a film is shown in a row. */
+import { MEDIA_MESSAGES } from "@graph/core/media/rules";
 
-/**
- * The server's limit on notes (core's media rules; not imported from there, as that module
- * carries the API's validation schemas, which the page has no use for).
- */
-export const NOTES_MAX = 2000;
+/** The server's limit on notes, shown by the notes' counter. */
+export { NOTES_MAX } from "@graph/core/media/rules";
 
 /** The spec's message when a book delete fails, word for word. */
-export const DELETE_BOOK_FAILED = "Failed to delete the book.";
+export const DELETE_BOOK_FAILED = MEDIA_MESSAGES.deleteBookFailed;
 export const DELETE_MOVIE_FAILED = "Failed to delete the movie.";
 
 export const MEDIA_TEXT = {

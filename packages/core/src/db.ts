@@ -38,7 +38,6 @@ export const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice
 
 type ErrorShape = { name?: string; cause?: ErrorShape; message?: string; $metadata?: { httpStatusCode?: number } };
 
-/** Whether a write failed only because its condition did not hold (ElectroDB wraps the SDK's error). */
 /** Whether a conditional write went through: false when its condition failed, any other error thrown. */
 export async function conditionally(write: Promise<unknown>): Promise<boolean> {
   try {
@@ -50,6 +49,7 @@ export async function conditionally(write: Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** Whether a write failed only because its condition did not hold (ElectroDB wraps the SDK's error). */
 export function isConditionFailure(error: unknown): boolean {
   const e = error as ErrorShape | undefined;
   return (
@@ -103,6 +103,22 @@ export type TransactResult = { canceled: false } | { canceled: true; reasons: st
 const THROTTLED_REASONS = new Set(["ThrottlingError", "ProvisionedThroughputExceeded", "TransactionConflict"]);
 /** Transactions on the same item at once cancel each other (TransactionConflict): tried again this often. */
 const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs `work` again while it throws `UnavailableError` — a throttle, or a transaction that kept
+ * losing races on one hot item such as a person's count — at most `attempts` times, each pause
+ * longer and jittered so racing writers spread out. Any other error is thrown at once.
+ */
+export async function retryWhileUnavailable<T>(work: () => Promise<T>, attempts: number): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof UnavailableError) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30 * attempt));
+    }
+  }
+}
 
 /**
  * Writes items of several domain modules all or nothing. Each module builds the items of its

@@ -1,4 +1,4 @@
-import { transact, type WriteOp } from "../db.ts";
+import { retryWhileUnavailable, transact, type WriteOp } from "../db.ts";
 import { UnavailableError } from "../errors.ts";
 import { HoldersEntity, type MediaKind } from "./holders.entity.ts";
 import { BOOKS_MAX, MOVIES_MAX } from "./rules.ts";
@@ -21,16 +21,7 @@ export const CREATES_PER_TRANSACTION = 49;
  */
 const ATTEMPTS = 4;
 
-export async function withRetries<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof UnavailableError) || attempt >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30 * attempt));
-    }
-  }
-}
+export const withRetries = <T>(work: () => Promise<T>) => retryWhileUnavailable(work, ATTEMPTS);
 
 /** Adds `n` to the count, on condition that it stays within the cap. */
 function countUp(userId: string, kind: MediaKind, n: number): WriteOp {

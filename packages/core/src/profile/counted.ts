@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { transact, type WriteOp } from "../db.ts";
+import { retryWhileUnavailable, transact, type WriteOp } from "../db.ts";
 import { badRequest, UnavailableError } from "../errors.ts";
 import { ProfileCountsEntity } from "./profile-counts.entity.ts";
 
@@ -11,16 +11,7 @@ type Counted = "thoughts" | "websites";
 /** An id that sorts by creation time (newest last), so a query in reverse reads newest first. */
 export const timeOrderedId = (now: number) => `${now.toString(36).padStart(10, "0")}-${randomUUID().slice(0, 8)}`;
 
-async function withRetries<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof UnavailableError) || attempt >= ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30 * attempt));
-    }
-  }
-}
+const withRetries = <T>(work: () => Promise<T>) => retryWhileUnavailable(work, ATTEMPTS);
 
 /** Writes `item` and adds one to the person's `kind` count, in one transaction that keeps it within `max`. */
 export async function addCounted(userId: string, kind: Counted, max: number, item: WriteOp, tooMany: string) {

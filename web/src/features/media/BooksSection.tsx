@@ -1,33 +1,19 @@
-import { useId, useRef, useState } from "react";
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { Section } from "../../components/Section.tsx";
 import {
   type Book,
   type BookResult,
   type ImportedBookRow,
-  type Review,
   addBook,
   bookShelfQuery,
   deleteBook,
   editBook,
   importBooks,
 } from "./api.ts";
-import { CatalogueSearch } from "./CatalogueSearch.tsx";
-import { Cover } from "./Cover.tsx";
 import { type GoodreadsBook, parseGoodreads } from "./goodreads.ts";
-import { useBookSearch, useShelfChanges } from "./hooks.ts";
-import { ImportPanel } from "./ImportPanel.tsx";
+import { useBookSearch } from "./hooks.ts";
 import { DELETE_BOOK_FAILED, MEDIA_TEXT, bookByline } from "./media.ts";
-import { Notice, ShelfState } from "./ShelfState.tsx";
-import { ReviewForm } from "./ReviewForm.tsx";
-import { ShelfList } from "./ShelfList.tsx";
-import { shelfCount } from "./shelf-cache.ts";
-import { useExportImport } from "./use-import.ts";
+import { type Picked, ShelfSection, shelfKind } from "./ShelfSection.tsx";
 
-interface PickedBook {
-  result: BookResult;
-  review: Review;
-}
+type PickedBook = Picked<BookResult>;
 
 /** The book as the list shows it until the server has answered. */
 function shownBook({ result, review }: PickedBook): Book {
@@ -83,145 +69,52 @@ const bookView = (book: Book) => ({
   notes: book.notes,
 });
 
-/** The books list: find a book and add it with a rating and notes, the shelf to edit, and a Goodreads import. */
-export function BooksSection({ userId }: { userId: string }) {
-  const headingId = useId();
-  const shelfOptions = bookShelfQuery(userId);
-  const shelf = useInfiniteQuery(shelfOptions);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
-  const [text, setText] = useState("");
-  const [picked, setPicked] = useState<BookResult | null>(null);
-  const searchBox = useRef<HTMLDivElement>(null);
-  const { term, pending, search } = useBookSearch(text);
-
-  const changes = useShelfChanges<Book, PickedBook>({
-    key: shelfOptions.queryKey,
-    add: addPayload,
-    shown: shownBook,
-    edit: editBook,
-    remove: deleteBook,
-    messages: {
-      addFailed: (book) => MEDIA_TEXT.addBookFailed(book.title),
-      editFailed: (book) => MEDIA_TEXT.editBookFailed(book.title),
-      deleteFailed: DELETE_BOOK_FAILED,
-    },
-    onProblem: (message) => {
-      setAdded(null);
-      setProblem(message);
-    },
-  });
-
-  const goodreads = useExportImport({
+const BOOKS = shelfKind({
+  noun: { one: "book", many: "books" },
+  placeholder: "title, author or ISBN",
+  empty: "no books yet. find one above, or import your Goodreads library below.",
+  testIds: {
+    section: "books",
+    search: "book-search",
+    addForm: "book-add-form",
+    shelf: "book-shelf",
+    import: "goodreads",
+  },
+  shelfQuery: bookShelfQuery,
+  useSearch: useBookSearch,
+  viewResult: (result) => ({
+    key: result.id,
+    title: result.title,
+    byline: bookByline(result),
+    imageUrl: result.cover_image_url,
+  }),
+  viewItem: bookView,
+  shown: shownBook,
+  add: addPayload,
+  edit: editBook,
+  remove: deleteBook,
+  messages: {
+    addFailed: (book) => MEDIA_TEXT.addBookFailed(book.title),
+    editFailed: (book) => MEDIA_TEXT.editBookFailed(book.title),
+    deleteFailed: DELETE_BOOK_FAILED,
+  },
+  exportImport: {
+    title: "import from Goodreads",
+    help: (
+      <p>
+        On Goodreads, open My Books, then Import and export, and export your library. Choose or drop the
+        goodreads_library_export.csv it gives you. Books on your read shelf are added with your rating, date read and
+        review; a book already here is updated, never added twice; to-read and other shelves are skipped.
+      </p>
+    ),
     parse: parseGoodreads,
     toRow: importedBookRow,
     titleOf: (book) => book.title,
     send: importBooks,
-    shelfKey: shelfOptions.queryKey,
-  });
+  },
+});
 
-  const onShelf = new Map((shelf.data?.pages ?? []).flatMap((p) => p.items).map((b) => [b.id, b] as const));
-  const current = picked ? onShelf.get(picked.id) : undefined;
-  const focusSearch = () => searchBox.current?.querySelector("input")?.focus();
-
-  return (
-    <Section title="books" count={shelf.data ? shelfCount(shelf.data) : undefined} headingId={headingId} testId="books">
-      <div ref={searchBox}>
-        <CatalogueSearch<BookResult>
-          label="find a book"
-          placeholder="title, author or ISBN"
-          noun="books"
-          text={text}
-          onText={(next) => {
-            setText(next);
-            setPicked(null);
-          }}
-          term={picked ? null : term}
-          pending={pending}
-          search={search}
-          view={(result) => ({
-            key: result.id,
-            title: result.title,
-            byline: bookByline(result),
-            imageUrl: result.cover_image_url,
-            onShelf: onShelf.has(result.id),
-          })}
-          onPick={(result) => {
-            setPicked(result);
-            setProblem(null);
-            setAdded(null);
-          }}
-          testId="book-search"
-        />
-      </div>
-
-      {picked && (
-        <ReviewForm
-          key={picked.id}
-          initial={current ? { rating: current.rating, notes: current.notes } : undefined}
-          submitLabel={current ? "save to your books" : "add to your books"}
-          onSubmit={(review) => {
-            changes.add({ result: picked, review });
-            setAdded(`added "${picked.title}" to your books.`);
-            setPicked(null);
-            setText("");
-            focusSearch();
-          }}
-          onCancel={() => {
-            setPicked(null);
-            focusSearch();
-          }}
-          testId="book-add-form"
-        >
-          <div className="media-picked">
-            <Cover url={picked.cover_image_url} size="medium" />
-            <div className="media-item__main">
-              <span className="media-item__title">{picked.title}</span>
-              <span className="media-item__byline">{bookByline(picked)}</span>
-              {current && (
-                <span className="media-result__shelf">on your list: saving changes its rating and notes</span>
-              )}
-            </div>
-          </div>
-        </ReviewForm>
-      )}
-
-      <Notice problem={problem} done={added} onDismiss={() => setProblem(null)} testId="books" />
-
-      <ShelfState
-        shelf={shelf}
-        what="your books"
-        empty="no books yet. find one above, or import your Goodreads library below."
-      >
-        {(books) => (
-          <ShelfList<Book>
-            items={books}
-            view={bookView}
-            onEdit={changes.edit}
-            onDelete={(book) => {
-              setProblem(null);
-              setAdded(null);
-              changes.remove(book);
-            }}
-            labelledBy={headingId}
-            testId="book-shelf"
-          />
-        )}
-      </ShelfState>
-
-      <ImportPanel
-        title="import from Goodreads"
-        noun="book"
-        state={goodreads.state}
-        onFile={(file, how) => void goodreads.start(file, how)}
-        testId="goodreads"
-      >
-        <p>
-          On Goodreads, open My Books, then Import and export, and export your library. Choose or drop the
-          goodreads_library_export.csv it gives you. Books on your read shelf are added with your rating, date read and
-          review; a book already here is updated, never added twice; to-read and other shelves are skipped.
-        </p>
-      </ImportPanel>
-    </Section>
-  );
+/** The books list: find a book and add it with a rating and notes, the shelf to edit, and a Goodreads import. */
+export function BooksSection({ userId }: { userId: string }) {
+  return <ShelfSection kind={BOOKS} userId={userId} />;
 }

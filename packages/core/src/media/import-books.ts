@@ -1,6 +1,5 @@
-import pLimit from "p-limit";
 import { getMany } from "../db.ts";
-import { badRequest, VisibleError } from "../errors.ts";
+import { answerStored, checkRows, firstOfEach, matchRows } from "./import-batch.ts";
 import { BookEntity } from "./book.entity.ts";
 import { bookWrite, type BookFields } from "./books.ts";
 import { matchBook, type CatalogueBook } from "./open-library.ts";
@@ -10,8 +9,6 @@ import {
   cleanIsbn,
   goodreadsBookId,
   goodreadsRating,
-  IMPORT_BATCH_MAX,
-  IMPORT_MATCH_BUDGET_MS,
   isIsbn,
   MEDIA_MESSAGES,
   NOTES_MAX,
@@ -23,9 +20,6 @@ import {
 import { ImportedBookRow, rowIssue } from "./schemas.ts";
 import { shelfCount } from "./shelf.ts";
 import { storeMany } from "./store.ts";
-
-/** Catalogue look-ups at once per batch: quick enough for 100 rows, gentle on Open Library. */
-const MATCH_CONCURRENCY = 8;
 
 interface Prepared {
   index: number;
@@ -109,57 +103,22 @@ function matched(row: Prepared, book: CatalogueBook): Prepared {
  * with the count in transactions that keep the cap under parallel imports.
  */
 export async function importBooks(userId: string, rows: unknown[], now = Date.now()) {
-  if (rows.length === 0) throw badRequest(MEDIA_MESSAGES.importEmpty);
-  if (rows.length > IMPORT_BATCH_MAX) throw badRequest(MEDIA_MESSAGES.importTooMany);
-  const results: RowResult[] = new Array<RowResult>(rows.length);
-  const ready: Prepared[] = [];
-  rows.forEach((raw, index) => {
-    const prepared = prepare(raw, index, now);
-    if ("status" in prepared) results[index] = prepared;
-    else ready.push(prepared);
-  });
-
-  const deadline = Date.now() + IMPORT_MATCH_BUDGET_MS;
-  const limit = pLimit(MATCH_CONCURRENCY);
-  const looked = await Promise.all(
-    ready.map((row) =>
-      limit(async (): Promise<Prepared | RowResult> => {
-        try {
-          const book = await matchBook({ isbn: row.isbn, title: row.title, author: row.author }, deadline);
-          return book ? matched(row, book) : row;
-        } catch (error) {
-          // Stored under a made-up id now, it would be a second copy once the catalogue answers again.
-          if (error instanceof VisibleError) {
-            const reason = Date.now() >= deadline ? MEDIA_MESSAGES.catalogueTooSlow : error.message;
-            return { index: row.index, title: row.title, status: "failed", reason };
-          }
-          throw error;
-        }
-      }),
-    ),
+  const { results, ready } = checkRows(rows, (raw, index) => prepare(raw, index, now));
+  const looked = await matchRows(
+    ready,
+    async (row, deadline): Promise<Prepared> => {
+      const book = await matchBook({ isbn: row.isbn, title: row.title, author: row.author }, deadline);
+      return book ? matched(row, book) : row;
+    },
+    results,
   );
-
-  // Two rows of one batch that are the same catalogue book: the first is stored, the rest say so.
-  const first = new Map<string, number>();
-  const unique: Prepared[] = [];
-  for (const row of looked) {
-    if ("status" in row) {
-      results[row.index] = row;
-      continue;
-    }
-    const seen = first.get(row.fields.bookId);
-    if (seen !== undefined) {
-      results[row.index] = {
-        index: row.index,
-        title: row.title,
-        status: "skipped",
-        reason: MEDIA_MESSAGES.duplicateRow(seen),
-      };
-      continue;
-    }
-    first.set(row.fields.bookId, row.index);
-    unique.push(row);
-  }
+  const unique = firstOfEach(
+    looked,
+    (row) => row,
+    (row) => row.fields.bookId,
+    MEDIA_MESSAGES.duplicateRow,
+    results,
+  );
 
   // What the shelf holds: each row's id, and its Goodreads id (a book an earlier import could not match).
   const keys = new Set<string>();
@@ -193,18 +152,15 @@ export async function importBooks(userId: string, rows: unknown[], now = Date.no
     "book",
     writes.map((w) => w.write),
   );
-  writes.forEach(({ row, fields }, i) => {
-    const outcome = outcomes[i]!;
-    results[row.index] =
-      outcome === "full"
-        ? { index: row.index, title: row.title, status: "failed", reason: MEDIA_MESSAGES.booksFull }
-        : {
-            index: row.index,
-            title: row.title,
-            status: outcome === "created" ? "imported" : "updated",
-            bookId: fields.bookId,
-            ...(row.shortened ? { reason: MEDIA_MESSAGES.notesShortened } : {}),
-          };
-  });
+  answerStored(
+    writes.map(({ row, fields }) => ({
+      row,
+      id: { bookId: fields.bookId },
+      ...(row.shortened ? { note: MEDIA_MESSAGES.notesShortened } : {}),
+    })),
+    outcomes,
+    MEDIA_MESSAGES.booksFull,
+    results,
+  );
   return { results, count: await shelfCount(userId, "book") };
 }

@@ -1,11 +1,8 @@
-import pLimit from "p-limit";
 import { getMany } from "../db.ts";
-import { badRequest, VisibleError } from "../errors.ts";
+import { answerStored, checkRows, firstOfEach, matchRows } from "./import-batch.ts";
 import { MovieEntity } from "./movie.entity.ts";
 import { movieWrite, type MovieFields } from "./movies.ts";
 import {
-  IMPORT_BATCH_MAX,
-  IMPORT_MATCH_BUDGET_MS,
   letterboxdRating,
   MEDIA_MESSAGES,
   NOTES_MAX,
@@ -18,8 +15,6 @@ import { ImportedMovieRow, rowIssue } from "./schemas.ts";
 import { shelfCount } from "./shelf.ts";
 import { storeMany } from "./store.ts";
 import { matchFilm } from "./tmdb.ts";
-
-const MATCH_CONCURRENCY = 8;
 
 interface Prepared {
   index: number;
@@ -60,67 +55,31 @@ function prepare(raw: unknown, index: number, now: number): Prepared | RowResult
  * film TMDB does not know is skipped. A film already on the list is updated, never added again.
  */
 export async function importMovies(userId: string, rows: unknown[], now = Date.now()) {
-  if (rows.length === 0) throw badRequest(MEDIA_MESSAGES.importEmpty);
-  if (rows.length > IMPORT_BATCH_MAX) throw badRequest(MEDIA_MESSAGES.importTooMany);
-  const results: RowResult[] = new Array<RowResult>(rows.length);
-  const ready: Prepared[] = [];
-  rows.forEach((raw, index) => {
-    const prepared = prepare(raw, index, now);
-    if ("status" in prepared) results[index] = prepared;
-    else ready.push(prepared);
-  });
-
-  const deadline = Date.now() + IMPORT_MATCH_BUDGET_MS;
-  const limit = pLimit(MATCH_CONCURRENCY);
-  const found = await Promise.all(
-    ready.map((row) =>
-      limit(async () => {
-        try {
-          const film = await matchFilm(row.title, row.year, deadline);
-          if (!film) {
-            results[row.index] = {
-              index: row.index,
-              title: row.title,
-              status: "skipped",
-              reason: MEDIA_MESSAGES.notInFilmCatalogue,
-            };
-            return undefined;
-          }
-          const fields: MovieFields = {
-            ...row.fields,
-            tmdbId: film.tmdbId,
-            title: film.title,
-            releaseDate: film.releaseDate,
-            posterPath: film.posterPath,
-          };
-          return { row, fields };
-        } catch (error) {
-          if (!(error instanceof VisibleError)) throw error;
-          const reason = Date.now() >= deadline ? MEDIA_MESSAGES.catalogueTooSlow : error.message;
-          results[row.index] = { index: row.index, title: row.title, status: "failed", reason };
-          return undefined;
-        }
-      }),
-    ),
-  );
-
-  const first = new Map<number, number>();
-  const unique: Array<{ row: Prepared; fields: MovieFields }> = [];
-  for (const entry of found) {
-    if (!entry) continue;
-    const seen = first.get(entry.fields.tmdbId);
-    if (seen !== undefined) {
-      results[entry.row.index] = {
-        index: entry.row.index,
-        title: entry.row.title,
-        status: "skipped",
-        reason: MEDIA_MESSAGES.duplicateFilmRow(seen),
+  const { results, ready } = checkRows(rows, (raw, index) => prepare(raw, index, now));
+  const found = await matchRows(
+    ready,
+    async (row, deadline): Promise<{ row: Prepared; fields: MovieFields } | RowResult> => {
+      const film = await matchFilm(row.title, row.year, deadline);
+      if (!film)
+        return { index: row.index, title: row.title, status: "skipped", reason: MEDIA_MESSAGES.notInFilmCatalogue };
+      const fields: MovieFields = {
+        ...row.fields,
+        tmdbId: film.tmdbId,
+        title: film.title,
+        releaseDate: film.releaseDate,
+        posterPath: film.posterPath,
       };
-      continue;
-    }
-    first.set(entry.fields.tmdbId, entry.row.index);
-    unique.push(entry);
-  }
+      return { row, fields };
+    },
+    results,
+  );
+  const unique = firstOfEach(
+    found,
+    (entry) => entry.row,
+    (entry) => String(entry.fields.tmdbId),
+    MEDIA_MESSAGES.duplicateFilmRow,
+    results,
+  );
 
   const held = new Set(
     (
@@ -143,17 +102,11 @@ export async function importMovies(userId: string, rows: unknown[], now = Date.n
       }),
     ),
   );
-  unique.forEach(({ row, fields }, i) => {
-    const outcome = outcomes[i]!;
-    results[row.index] =
-      outcome === "full"
-        ? { index: row.index, title: row.title, status: "failed", reason: MEDIA_MESSAGES.moviesFull }
-        : {
-            index: row.index,
-            title: row.title,
-            status: outcome === "created" ? "imported" : "updated",
-            movieId: String(fields.tmdbId),
-          };
-  });
+  answerStored(
+    unique.map(({ row, fields }) => ({ row, id: { movieId: String(fields.tmdbId) } })),
+    outcomes,
+    MEDIA_MESSAGES.moviesFull,
+    results,
+  );
   return { results, count: await shelfCount(userId, "movie") };
 }

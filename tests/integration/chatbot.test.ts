@@ -17,7 +17,6 @@ import { signedIn, useTestApi } from "../support/runtime.ts";
  */
 const api = useTestApi();
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Unique to this run, so no other test's articles or phrases meet these. */
 const run = Math.random().toString(36).slice(2, 7);
 /** As graph shows a topic once added (each word capitalised). */
@@ -25,6 +24,8 @@ const TOPIC = displayTopic(`Heron Migration ${run}`);
 const OTHER_TOPIC = displayTopic(`Tide Tables ${run}`);
 
 let serial = 0;
+/** The days of the articles stored here: their search segments are built before the tests. */
+const storedDays = new Set<string>();
 /** An article stored as ingestion stores it, matched (indexed) against `phrases` as ingestion matches it. */
 async function article(title: string, ageHours: number, phrases: string[], sourceId = `wire-${run}`) {
   const publishedAt = Date.now() - ageHours * HOUR;
@@ -44,6 +45,7 @@ async function article(title: string, ageHours: number, phrases: string[], sourc
     fingerprint: articleId,
   };
   await ArticleEntity.put(item).go();
+  storedDays.add(item.day);
   const matcher = new PhraseMatcher();
   for (const phrase of phrases) matcher.add(phraseKey(phrase));
   await Articles.index(item, matcher);
@@ -69,7 +71,8 @@ beforeAll(async () => {
   // As the feed's "silence this source" stores it (the source itself needs no catalogue entry here).
   await SilencedSourceEntity.put({ userId: person.userId, sourceId: silencedOne.sourceId, createdAt: Date.now() }).go();
   await article(`Kingfisher sightings ${run}`, 2, []);
-  await Search.markDirty([utcDay(Date.now()), utcDay(Date.now() - 3 * DAY)]);
+  // Each article's own day: an article hours old lies on yesterday's segment just after midnight UTC.
+  await Search.markDirty(storedDays);
   await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
 });
 

@@ -109,6 +109,20 @@ declare module "sst" {
       "type": "sst.aws.StaticSite"
       "url": string
     }
+    "Spotify": {
+      "apiUrl": string
+      "authorizationEndpoint": string
+      "tokenEndpoint": string
+      "type": "sst.sst.Linkable"
+    }
+    "SpotifyClientId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "SpotifyClientSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "StripePriceId": {
       "type": "sst.sst.Secret"
       "value": string
@@ -132,6 +146,11 @@ declare module "sst" {
     "Web": {
       "type": "sst.aws.Router"
       "url": string
+    }
+    "YouTubeApi": {
+      "apiUrl": string
+      "revocationEndpoint": string
+      "type": "sst.sst.Linkable"
     }
   }
 }

@@ -1,7 +1,7 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
 import { accountQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
-import { mediaCatalogues } from "./media";
+import { mediaCatalogues, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { imagesBucket, searchBucket, table } from "./storage";
@@ -32,6 +32,8 @@ api.route("$default", {
     ...allSecrets,
     googleOidc,
     mediaCatalogues,
+    spotify,
+    youtubeApi,
   ],
   timeout: "29 seconds",
   memory: "1024 MB",

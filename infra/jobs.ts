@@ -2,6 +2,8 @@ import { queues, type QueueDefinition } from "../packages/functions/src/jobs/que
 import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
+import { googleOidc } from "./google";
+import { spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { secrets } from "./secrets";
 import { imagesBucket, searchBucket, table } from "./storage";
@@ -84,7 +86,12 @@ digestQueue.subscribe(
 
 // The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
 accountQueue.subscribe(
-  { handler: account.definition.handler, link: [table, realtime, config, imagesBucket], timeout: "5 minutes" },
+  {
+    handler: account.definition.handler,
+    // The YouTube step revokes the person's grant at Google, with the stored token.
+    link: [table, realtime, config, imagesBucket, ...linkedAccounts],
+    timeout: "5 minutes",
+  },
   { batch: { size: account.definition.batchSize, partialResponses: true } },
 );
 
@@ -92,6 +99,21 @@ shareQueue.subscribe(
   { handler: share.definition.handler, link: [table, imagesBucket, config], timeout: "5 minutes" },
   { batch: { size: share.definition.batchSize, partialResponses: true } },
 );
+
+/**
+ * What the linked accounts need wherever they are used: the key that opens stored tokens, the
+ * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
+ */
+const linkedAccounts = [
+  secrets.OAuthTokenKey,
+  secrets.SpotifyClientId,
+  secrets.SpotifyClientSecret,
+  secrets.GoogleClientId,
+  secrets.GoogleClientSecret,
+  googleOidc,
+  spotify,
+  youtubeApi,
+];
 
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its
@@ -104,7 +126,8 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, accountQueue, config],
+        // media-resync refreshes and reads the linked accounts.
+        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, accountQueue, config, ...linkedAccounts],
         timeout: "5 minutes",
       },
     }),

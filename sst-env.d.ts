@@ -96,6 +96,10 @@ declare module "sst" {
       "tmdbImageUrl": string
       "type": "sst.sst.Linkable"
     }
+    "OAuthTokenKey": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "Realtime": {
       "managementEndpoint": string
       "type": "sst.aws.ApiGatewayWebSocket"
@@ -121,6 +125,20 @@ declare module "sst" {
       "type": "sst.aws.StaticSite"
       "url": string
     }
+    "Spotify": {
+      "apiUrl": string
+      "authorizationEndpoint": string
+      "tokenEndpoint": string
+      "type": "sst.sst.Linkable"
+    }
+    "SpotifyClientId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "SpotifyClientSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "StripePriceId": {
       "type": "sst.sst.Secret"
       "value": string
@@ -144,6 +162,11 @@ declare module "sst" {
     "Web": {
       "type": "sst.aws.Router"
       "url": string
+    }
+    "YouTubeApi": {
+      "apiUrl": string
+      "revocationEndpoint": string
+      "type": "sst.sst.Linkable"
     }
   }
 }

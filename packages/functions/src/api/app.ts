@@ -21,6 +21,7 @@ import { search } from "./search.ts";
 import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
+import { watchHistory } from "./watch-history.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -63,6 +64,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/images", images)
     .route("/books", books)
     .route("/movies", movies)
+    .route("/youtube", watchHistory)
     .route("/messages", messages)
     .route("/stripe", stripe)
     .route("/plans", plans);

@@ -23,6 +23,7 @@ import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
 import { youtube } from "./youtube.ts";
+import { watchHistory } from "./watch-history.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -67,6 +68,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/movies", movies)
     .route("/spotify", spotify)
     .route("/youtube", youtube)
+    .route("/youtube", watchHistory)
     .route("/messages", messages)
     .route("/stripe", stripe)
     .route("/plans", plans);

@@ -15,7 +15,7 @@ export const DigestEntity = new Entity(
       userId: { type: "string", required: true, readOnly: true },
       kind: { type: INTEREST_KINDS, required: true, readOnly: true },
       version: { type: "number" },
-      /** Gzipped JSON of `DigestEntry[]`; absent while the digest waits to be built. */
+      /** Gzipped JSON of the entries, a row each; absent while the digest waits to be built. */
       data: { type: "any" },
       builtAt: { type: "number" },
     },

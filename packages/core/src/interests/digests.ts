@@ -17,6 +17,24 @@ export interface DigestEntry {
   source?: string;
 }
 
+/** An entry as stored: a row rather than an object, so a thousand of them parse in a fraction of the time. */
+type StoredEntry = [id: string, label: string, people: number, ref?: string | null, link?: string, source?: string];
+
+const toRow = (e: DigestEntry): StoredEntry =>
+  e.link !== undefined || e.source !== undefined
+    ? [e.id, e.label, e.people, e.ref ?? null, e.link ?? "", e.source ?? ""]
+    : e.ref !== undefined
+      ? [e.id, e.label, e.people, e.ref]
+      : [e.id, e.label, e.people];
+
+function fromRow([id, label, people, ref, link, source]: StoredEntry): DigestEntry {
+  const entry: DigestEntry = { id, label, people };
+  if (typeof ref === "string") entry.ref = ref;
+  if (link !== undefined) entry.link = link;
+  if (source !== undefined) entry.source = source;
+  return entry;
+}
+
 /** A person's digest of one kind: its entries when built and fresh, else what a build must store under. */
 export type Digest =
   | { userId: string; kind: InterestKind; fresh: true; entries: DigestEntry[] }
@@ -73,7 +91,7 @@ export async function storeDigest(
   entries: DigestEntry[],
   now = Date.now(),
 ): Promise<boolean> {
-  const data = gzipSync(JSON.stringify(entries));
+  const data = gzipSync(JSON.stringify(entries.map(toRow)));
   return conditionally(
     DigestEntity.update({ userId, kind })
       .set({ data, builtAt: now, version })

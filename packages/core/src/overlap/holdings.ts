@@ -3,7 +3,10 @@ import * as Holders from "../holders/index.ts";
 import * as Interests from "../interests/index.ts";
 import * as Media from "../media/index.ts";
 import type { ProfileSection } from "../profile/rules.ts";
+import * as Spotify from "../spotify/index.ts";
 import * as Topics from "../topics/index.ts";
+import * as WatchHistory from "../watch-history/index.ts";
+import * as YouTube from "../youtube/index.ts";
 
 type Entry = Interests.DigestEntry;
 
@@ -38,7 +41,7 @@ const shelf = (kind: Media.MediaKind) => async (userId: string) =>
  * How each kind's digest is built from the module that keeps it: the person's items (all of
  * them, ids and labels only) and how many people hold each.
  */
-export const BUILDERS: Partial<Record<Interests.InterestKind, (userId: string) => Promise<Entry[]>>> = {
+export const BUILDERS: Record<Interests.InterestKind, (userId: string) => Promise<Entry[]>> = {
   async topic(userId) {
     const topics = await Topics.listRaw(userId);
     const followers = await Topics.phraseFollowers(topics.map((t) => t.phrase));
@@ -55,12 +58,16 @@ export const BUILDERS: Partial<Record<Interests.InterestKind, (userId: string) =
       people: likes.get(l.id) ?? 1,
     }));
   },
+  track: counted("track", Spotify.heldTracks),
+  artist: counted("artist", Spotify.heldArtists),
+  video: counted("video", WatchHistory.heldVideos),
+  channel: counted("channel", YouTube.heldChannels),
   book: counted("book", shelf("book")),
   movie: counted("movie", shelf("movie")),
 };
 
-/** The kinds compared: those with a builder. */
-export const COMPARED_KINDS = Interests.INTEREST_KINDS.filter((kind) => BUILDERS[kind] !== undefined);
+/** The kinds compared: all eight. */
+export const COMPARED_KINDS = Interests.INTEREST_KINDS;
 
 /**
  * The digests of `userIds` for `kinds`, in one read; a digest that is missing, marked changed or
@@ -83,7 +90,7 @@ export async function digestsOf(
           out.get(digest.userId)!.set(digest.kind, digest.entries);
           return;
         }
-        const entries = await BUILDERS[digest.kind]!(digest.userId);
+        const entries = await BUILDERS[digest.kind](digest.userId);
         await Interests.storeDigest(digest.userId, digest.kind, digest.version, entries);
         out.get(digest.userId)!.set(digest.kind, entries);
       }),

@@ -2,8 +2,11 @@ import { notFound } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
 import * as Images from "../images/index.ts";
 import * as Media from "../media/index.ts";
+import * as Spotify from "../spotify/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
+import * as WatchHistory from "../watch-history/index.ts";
+import * as YouTube from "../youtube/index.ts";
 import { readContacts } from "./contacts.ts";
 import type { ProfileSection } from "./rules.ts";
 import { readSectionOrder } from "./section-order.ts";
@@ -21,34 +24,10 @@ export interface ProfileImage {
 /** A book and a film as the public page shows them: the shelf's views. */
 export type ProfileBook = Media.BookView;
 export type ProfileMovie = Media.MovieView;
-/** The media sections whose data comes with later work (empty until then). */
-export interface ProfileTrack {
-  id: string;
-  image: string;
-  name: string;
-  artists: string;
-  artist_name: string;
-  url: string;
-}
-export interface ProfileArtist {
-  id: string;
-  image: string;
-  name: string;
-  url: string;
-}
-export interface ProfileChannel {
-  id: string;
-  id_youtube: string;
-  name: string;
-  image: string;
-}
-export interface ProfileVideo {
-  id: string;
-  title: string;
-  title_url: string;
-  channel_name: string;
-  channel_url: string;
-}
+export type ProfileTrack = Spotify.TrackView;
+export type ProfileArtist = Spotify.ArtistView;
+export type ProfileChannel = YouTube.ChannelView;
+export type ProfileVideo = WatchHistory.VideoView;
 
 /** The number of articles the person added to graph (the profile's "node count"). */
 export async function nodeCount(userId: string): Promise<{ likeCount: number }> {
@@ -66,20 +45,39 @@ export async function publicProfile(username: string) {
   const user = await Users.byUsername(username);
   if (!user) throw notFound("No such profile.");
   const userId = user.userId;
-  const [sectionOrder, contacts, aims, articles, topics, thoughts, websites, count, images, books, movies] =
-    await Promise.all([
-      readSectionOrder(userId),
-      readContacts(userId),
-      Topics.listAims(userId),
-      Feed.Likes.listForProfile(userId, LIST_READ),
-      Topics.list(userId),
-      listThoughts(userId, LIST_READ),
-      listWebsites(userId),
-      nodeCount(userId),
-      Images.listImages(userId),
-      Media.listBooks(userId, LIST_READ),
-      Media.listMovies(userId, LIST_READ),
-    ]);
+  const [
+    sectionOrder,
+    contacts,
+    aims,
+    articles,
+    topics,
+    thoughts,
+    websites,
+    count,
+    images,
+    books,
+    movies,
+    channels,
+    videos,
+    tracks,
+    artists,
+  ] = await Promise.all([
+    readSectionOrder(userId),
+    readContacts(userId),
+    Topics.listAims(userId),
+    Feed.Likes.listForProfile(userId, LIST_READ),
+    Topics.list(userId),
+    listThoughts(userId, LIST_READ),
+    listWebsites(userId),
+    nodeCount(userId),
+    Images.listImages(userId),
+    Media.listBooks(userId, LIST_READ),
+    Media.listMovies(userId, LIST_READ),
+    YouTube.listChannels(userId, LIST_READ),
+    WatchHistory.listVideos(userId, LIST_READ),
+    Spotify.listTracks(userId, LIST_READ),
+    Spotify.listArtists(userId, LIST_READ),
+  ]);
   const visible = new Set<ProfileSection>(sectionOrder.filter((s) => s.visible).map((s) => s.id));
   const shown = <T>(section: ProfileSection, items: T[]): T[] => (visible.has(section) ? items : []);
   const contact = contacts[0] ?? { about: "", socials: "" };
@@ -100,10 +98,10 @@ export async function publicProfile(username: string) {
     images: images.map((i): ProfileImage => ({ id: i.id, url: i.url, is_primary: i.is_primary })),
     books: shown<ProfileBook>("books", books),
     movies: shown<ProfileMovie>("movies", movies),
-    youtubeChannels: [] as ProfileChannel[],
-    youtubeVideos: [] as ProfileVideo[],
-    tracks: [] as ProfileTrack[],
-    artists: [] as ProfileArtist[],
+    youtubeChannels: shown<ProfileChannel>("youtubeChannels", channels),
+    youtubeVideos: shown<ProfileVideo>("youtubeVideos", videos),
+    tracks: shown<ProfileTrack>("tracks", tracks),
+    artists: shown<ProfileArtist>("artists", artists),
   };
 }
 

@@ -73,7 +73,7 @@ export async function readDigests(
         userId,
         kind,
         fresh: true,
-        entries: JSON.parse(gunzipSync(item.data).toString("utf8")) as DigestEntry[],
+        entries: (JSON.parse(gunzipSync(item.data).toString("utf8")) as StoredEntry[]).map(fromRow),
       };
     }
     return { userId, kind, fresh: false, version: item?.version ?? 0 };

@@ -46,6 +46,18 @@ declare module "sst" {
       "name": string
       "type": "sst.aws.Bucket"
     }
+    "ImportDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "ImportQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "Imports": {
+      "name": string
+      "type": "sst.aws.Bucket"
+    }
     "IngestDeadLetter": {
       "type": "sst.aws.Queue"
       "url": string
@@ -83,6 +95,10 @@ declare module "sst" {
       "tmdbApiUrl": string
       "tmdbImageUrl": string
       "type": "sst.sst.Linkable"
+    }
+    "OAuthTokenKey": {
+      "type": "sst.sst.Secret"
+      "value": string
     }
     "Realtime": {
       "managementEndpoint": string

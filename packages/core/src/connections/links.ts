@@ -121,8 +121,9 @@ export async function finishAuthorization(
   if (!pending) throw new ConnectFailedError("no such pending authorization (used, expired or unknown)", undefined);
   if (pending.userId !== input.userId)
     throw new ConnectFailedError("the authorization was started by another person", undefined);
+  let tokens: Tokens;
   try {
-    return { tokens: await exchangeCode(p, input.code, pending.codeVerifier), redirect: pending.redirect };
+    tokens = await exchangeCode(p, input.code, pending.codeVerifier);
   } catch (error) {
     const reason =
       error instanceof GrantRefusedError
@@ -130,6 +131,11 @@ export async function finishAuthorization(
         : "the provider is not reachable";
     throw new ConnectFailedError(reason, pending.redirect);
   }
+  // A consent screen may let the person grant less than asked: such a link could never sync.
+  const granted = tokens.scopes;
+  if (granted && !p.scopes.every((scope) => granted.includes(scope)))
+    throw new ConnectFailedError("the person did not grant every scope asked for", pending.redirect);
+  return { tokens, redirect: pending.redirect };
 }
 
 /** Stores a new (or renewed) link with its tokens sealed; the status is connected again. */

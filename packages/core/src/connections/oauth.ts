@@ -26,6 +26,8 @@ export interface Tokens {
   refreshToken: string | undefined;
   /** Epoch ms. */
   accessExpiresAt: number;
+  /** The scopes granted, when the provider says (a person may grant fewer than asked). */
+  scopes: string[] | undefined;
 }
 
 /** The provider refused the grant (a revoked, expired or rotated-away refresh token, a used code). */
@@ -68,6 +70,7 @@ const TokenAnswer = z.object({
     .positive()
     .max(10 * 365 * 24 * 3600)
     .optional(),
+  scope: z.string().max(4096).optional(),
 });
 
 /** Access tokens without an expiry are treated as lasting an hour (both providers' default). */
@@ -80,6 +83,7 @@ function tokensOf(data: object): Tokens {
     accessToken: parsed.data.access_token,
     refreshToken: parsed.data.refresh_token,
     accessExpiresAt: Date.now() + (parsed.data.expires_in ?? DEFAULT_LIFETIME_S) * 1000,
+    scopes: parsed.data.scope?.split(/[\s,]+/).filter(Boolean),
   };
 }
 

@@ -26,6 +26,8 @@ export interface Tokens {
   refreshToken: string | undefined;
   /** Epoch ms. */
   accessExpiresAt: number;
+  /** The scopes granted, when the provider says (a person may grant fewer than asked). */
+  scopes: string[] | undefined;
 }
 
 /** The provider refused the grant (a revoked, expired or rotated-away refresh token, a used code). */
@@ -62,7 +64,13 @@ export function authorizationUrl(p: OAuthProvider, state: string, codeVerifier: 
 const TokenAnswer = z.object({
   access_token: z.string().min(1).max(8192),
   refresh_token: z.string().min(1).max(8192).optional(),
-  expires_in: z.number().int().positive().max(10 * 365 * 24 * 3600).optional(),
+  expires_in: z
+    .number()
+    .int()
+    .positive()
+    .max(10 * 365 * 24 * 3600)
+    .optional(),
+  scope: z.string().max(4096).optional(),
 });
 
 /** Access tokens without an expiry are treated as lasting an hour (both providers' default). */
@@ -75,6 +83,7 @@ function tokensOf(data: object): Tokens {
     accessToken: parsed.data.access_token,
     refreshToken: parsed.data.refresh_token,
     accessExpiresAt: Date.now() + (parsed.data.expires_in ?? DEFAULT_LIFETIME_S) * 1000,
+    scopes: parsed.data.scope?.split(/[\s,]+/).filter(Boolean),
   };
 }
 
@@ -92,7 +101,9 @@ async function calling<T>(work: () => Promise<T>): Promise<T> {
 
 /** Exchanges a code (with the PKCE verifier) for tokens. */
 export const exchangeCode = (p: OAuthProvider, code: string, codeVerifier: string) =>
-  calling(async () => tokensOf((await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data));
+  calling(async () =>
+    tokensOf((await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data),
+  );
 
 /** A new access token (and, from a provider that rotates them, a new refresh token). */
 export const refreshTokens = (p: OAuthProvider, refreshToken: string) =>
@@ -106,7 +117,8 @@ export async function revokeToken(p: OAuthProvider, revocationEndpoint: string, 
   try {
     await calling(() => clientOf(p).revokeToken(revocationEndpoint, token));
   } catch (error) {
-    if (error instanceof GrantRefusedError && (error.code === "invalid_token" || error.code === "invalid_grant")) return;
+    if (error instanceof GrantRefusedError && (error.code === "invalid_token" || error.code === "invalid_grant"))
+      return;
     throw error;
   }
 }

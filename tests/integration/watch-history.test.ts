@@ -82,6 +82,12 @@ const listed = async (userId: string, cookie?: string) => {
   return response.json();
 };
 
+const publicPage = async (username: string) => {
+  const response = await as().users.profile[":username"].$get({ param: { username } });
+  expect(response.status).toBe(200);
+  return response.json();
+};
+
 /** A video to save, as the page sends one back from an import. */
 const aVideo = (n: number, prefix = "v") => ({
   id: `${prefix}${String(n).padStart(10, "0")}`.slice(0, 11),
@@ -394,6 +400,17 @@ describe("the videos a person keeps", () => {
     expect(await listed(person.userId)).toEqual([]);
     expect(await listed(person.userId, viewer.cookie)).toEqual([]);
     expect(await listed(person.userId, person.cookie)).toHaveLength(2);
+    expect((await publicPage(person.username)).youtubeVideos).toEqual([]);
+  });
+
+  it("shows the videos on the public page, newest kept first", async () => {
+    const person = await signedIn(api);
+    await save(person, [aVideo(1, "p")]);
+    await save(person, [aVideo(2, "p")]);
+    expect((await publicPage(person.username)).youtubeVideos.map((v) => v.id)).toEqual([
+      aVideo(2, "p").id,
+      aVideo(1, "p").id,
+    ]);
   });
 });
 

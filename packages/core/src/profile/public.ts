@@ -4,6 +4,7 @@ import * as Images from "../images/index.ts";
 import * as Media from "../media/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
+import * as WatchHistory from "../watch-history/index.ts";
 import { readContacts } from "./contacts.ts";
 import type { ProfileSection } from "./rules.ts";
 import { readSectionOrder } from "./section-order.ts";
@@ -66,7 +67,7 @@ export async function publicProfile(username: string) {
   const user = await Users.byUsername(username);
   if (!user) throw notFound("No such profile.");
   const userId = user.userId;
-  const [sectionOrder, contacts, aims, articles, topics, thoughts, websites, count, images, books, movies] =
+  const [sectionOrder, contacts, aims, articles, topics, thoughts, websites, count, images, books, movies, videos] =
     await Promise.all([
       readSectionOrder(userId),
       readContacts(userId),
@@ -79,6 +80,7 @@ export async function publicProfile(username: string) {
       Images.listImages(userId),
       Media.listBooks(userId, LIST_READ),
       Media.listMovies(userId, LIST_READ),
+      WatchHistory.listVideos(userId, LIST_READ),
     ]);
   const visible = new Set<ProfileSection>(sectionOrder.filter((s) => s.visible).map((s) => s.id));
   const shown = <T>(section: ProfileSection, items: T[]): T[] => (visible.has(section) ? items : []);
@@ -101,7 +103,7 @@ export async function publicProfile(username: string) {
     books: shown<ProfileBook>("books", books),
     movies: shown<ProfileMovie>("movies", movies),
     youtubeChannels: [] as ProfileChannel[],
-    youtubeVideos: [] as ProfileVideo[],
+    youtubeVideos: shown<ProfileVideo>("youtubeVideos", videos),
     tracks: [] as ProfileTrack[],
     artists: [] as ProfileArtist[],
   };

@@ -24,6 +24,7 @@ try {
   const { chatBench } = await import("./chat.bench.ts");
   const { ingestBench } = await import("./ingest.bench.ts");
   const { mediaBench } = await import("./media.bench.ts");
+  const { watchHistoryBench } = await import("./watch-history.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -37,6 +38,7 @@ try {
   if (wanted("chat")) await chatBench(runtime);
   if (wanted("ingest")) await ingestBench(runtime);
   if (wanted("media")) await mediaBench();
+  if (wanted("watch-history")) await watchHistoryBench(runtime);
 } finally {
   await runtime.stop();
 }

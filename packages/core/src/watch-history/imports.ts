@@ -211,48 +211,44 @@ const readSummary = (data: Uint8Array): StoredSummary => JSON.parse(gunzipSync(d
  */
 export async function processImport(userId: string, uploadId: string, now = () => Date.now()): Promise<ImportStatus> {
   const key = takeoutKey(userId, uploadId);
-  const { data: record } = await ImportEntity.get({ userId, uploadId }).go({ consistent: true });
-  // Done already (this is a retry), or the person's account is gone: only the file is left to delete.
-  if (!record || record.status === "done" || record.status === "failed") {
-    await ImportsBucket.delete(key);
-    return record?.status ?? "failed";
-  }
+  const statusNow = async () => (await ImportEntity.get({ userId, uploadId }).go({ consistent: true })).data?.status;
+  // Every write is for an import still under way: one finished (by another delivery of the same
+  // job) or gone (the account was deleted) is never written again.
   const write = (changes: Partial<Pick<ImportItem, "status" | "bytesRead" | "entries" | "message" | "summary">>) =>
     conditionally(
       ImportEntity.patch({ userId, uploadId })
         .set({ ...changes, updatedAt: now() })
+        .where((attr, op) => `${op.ne(attr.status, "done")} AND ${op.ne(attr.status, "failed")}`)
         .go(),
     );
-  if (!(await write({ status: "processing", bytesRead: 0, entries: 0 }))) {
-    await ImportsBucket.delete(key);
-    return "failed";
-  }
-
+  /** Keeps how it ended (unless another delivery ended it first), deletes the file, answers how it ended. */
   const finish = async (changes: Parameters<typeof write>[0] & { status: "done" | "failed" }) => {
-    await write(changes);
+    const written = await write(changes);
     await ImportsBucket.delete(key);
-    return changes.status;
+    return written ? changes.status : ((await statusNow()) ?? "failed");
   };
 
+  // Done already (this is a retry), or the person's account is gone: only the file is left to delete.
+  if (!(await write({ status: "processing", bytesRead: 0, entries: 0 }))) {
+    await ImportsBucket.delete(key);
+    return (await statusNow()) ?? "failed";
+  }
   const file = await ImportsBucket.stream(key);
   if (!file) return finish({ status: "failed", message: WATCH_HISTORY_MESSAGES.uploadMissing });
-  if (file.size > TAKEOUT_MAX_BYTES) {
-    file.body.destroy();
-    return finish({ status: "failed", message: WATCH_HISTORY_MESSAGES.invalidFile });
-  }
   let summary: TakeoutSummary;
   try {
+    if (file.size > TAKEOUT_MAX_BYTES) throw new TakeoutError(WATCH_HISTORY_MESSAGES.invalidFile);
     summary = await readTakeout(file.body, {
       latest: SUMMARY_LATEST,
       mostWatched: SUMMARY_MOST_WATCHED,
       channels: SUMMARY_CHANNELS,
       onProgress: async ({ bytesRead, entries }) => {
-        if (!(await write({ bytesRead, entries }))) throw new ImportGone();
+        if (!(await write({ bytesRead, entries }))) throw new ImportEnded();
       },
     });
   } catch (error) {
     if (error instanceof TakeoutError) return finish({ status: "failed", message: error.message });
-    if (error instanceof ImportGone) return finish({ status: "failed" });
+    if (error instanceof ImportEnded) return finish({ status: "failed" });
     throw error;
   } finally {
     file.body.destroy();
@@ -266,8 +262,8 @@ export async function processImport(userId: string, uploadId: string, now = () =
   });
 }
 
-/** The import's record went while its file was read (the account was deleted). */
-class ImportGone extends Error {}
+/** The import ended while its file was read (another delivery finished it, or the account was deleted). */
+class ImportEnded extends Error {}
 
 /** Removes every import record of a deleted account and every file it uploaded. */
 export async function purgeImports(userId: string): Promise<void> {

@@ -357,7 +357,8 @@ class Summary {
       return;
     }
     const title = entry.title ?? "";
-    if (this.samples.length < WORDING_SAMPLES && title) this.samples.push({ title, url: entry.titleUrl });
+    if (this.samples.length < WORDING_SAMPLES && title)
+      this.samples.push({ title: own(title), url: own(entry.titleUrl) });
     this.watches++;
     const titleIsUrl = title === "" || title.includes(entry.titleUrl);
     const channelName = (entry.subtitleName ?? "").trim();
@@ -365,11 +366,12 @@ class Summary {
 
     const video = this.videos.get(id);
     if (!video) {
-      this.videos.set(id, {
-        id,
-        title,
-        channelName,
-        channelUrl,
+      const kept = own(id);
+      this.videos.set(kept, {
+        id: kept,
+        title: own(title),
+        channelName: own(channelName),
+        channelUrl: own(channelUrl),
         watched: 1,
         lastWatchedAt: time,
         titleIsUrl,
@@ -379,16 +381,16 @@ class Summary {
       video.watched++;
       // The newest known title and channel win; an entry without a title never replaces one with it.
       if ((video.titleIsUrl && !titleIsUrl) || (time > video.latestTitleAt && (!titleIsUrl || video.titleIsUrl))) {
-        video.title = title;
+        video.title = own(title);
         video.titleIsUrl = titleIsUrl;
         video.latestTitleAt = time;
-        if (channelName) video.channelName = channelName;
-        if (channelUrl) video.channelUrl = channelUrl;
+        if (channelName) video.channelName = own(channelName);
+        if (channelUrl) video.channelUrl = own(channelUrl);
       }
       // An older entry names the channel the newer ones left out.
       if (!video.channelName && !video.channelUrl && (channelName || channelUrl)) {
-        video.channelName = channelName;
-        video.channelUrl = channelUrl;
+        video.channelName = own(channelName);
+        video.channelUrl = own(channelUrl);
       }
       if (time > video.lastWatchedAt) video.lastWatchedAt = time;
     }
@@ -398,8 +400,8 @@ class Summary {
       const channel = this.channels.get(key);
       if (channel) {
         channel.watched++;
-        if (channelName) channel.name = channelName;
-      } else this.channels.set(key, { name: channelName, url: channelUrl, watched: 1 });
+        if (channelName && channel.name !== channelName) channel.name = own(channelName);
+      } else this.channels.set(own(key), { name: own(channelName), url: own(channelUrl), watched: 1 });
     }
   }
 
@@ -438,6 +440,13 @@ class Summary {
     };
   }
 }
+
+/**
+ * A copy of `text` that shares no memory with the text it was cut from: V8 keeps a piece of a
+ * string as a view into the whole, so a title kept as read would keep the whole chunk of the file
+ * it came from (and, over a file's thousands of videos, the whole file).
+ */
+const own = (text: string) => (text === "" ? "" : Buffer.from(text, "utf8").toString("utf8"));
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

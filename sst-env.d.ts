@@ -46,6 +46,18 @@ declare module "sst" {
       "name": string
       "type": "sst.aws.Bucket"
     }
+    "ImportDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "ImportQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "Imports": {
+      "name": string
+      "type": "sst.aws.Bucket"
+    }
     "IngestDeadLetter": {
       "type": "sst.aws.Queue"
       "url": string
@@ -84,6 +96,10 @@ declare module "sst" {
       "tmdbImageUrl": string
       "type": "sst.sst.Linkable"
     }
+    "OAuthTokenKey": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "Realtime": {
       "managementEndpoint": string
       "type": "sst.aws.ApiGatewayWebSocket"
@@ -109,6 +125,20 @@ declare module "sst" {
       "type": "sst.aws.StaticSite"
       "url": string
     }
+    "Spotify": {
+      "apiUrl": string
+      "authorizationEndpoint": string
+      "tokenEndpoint": string
+      "type": "sst.sst.Linkable"
+    }
+    "SpotifyClientId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "SpotifyClientSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "StripePriceId": {
       "type": "sst.sst.Secret"
       "value": string
@@ -132,6 +162,11 @@ declare module "sst" {
     "Web": {
       "type": "sst.aws.Router"
       "url": string
+    }
+    "YouTubeApi": {
+      "apiUrl": string
+      "revocationEndpoint": string
+      "type": "sst.sst.Linkable"
     }
   }
 }

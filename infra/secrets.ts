@@ -10,6 +10,12 @@ export const secrets = {
   DigestSigningKey: new sst.Secret("DigestSigningKey"),
   /** Signs the short-lived tokens that open a chat socket (`GET /messages/get_jwt`); no default either. */
   RealtimeTokenKey: new sst.Secret("RealtimeTokenKey"),
+  /**
+   * Encrypts the Spotify and YouTube tokens kept at rest (AES-256-GCM; 32 random bytes, base64url:
+   * `openssl rand -base64 32 | tr '+/' '-_' | tr -d '='`). No default; changing it disconnects
+   * every linked account (their tokens can no longer be opened).
+   */
+  OAuthTokenKey: new sst.Secret("OAuthTokenKey"),
   /** Stripe's secret API key (empty: billing answers that it is not configured). */
   StripeSecretKey: new sst.Secret("StripeSecretKey", ""),
   /** The signing secret of the webhook endpoint registered with Stripe (`whsec_...`). */

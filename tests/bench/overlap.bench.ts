@@ -3,7 +3,7 @@ import * as Topics from "@graph/core/topics";
 import { ArticleLikesEntity } from "../../packages/core/src/feed/article-likes.entity.ts";
 import { LikeEntity } from "../../packages/core/src/feed/like.entity.ts";
 import { BookEntity } from "../../packages/core/src/media/book.entity.ts";
-import { HoldersEntity } from "../../packages/core/src/media/holders.entity.ts";
+import { HolderEntity } from "../../packages/core/src/holders/holder.entity.ts";
 import { MovieEntity } from "../../packages/core/src/media/movie.entity.ts";
 import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
 import { TopicEntity } from "../../packages/core/src/topics/topic.entity.ts";
@@ -107,7 +107,7 @@ export async function overlapBench() {
       likes: Math.max(2, Math.floor(POPULATION / 10 / (n + 1))),
     })),
   ).go({ concurrency: 4 });
-  await HoldersEntity.put(
+  await HolderEntity.put(
     all.flatMap((n) => {
       const holders = Math.max(2, Math.floor(POPULATION / 20 / (n + 1)));
       return [

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/accounts";
+import * as Holders from "@graph/core/holders";
 import * as Media from "@graph/core/media";
 import {
   BOOKS_MAX,
@@ -193,7 +194,7 @@ describe("adding, rating, editing and deleting", () => {
     const { books, count } = await shelf(person.cookie);
     expect(books.map((b) => b.id).sort()).toEqual([aBook(4).id, aBook(5).id].sort());
     expect(count).toBe(2);
-    expect((await Media.holderCounts("book", [aBook(5).id])).get(aBook(5).id)).toBe(1);
+    expect((await Holders.holderCounts("book", [aBook(5).id])).get(aBook(5).id)).toBe(1);
   });
 
   it("keeps a cover only when it lies under the configured cover service", async () => {
@@ -247,7 +248,7 @@ describe("adding, rating, editing and deleting", () => {
     expect(again.status).toBe(404);
     expect((await errorOf(again)).error).toBe(MEDIA_MESSAGES.noSuchBook);
     expect(await shelf(person.cookie)).toEqual({ books: [], cursor: null, count: 0 });
-    expect((await Media.holderCounts("book", [aBook(13).id])).has(aBook(13).id)).toBe(false);
+    expect((await Holders.holderCounts("book", [aBook(13).id])).has(aBook(13).id)).toBe(false);
     expect((await api.request("DELETE", "/api/books", { cookie: person.cookie, body: {} })).status).toBe(400);
   });
 
@@ -532,7 +533,7 @@ describe("the shelf's cap under parallel requests", () => {
     expect((await shelf(person.cookie)).count).toBe(BOOKS_MAX);
     const stored = await BookEntity.query.byUser({ userId: person.userId }).go({ pages: "all" });
     expect(stored.data).toHaveLength(5);
-    const holders = await Media.holderCounts(
+    const holders = await Holders.holderCounts(
       "book",
       stored.data.map((b) => b.bookId),
     );
@@ -567,7 +568,7 @@ describe("the shelf's cap under parallel requests", () => {
     expect(results.filter((r) => r.status === "imported")).toHaveLength(3);
     expect(results.filter((r) => r.status === "updated")).toHaveLength(87);
     expect((await shelf(person.cookie)).count).toBe(3);
-    const holders = await Media.holderCounts("book", ["goodreads-5000400", "goodreads-5000401", "goodreads-5000402"]);
+    const holders = await Holders.holderCounts("book", ["goodreads-5000400", "goodreads-5000401", "goodreads-5000402"]);
     expect([...holders.values()]).toEqual([1, 1, 1]);
   });
 });
@@ -605,7 +606,7 @@ describe("holders and account deletion", () => {
     await add(leaves.cookie, shared);
     await add(leaves.cookie, aBook(501));
     await importRows(leaves.cookie, [row(502), row(503)]);
-    expect((await Media.holderCounts("book", [shared.id])).get(shared.id)).toBe(2);
+    expect((await Holders.holderCounts("book", [shared.id])).get(shared.id)).toBe(2);
     expect(await Media.shelfIds(leaves.userId, "book")).toHaveLength(4);
 
     const deleted = await api
@@ -617,13 +618,13 @@ describe("holders and account deletion", () => {
       .toBeUndefined();
     expect(await Media.shelfIds(leaves.userId, "book")).toEqual([]);
     expect(await ShelfCountsEntity.get({ userId: leaves.userId }).go()).toEqual({ data: null });
-    const holders = await Media.holderCounts("book", [shared.id, aBook(501).id, "goodreads-5000502"]);
+    const holders = await Holders.holderCounts("book", [shared.id, aBook(501).id, "goodreads-5000502"]);
     expect(holders.get(shared.id)).toBe(1);
     expect(holders.has(aBook(501).id)).toBe(false);
     expect(holders.has("goodreads-5000502")).toBe(false);
     // Idempotent: a second run finds nothing and takes no holder down again.
     await Media.purgeAccount(leaves.userId);
-    expect((await Media.holderCounts("book", [shared.id])).get(shared.id)).toBe(1);
+    expect((await Holders.holderCounts("book", [shared.id])).get(shared.id)).toBe(1);
     expect(await Media.shelfIds(stays.userId, "book")).toEqual([{ id: shared.id, title: shared.title }]);
   });
 });

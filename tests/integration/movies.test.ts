@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/accounts";
+import * as Holders from "@graph/core/holders";
 import * as Media from "@graph/core/media";
 import { MEDIA_MESSAGES, MOVIES_MAX, NOTES_MAX, SEARCH_RESULTS_MAX } from "@graph/core/media/rules";
 import { MovieEntity } from "../../packages/core/src/media/movie.entity.ts";
@@ -156,7 +157,7 @@ describe("adding, rating, editing and deleting", () => {
     const parallel = await Promise.all(Array.from({ length: 10 }, () => add(person.cookie, aFilm(4))));
     expect(parallel.filter((r) => r.status === 201)).toHaveLength(1);
     expect((await list(person.cookie)).count).toBe(2);
-    expect((await Media.holderCounts("movie", [String(aFilm(4).tmdb_id)])).get(String(aFilm(4).tmdb_id))).toBe(1);
+    expect((await Holders.holderCounts("movie", [String(aFilm(4).tmdb_id)])).get(String(aFilm(4).tmdb_id))).toBe(1);
   });
 
   it("edits and deletes a film on the list, 404 for one that is not", async () => {
@@ -319,7 +320,7 @@ describe("account deletion", () => {
     await add(leaves.cookie, aFilm(300));
     await add(leaves.cookie, aFilm(301));
     const ids = [String(aFilm(300).tmdb_id), String(aFilm(301).tmdb_id)];
-    expect((await Media.holderCounts("movie", ids)).get(ids[0]!)).toBe(2);
+    expect((await Holders.holderCounts("movie", ids)).get(ids[0]!)).toBe(2);
     const deleted = await api
       .client({ cookie: leaves.cookie, address: uniqueAddress() })
       .users.delete.$post({ json: { password: leaves.password } });
@@ -329,7 +330,7 @@ describe("account deletion", () => {
       .toBeUndefined();
     expect(await Media.shelfIds(leaves.userId, "movie")).toEqual([]);
     expect(await Media.listMovies(leaves.userId)).toEqual([]);
-    const holders = await Media.holderCounts("movie", ids);
+    const holders = await Holders.holderCounts("movie", ids);
     expect(holders.get(ids[0]!)).toBe(1);
     expect(holders.has(ids[1]!)).toBe(false);
     expect((await list(stays.cookie)).count).toBe(1);

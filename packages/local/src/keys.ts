@@ -16,6 +16,8 @@ export interface LocalKeys {
   stripeSecretKey: string;
   /** What the Stripe stand-in signs its webhook events with. */
   stripeWebhookSecret: string;
+  /** Encrypts the Spotify and YouTube tokens kept at rest (on AWS: the `OAuthTokenKey` secret). */
+  oauthTokenKey: string;
   /** The secret of the AWS stand-ins' credentials (presigned photo uploads are checked with it). */
   awsSecretAccessKey: string;
 }
@@ -26,6 +28,7 @@ const random = () => randomBytes(32).toString("base64url");
 const MAKE: Record<keyof LocalKeys, () => string> = {
   digestSigningKey: random,
   realtimeTokenKey: random,
+  oauthTokenKey: random,
   stripeSecretKey: () => `sk_test_${random()}`,
   stripeWebhookSecret: () => `whsec_${random()}`,
   awsSecretAccessKey: random,
@@ -35,6 +38,7 @@ const MAKE: Record<keyof LocalKeys, () => string> = {
 const SETTINGS: Partial<Record<keyof LocalKeys, string>> = {
   digestSigningKey: "DIGEST_SIGNING_KEY",
   realtimeTokenKey: "REALTIME_TOKEN_KEY",
+  oauthTokenKey: "OAUTH_TOKEN_KEY",
   stripeWebhookSecret: "STRIPE_WEBHOOK_SECRET",
 };
 

@@ -163,6 +163,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("GoogleOidc", google.oidc, "sst.sst.Linkable");
   link("DigestSigningKey", { value: keys.digestSigningKey }, "sst.sst.Secret");
   link("RealtimeTokenKey", { value: keys.realtimeTokenKey }, "sst.sst.Secret");
+  link("OAuthTokenKey", { value: keys.oauthTokenKey }, "sst.sst.Secret");
   link("MediaCatalogues", { ...media.catalogues }, "sst.sst.Linkable");
   link("TmdbToken", { value: media.tmdbToken }, "sst.sst.Secret");
 

@@ -6,6 +6,7 @@ import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Google from "../google/index.ts";
 import * as Images from "../images/index.ts";
+import * as Interests from "../interests/index.ts";
 import * as Media from "../media/index.ts";
 import * as Profile from "../profile/index.ts";
 import * as Realtime from "../realtime/index.ts";
@@ -55,5 +56,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "billing", run: (a) => Billing.purgeAccount(a.userId) },
   { name: "google", run: (a) => Google.purgeAccount(a.userId) },
   { name: "media", run: (a) => Media.purgeAccount(a.userId) },
+  // After every module that holds interests: their purges mark digests that this removes.
+  { name: "interests", run: (a) => Interests.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },
 ];

@@ -26,8 +26,7 @@ export {
 } from "./movies.ts";
 export { importBooks } from "./import-books.ts";
 export { importMovies } from "./import-movies.ts";
-export { holderCounts, shelfIds } from "./reads.ts";
+export { shelfIds } from "./reads.ts";
 export { purgeAccount } from "./purge.ts";
-export type { MediaKind } from "./holders.entity.ts";
 export * from "./rules.ts";
 export { ImportedBookRow, ImportedMovieRow, Notes, Rating } from "./schemas.ts";

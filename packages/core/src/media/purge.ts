@@ -1,5 +1,5 @@
 import { BookEntity } from "./book.entity.ts";
-import type { MediaKind } from "./holders.entity.ts";
+import type { MediaKind } from "./rules.ts";
 import { MovieEntity } from "./movie.entity.ts";
 import { CREATES_PER_TRANSACTION, dropCounts, removeItems } from "./shelf.ts";
 import type { WriteOp } from "../db.ts";

@@ -6,6 +6,8 @@
 /** A shelf holds at most this many books, and this many films (held under parallel adds and imports). */
 export const BOOKS_MAX = 5000;
 export const MOVIES_MAX = 5000;
+/** The kinds a shelf holds. */
+export type MediaKind = "book" | "movie";
 export const NOTES_MAX = 2000;
 export const TITLE_MAX = 500;
 export const AUTHORS_MAX = 20;

@@ -1,7 +1,7 @@
 import { retryWhileUnavailable, transact, type WriteOp } from "../db.ts";
 import { UnavailableError } from "../errors.ts";
-import { HoldersEntity, type MediaKind } from "./holders.entity.ts";
-import { BOOKS_MAX, MOVIES_MAX } from "./rules.ts";
+import { holderChange } from "../holders/index.ts";
+import { BOOKS_MAX, MOVIES_MAX, type MediaKind } from "./rules.ts";
 import { ShelfCountsEntity } from "./shelf-counts.entity.ts";
 
 /**
@@ -35,9 +35,6 @@ function countUp(userId: string, kind: MediaKind, n: number): WriteOp {
 const countDown = (userId: string, kind: MediaKind, n: number): WriteOp =>
   ShelfCountsEntity.update({ userId }).add({ [COUNT_FIELD[kind]]: -n });
 
-const holders = (kind: MediaKind, itemId: string, change: 1 | -1): WriteOp =>
-  HoldersEntity.update({ kind, itemId }).add({ holders: change });
-
 export type AddOutcome = { added: true } | { added: false; full: boolean; existing: number[] };
 
 /**
@@ -56,7 +53,7 @@ export async function addItems(
     transact([
       countUp(userId, kind, items.length),
       ...items.map((i) => i.create),
-      ...items.map((i) => holders(kind, i.itemId, 1)),
+      ...items.map((i) => holderChange(kind, i.itemId, 1)),
     ]),
   );
   if (!result.canceled) return { added: true };
@@ -78,7 +75,7 @@ export async function removeItems(
     transact([
       ...items.map((i) => i.remove),
       countDown(userId, kind, items.length),
-      ...items.map((i) => holders(kind, i.itemId, -1)),
+      ...items.map((i) => holderChange(kind, i.itemId, -1)),
     ]),
   );
   return !result.canceled;

@@ -1,6 +1,6 @@
 import { conditionally, transact, type WriteOp } from "../db.ts";
 import { UnavailableError } from "../errors.ts";
-import type { MediaKind } from "./holders.entity.ts";
+import type { MediaKind } from "./rules.ts";
 import { addItems, CREATES_PER_TRANSACTION, withRetries } from "./shelf.ts";
 
 /** An item to write to a shelf: created when new, updated when the shelf holds it already. */

@@ -1,5 +1,6 @@
 import { notFound } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
+import * as Holders from "../holders/index.ts";
 import * as Media from "../media/index.ts";
 import * as Profile from "../profile/index.ts";
 import * as Topics from "../topics/index.ts";
@@ -126,11 +127,11 @@ export async function overlap(viewerId: string, otherId: string): Promise<Overla
   const [followers, likes, bookHolders, movieHolders, liked] = await Promise.all([
     Topics.phraseFollowers([...viewer.topics, ...other.topics].map((t) => t.phrase)),
     Feed.Likes.likeCounts([...viewer.articles, ...other.articles]),
-    Media.holderCounts(
+    Holders.holderCounts(
       "book",
       ids((h) => h.books),
     ),
-    Media.holderCounts(
+    Holders.holderCounts(
       "movie",
       ids((h) => h.movies),
     ),

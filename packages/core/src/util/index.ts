@@ -1,3 +1,3 @@
-export { randomToken, sha256, sixDigitCode, safeEqual } from "./crypto.ts";
+export { randomToken, seal, sha256, sixDigitCode, safeEqual, unseal } from "./crypto.ts";
 export { escapeHtml } from "./html.ts";
 export { mapLimited } from "./concurrency.ts";

@@ -1,15 +1,17 @@
 import { Entity } from "electrodb";
 import { entityConfig } from "../db.ts";
+import { HELD_KINDS } from "./rules.ts";
 
 /**
- * How many people hold a book or film, changed in the same transaction as each shelf write:
- * mutual interests weigh a shared book by how rare it is.
+ * How many people hold an item of a kind (a book, a film, a track, an artist, a channel, a
+ * video), changed in the same transaction as each write of a person's item: mutual interests
+ * weigh a shared item by how rare it is. (Stored as "mediaHolders": books and films came first.)
  */
-export const HoldersEntity = new Entity(
+export const HolderEntity = new Entity(
   {
     model: { entity: "mediaHolders", version: "1", service: "graph" },
     attributes: {
-      kind: { type: ["book", "movie"] as const, required: true, readOnly: true },
+      kind: { type: HELD_KINDS, required: true, readOnly: true },
       itemId: { type: "string", required: true, readOnly: true },
       holders: { type: "number" },
     },
@@ -22,5 +24,3 @@ export const HoldersEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type MediaKind = "book" | "movie";

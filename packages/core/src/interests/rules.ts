@@ -1,0 +1,10 @@
+/** The eight kinds of interest two people's mutual interests compare. */
+export const INTEREST_KINDS = ["topic", "article", "track", "artist", "video", "channel", "book", "movie"] as const;
+export type InterestKind = (typeof INTEREST_KINDS)[number];
+
+/**
+ * A digest's holder counts (how many people hold each item, its rarity) are at most this old:
+ * an older digest is built again when it is next read. Which items a person holds is never
+ * stale — every change marks the kind's digest for rebuilding at once.
+ */
+export const DIGEST_MAX_AGE_MS = 24 * 60 * 60 * 1000;

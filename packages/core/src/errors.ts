@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "reset_link_invalid",
   "invalid_token",
   "google_failed",
+  "oauth_failed",
   "linking_token_invalid",
   "limit_reached",
   "invalid_signature",

@@ -18,9 +18,12 @@ export interface CoverText {
 const CACHE_MAX = 400;
 const cache = new Map<string, Promise<Buffer>>();
 
-/** A JPEG `width` wide with the real covers' 2:3 shape. */
-export function coverJpeg(text: CoverText, width: number): Promise<Buffer> {
-  const key = `${width}\u0000${text.seed}\u0000${text.title}\u0000${text.byline}`;
+/**
+ * A JPEG `width` wide, `ratio` times as tall: the real covers' 2:3 shape by default, square (1)
+ * for album art, artists' pictures and channels' avatars.
+ */
+export function coverJpeg(text: CoverText, width: number, ratio = 1.5): Promise<Buffer> {
+  const key = `${width}\u0000${ratio}\u0000${text.seed}\u0000${text.title}\u0000${text.byline}`;
   const hit = cache.get(key);
   if (hit) {
     // Most recently used last, so the oldest is dropped first.
@@ -28,7 +31,7 @@ export function coverJpeg(text: CoverText, width: number): Promise<Buffer> {
     cache.set(key, hit);
     return hit;
   }
-  const made = sharp(Buffer.from(coverSvg(text, width)))
+  const made = sharp(Buffer.from(coverSvg(text, width, ratio)))
     .jpeg({ quality: 82 })
     .toBuffer();
   made.catch(() => cache.delete(key));
@@ -37,13 +40,13 @@ export function coverJpeg(text: CoverText, width: number): Promise<Buffer> {
   return made;
 }
 
-export function coverSvg({ title, byline, seed }: CoverText, width: number): string {
-  const height = Math.round(width * 1.5);
+export function coverSvg({ title, byline, seed }: CoverText, width: number, ratio = 1.5): string {
+  const height = Math.round(width * ratio);
   const hash = createHash("sha256").update(seed).digest();
   const hue = hash.readUInt16BE(0) % 360;
   const accent = (hue + 40 + (hash[2]! % 80)) % 360;
   const size = Math.max(6, Math.round(width / 9));
-  const lines = wrap(title, 14).slice(0, 5);
+  const lines = wrap(title, 14).slice(0, ratio < 1.2 ? 3 : 5);
   const small = Math.max(5, Math.round(size * 0.55));
   const top = Math.round(height * 0.22);
   const titleLines = lines

@@ -1,0 +1,33 @@
+/**
+ * Links to outside accounts (Spotify, YouTube) over OAuth 2.0 with PKCE: single-use pending
+ * authorizations, links with their tokens sealed at rest, access tokens refreshed (rotated
+ * refresh tokens kept), a revoked grant marked disconnected, and the writes of a person's set of
+ * held items that keep holder counts and caps. The providers' own modules build on it.
+ */
+export {
+  ConnectFailedError,
+  connectedPeople,
+  deleteConnection,
+  finishAuthorization,
+  LinkRevokedError,
+  linkState,
+  markSynced,
+  NotConnectedError,
+  removeConnection,
+  saveConnection,
+  startAuthorization,
+  storedTokens,
+  takeAuthorization,
+  withAccessToken,
+  type LinkState,
+} from "./links.ts";
+export {
+  GrantRefusedError,
+  ProviderUnavailableError,
+  revokeToken,
+  type OAuthProvider,
+  type Tokens,
+} from "./oauth.ts";
+export { getJson, TokenRejectedError } from "./http.ts";
+export { addItems, removeItems, updateItems, type AddResult, type Counter } from "./item-set.ts";
+export * from "./rules.ts";

@@ -1,0 +1,323 @@
+import { generateCodeVerifier, generateState } from "arctic";
+import { Resource } from "sst";
+import { isConditionFailure, nowSeconds } from "../db.ts";
+import { UnavailableError } from "../errors.ts";
+import * as RateLimit from "../rate-limit/index.ts";
+import { seal, unseal } from "../util/crypto.ts";
+import { safeEqual, sha256 } from "../util/index.ts";
+import { ConnectionEntity, type Connection } from "./connection.entity.ts";
+import { TokenRejectedError } from "./http.ts";
+import {
+  authorizationUrl,
+  exchangeCode,
+  GrantRefusedError,
+  refreshTokens,
+  type OAuthProvider,
+  type Tokens,
+} from "./oauth.ts";
+import { PendingAuthorizationEntity } from "./pending-authorization.entity.ts";
+import {
+  AUTHORIZATION_TTL_SECONDS,
+  CONNECT_STARTS,
+  CONNECTION_MESSAGES,
+  REFRESH_MARGIN_MS,
+  type LinkProvider,
+  type LinkStatus,
+} from "./rules.ts";
+
+const key = () => Resource.OAuthTokenKey.value;
+
+/**
+ * A connect that cannot finish: the state is wrong, used, expired or another person's, the
+ * provider refused the code, or it could not be reached. `redirect` is where the connect was
+ * going, when its pending authorization was found.
+ */
+export class ConnectFailedError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly redirect: string | undefined,
+  ) {
+    super(`the connect failed: ${reason}`);
+    this.name = "ConnectFailedError";
+  }
+}
+
+/** The link was revoked at the provider: it is marked disconnected (its items stay). */
+export class LinkRevokedError extends Error {
+  constructor(readonly provider: LinkProvider) {
+    super(`the ${provider} grant was revoked`);
+    this.name = "LinkRevokedError";
+  }
+}
+
+/** There is no connected link to use (never linked, unlinked, or disconnected). */
+export class NotConnectedError extends Error {
+  constructor(readonly provider: LinkProvider) {
+    super(`no connected ${provider} link`);
+    this.name = "NotConnectedError";
+  }
+}
+
+/**
+ * Starts a connect for the signed-in person: a pending authorization keyed by the state's hash
+ * (with the PKCE verifier, the person and where to go afterwards, for ten minutes) and the
+ * address to send the browser to. The browser keeps the `state` (an httpOnly cookie).
+ */
+export async function startAuthorization(
+  p: OAuthProvider,
+  userId: string,
+  redirect: string,
+): Promise<{ url: string; state: string; maxAge: number }> {
+  await RateLimit.enforce({ bucket: `connect:${p.name}:${userId}`, ...CONNECT_STARTS }, (s) =>
+    CONNECTION_MESSAGES.tooManyStarts(RateLimit.minutesText(s)),
+  );
+  const state = generateState();
+  const codeVerifier = generateCodeVerifier();
+  await PendingAuthorizationEntity.create({
+    stateHash: sha256(state),
+    provider: p.name,
+    userId,
+    codeVerifier,
+    redirect,
+    expiresAt: nowSeconds() + AUTHORIZATION_TTL_SECONDS,
+  }).go();
+  return { url: authorizationUrl(p, state, codeVerifier), state, maxAge: AUTHORIZATION_TTL_SECONDS };
+}
+
+/**
+ * Takes the pending authorization of `state` (deleted on a condition, so a state works once,
+ * whatever the outcome) and answers where the browser was going. Undefined when there is none
+ * for this provider, or it expired.
+ */
+export async function takeAuthorization(p: LinkProvider, state: string) {
+  const pending = await PendingAuthorizationEntity.delete({ stateHash: sha256(state) })
+    .where((attr, op) => op.eq(attr.provider, p))
+    .go({ response: "all_old" })
+    .then(
+      (result) => result.data,
+      (error: unknown) => {
+        if (isConditionFailure(error)) return null;
+        throw error;
+      },
+    );
+  if (!pending || pending.expiresAt <= nowSeconds()) return undefined;
+  return pending;
+}
+
+/**
+ * Finishes a connect with what the provider sent the browser back with. The state must be the
+ * one this browser started (its cookie), unused, for this provider, and started by the same
+ * signed-in person; the code is exchanged with its PKCE verifier. Answers the tokens (not yet
+ * stored) and where the browser goes next; refuses (400 `oauth_failed`) otherwise.
+ */
+export async function finishAuthorization(
+  p: OAuthProvider,
+  input: { code: string; state: string; browserState: string | undefined; userId: string },
+): Promise<{ tokens: Tokens; redirect: string }> {
+  if (!input.browserState || !safeEqual(input.browserState, input.state))
+    throw new ConnectFailedError("the state is not this browser's", undefined);
+  const pending = await takeAuthorization(p.name, input.state);
+  if (!pending) throw new ConnectFailedError("no such pending authorization (used, expired or unknown)", undefined);
+  if (pending.userId !== input.userId)
+    throw new ConnectFailedError("the authorization was started by another person", undefined);
+  try {
+    return { tokens: await exchangeCode(p, input.code, pending.codeVerifier), redirect: pending.redirect };
+  } catch (error) {
+    const reason = error instanceof GrantRefusedError ? `the provider refused the code (${error.code})` : "the provider is not reachable";
+    throw new ConnectFailedError(reason, pending.redirect);
+  }
+}
+
+/** Stores a new (or renewed) link with its tokens sealed; the status is connected again. */
+export async function saveConnection(
+  p: LinkProvider,
+  userId: string,
+  tokens: Tokens,
+  displayName: string | undefined,
+): Promise<void> {
+  const now = Date.now();
+  const existing = await ConnectionEntity.get({ userId, provider: p }).go({ consistent: true });
+  await ConnectionEntity.put({
+    userId,
+    provider: p,
+    accessToken: seal(tokens.accessToken, key()),
+    ...(tokens.refreshToken ? { refreshToken: seal(tokens.refreshToken, key()) } : {}),
+    accessExpiresAt: tokens.accessExpiresAt,
+    status: "connected",
+    ...(displayName ? { displayName } : {}),
+    syncedAt: existing.data?.syncedAt ?? 0,
+    connectedAt: now,
+    updatedAt: now,
+  }).go();
+}
+
+/** Records a finished sync (and the account's name as the provider now gives it). */
+export async function markSynced(p: LinkProvider, userId: string, displayName: string | undefined): Promise<void> {
+  const now = Date.now();
+  await ConnectionEntity.patch({ userId, provider: p })
+    .set({ syncedAt: now, updatedAt: now, ...(displayName ? { displayName } : {}) })
+    .go()
+    .catch((error: unknown) => {
+      // Unlinked while the sync ran: nothing to record.
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+export interface LinkState {
+  status: LinkStatus;
+  name: string | null;
+  syncedAt: number | null;
+}
+
+/** How the person's link stands, for the media tab (never a token). */
+export async function linkState(p: LinkProvider, userId: string): Promise<LinkState> {
+  const { data } = await ConnectionEntity.get({ userId, provider: p }).go({
+    attributes: ["status", "displayName", "syncedAt"],
+  });
+  if (!data) return { status: "none", name: null, syncedAt: null };
+  return { status: data.status!, name: data.displayName ?? null, syncedAt: data.syncedAt ? data.syncedAt : null };
+}
+
+/** Marks the link disconnected, while it still holds `refreshToken` (a reconnect since keeps its new grant). */
+async function markDisconnected(p: LinkProvider, userId: string, sealedRefreshToken: string | undefined) {
+  const now = Date.now();
+  const current = await ConnectionEntity.get({ userId, provider: p }).go({ consistent: true });
+  if (!current.data) return;
+  await ConnectionEntity.patch({ userId, provider: p })
+    .set({ status: "disconnected", updatedAt: now, syncedAt: current.data.syncedAt })
+    .where((attr, op) =>
+      sealedRefreshToken === undefined ? op.notExists(attr.refreshToken) : op.eq(attr.refreshToken, sealedRefreshToken),
+    )
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+async function readConnection(p: LinkProvider, userId: string): Promise<Connection | null> {
+  return (await ConnectionEntity.get({ userId, provider: p }).go({ consistent: true })).data;
+}
+
+/**
+ * A fresh access token: the stored one while it lasts, else one from the refresh token. A
+ * provider that rotates refresh tokens answers a new one, which replaces the old on condition
+ * that the old is still the stored one; a parallel refresh that rotated first wins, and this one
+ * reads its result. A refusal of the stored grant (invalid_grant: revoked at the provider)
+ * marks the link disconnected and throws `LinkRevokedError`.
+ */
+async function freshAccessToken(p: OAuthProvider, userId: string, force: boolean): Promise<string> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const link = await readConnection(p.name, userId);
+    if (!link || link.status !== "connected") throw new NotConnectedError(p.name);
+    if (!force && link.accessExpiresAt - REFRESH_MARGIN_MS > Date.now()) return unseal(link.accessToken, key());
+    if (!link.refreshToken) {
+      await markDisconnected(p.name, userId, undefined);
+      throw new LinkRevokedError(p.name);
+    }
+    let tokens: Tokens;
+    try {
+      tokens = await refreshTokens(p, unseal(link.refreshToken, key()));
+    } catch (error) {
+      if (!(error instanceof GrantRefusedError)) throw error;
+      // Rotated by a parallel refresh since the read: that one's token is the one to use.
+      const now = await readConnection(p.name, userId);
+      if (now && now.refreshToken !== link.refreshToken && now.status === "connected") {
+        force = false;
+        continue;
+      }
+      await markDisconnected(p.name, userId, link.refreshToken);
+      throw new LinkRevokedError(p.name);
+    }
+    await ConnectionEntity.patch({ userId, provider: p.name })
+      .set({
+        accessToken: seal(tokens.accessToken, key()),
+        ...(tokens.refreshToken ? { refreshToken: seal(tokens.refreshToken, key()) } : {}),
+        accessExpiresAt: tokens.accessExpiresAt,
+        updatedAt: Date.now(),
+      })
+      .where((attr, op) => op.eq(attr.refreshToken, link.refreshToken!))
+      .go()
+      .catch((error: unknown) => {
+        // Unlinked, or renewed by a reconnect, meanwhile: the token just made still serves this call.
+        if (!isConditionFailure(error)) throw error;
+      });
+    return tokens.accessToken;
+  }
+  throw new UnavailableError();
+}
+
+/**
+ * Runs `work` with the person's access token. When the provider refuses the token (401), it is
+ * refreshed and `work` runs once more. Throws `NotConnectedError` without a connected link,
+ * `LinkRevokedError` when the provider refused the grant (the link is now disconnected).
+ */
+export async function withAccessToken<T>(
+  p: OAuthProvider,
+  userId: string,
+  work: (accessToken: string) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(await freshAccessToken(p, userId, false));
+  } catch (error) {
+    if (!(error instanceof TokenRejectedError)) throw error;
+  }
+  try {
+    return await work(await freshAccessToken(p, userId, true));
+  } catch (error) {
+    // Refused again with a token made this moment: the grant is gone.
+    if (!(error instanceof TokenRejectedError)) throw error;
+    const link = await readConnection(p.name, userId);
+    if (link) await markDisconnected(p.name, userId, link.refreshToken);
+    throw new LinkRevokedError(p.name);
+  }
+}
+
+/**
+ * Removes the person's link and answers its tokens in clear (for the caller to revoke them at
+ * the provider), or undefined when there was none.
+ */
+export async function removeConnection(
+  p: LinkProvider,
+  userId: string,
+): Promise<{ accessToken: string; refreshToken: string | undefined } | undefined> {
+  const { data } = await ConnectionEntity.delete({ userId, provider: p }).go({ response: "all_old" });
+  if (!data) return undefined;
+  return {
+    accessToken: unseal(data.accessToken, key()),
+    refreshToken: data.refreshToken ? unseal(data.refreshToken, key()) : undefined,
+  };
+}
+
+/** The sealed tokens of a link as stored (to revoke them before removing it), or undefined. */
+export async function storedTokens(
+  p: LinkProvider,
+  userId: string,
+): Promise<{ accessToken: string; refreshToken: string | undefined } | undefined> {
+  const link = await readConnection(p, userId);
+  if (!link) return undefined;
+  return {
+    accessToken: unseal(link.accessToken, key()),
+    refreshToken: link.refreshToken ? unseal(link.refreshToken, key()) : undefined,
+  };
+}
+
+/** Removes the link (after its tokens were revoked). */
+export async function deleteConnection(p: LinkProvider, userId: string): Promise<void> {
+  await ConnectionEntity.delete({ userId, provider: p }).go();
+}
+
+/**
+ * The people with a connected link to `p`, least recently synced first, a page at a time (for
+ * the daily re-sync, which stops when its time is up and starts again from the oldest next day).
+ */
+export async function connectedPeople(
+  p: LinkProvider,
+  cursor: string | null,
+  limit: number,
+): Promise<{ userIds: string[]; cursor: string | null }> {
+  const page = await ConnectionEntity.query
+    .byStatus({ provider: p, status: "connected" })
+    .go({ cursor, limit, attributes: ["userId"] });
+  return { userIds: page.data.map((c) => c.userId!), cursor: page.cursor };
+}
+

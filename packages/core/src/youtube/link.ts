@@ -1,0 +1,143 @@
+import * as Connections from "../connections/index.ts";
+import { VisibleError } from "../errors.ts";
+import * as Interests from "../interests/index.ts";
+import { deleteChannel, dropCount, importChannels, removeChannels, replaceAccountChannels } from "./channels.ts";
+import { accountName, subscriptions } from "./data-api.ts";
+import { isConfigured, revocationEndpoint, youtubeProvider } from "./provider.ts";
+import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "./rules.ts";
+
+function configuredProvider(): Connections.OAuthProvider {
+  if (!isConfigured()) throw new VisibleError(503, "not_configured", YOUTUBE_MESSAGES.notConfigured);
+  return youtubeProvider();
+}
+
+/** Starts a connect for the signed-in person (see `Connections.startAuthorization`). */
+export function startConnect(userId: string, redirect: unknown) {
+  return Connections.startAuthorization(
+    configuredProvider(),
+    userId,
+    Connections.safeRedirect(redirect, YOUTUBE_DEFAULT_REDIRECT),
+  );
+}
+
+/**
+ * Re-reads the account's subscriptions and replaces the person's account channels. Throws
+ * `Connections.NotConnectedError` without a connected link and `Connections.LinkRevokedError`
+ * when Google refused the grant (the link is then marked disconnected; the channels stay).
+ */
+export async function sync(userId: string): Promise<void> {
+  const { channels, name } = await Connections.withAccessToken(youtubeProvider(), userId, async (token) => {
+    const [channels, name] = await Promise.all([subscriptions(token), accountName(token)]);
+    return { channels, name };
+  });
+  let changed = await replaceAccountChannels(userId, channels);
+  // Unlinked while this ran: what it wrote goes too.
+  if ((await Connections.linkState("youtube", userId)).status === "none") {
+    changed = (await removeChannels(userId, "account")) || changed;
+  } else {
+    await Connections.markSynced("youtube", userId, name);
+  }
+  if (changed) await Interests.changed(userId, ["channel"]);
+}
+
+/**
+ * Finishes a connect (state, person and PKCE checked by `Connections.finishAuthorization`),
+ * stores the link with its tokens sealed, and syncs the subscriptions. Answers where to send the
+ * popup and whether it all worked.
+ */
+export async function finishConnect(input: {
+  code: string;
+  state: string;
+  browserState: string | undefined;
+  userId: string;
+}): Promise<{ redirect: string; outcome: "connected" | "failed" }> {
+  let redirect = YOUTUBE_DEFAULT_REDIRECT;
+  try {
+    const finished = await Connections.finishAuthorization(configuredProvider(), input);
+    redirect = finished.redirect;
+    await Connections.saveConnection("youtube", input.userId, finished.tokens, undefined);
+    await sync(input.userId);
+    return { redirect, outcome: "connected" };
+  } catch (error) {
+    if (error instanceof Connections.ConnectFailedError) redirect = error.redirect ?? redirect;
+    console.warn("youtube connect failed", { userId: input.userId, reason: reasonOf(error) });
+    return { redirect, outcome: "failed" };
+  }
+}
+
+/** Gives up a connect the person cancelled at Google (its state works no more). */
+export async function cancelConnect(state: string): Promise<string> {
+  const pending = await Connections.takeAuthorization("youtube", state);
+  return pending?.redirect ?? YOUTUBE_DEFAULT_REDIRECT;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Connections.ConnectFailedError) return error.reason;
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
+  return "unknown";
+}
+
+/** Revocation attempts before giving up (Google unreachable or failing), with growing pauses. */
+const REVOKE_ATTEMPTS = 3;
+
+/**
+ * Revokes the link's grant at Google (its refresh token revokes the whole grant; the access token
+ * when there is none). A token Google no longer knows is revoked already. Answers whether Google
+ * confirmed it; without a configured client there is nothing to revoke with.
+ */
+async function revoke(userId: string): Promise<boolean> {
+  const tokens = await Connections.storedTokens("youtube", userId);
+  if (!tokens || !isConfigured()) return true;
+  const token = tokens.refreshToken ?? tokens.accessToken;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await Connections.revokeToken(youtubeProvider(), revocationEndpoint(), token);
+      return true;
+    } catch (error) {
+      if (attempt >= REVOKE_ATTEMPTS) {
+        console.warn("youtube revoke failed", { userId, reason: reasonOf(error) });
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+/**
+ * Unlinks: revokes the grant at Google, then removes the tokens and the channels the account
+ * brought (Takeout channels stay). When Google cannot be reached after three tries the tokens
+ * are removed all the same — a live credential is not kept for a person who asked to unlink —
+ * the failure is logged, and the grant lapses at Google (the person can also remove graph at
+ * myaccount.google.com/permissions). Answers whether Google confirmed the revocation.
+ */
+export async function unlink(userId: string): Promise<{ revoked: boolean }> {
+  const revoked = await revoke(userId);
+  await Connections.deleteConnection("youtube", userId);
+  if (await removeChannels(userId, "account")) await Interests.changed(userId, ["channel"]);
+  return { revoked };
+}
+
+/**
+ * Removes a deleted account's link (revoked at Google first), every channel and the count.
+ * When Google cannot be reached it throws, and the deletion's sweep runs the step again later
+ * (the link stays until then, so the grant is never forgotten unrevoked). Idempotent.
+ */
+export async function purgeAccount(userId: string): Promise<void> {
+  if (!(await revoke(userId))) throw new Error("the YouTube grant could not be revoked yet");
+  await Connections.deleteConnection("youtube", userId);
+  if (await removeChannels(userId, "all")) await Interests.changed(userId, ["channel"]);
+  await dropCount(userId);
+}
+
+/** Adds Takeout `subscriptions.csv` rows as the person's channels. */
+export async function importTakeoutChannels(userId: string, rows: unknown[]) {
+  const result = await importChannels(userId, rows);
+  if (result.added > 0) await Interests.changed(userId, ["channel"]);
+  return result;
+}
+
+/** Deletes one of the person's channels (from Takeout or the account); 404 when they do not keep it. */
+export async function removeChannel(userId: string, channelId: string): Promise<void> {
+  await deleteChannel(userId, channelId);
+  await Interests.changed(userId, ["channel"]);
+}

@@ -2,11 +2,13 @@
  * The media links' addresses and words, pure: where the connect buttons go (the API's login
  * routes, with the person and where to come back to in `state`) and how a link is described.
  */
+import { SPOTIFY_DEFAULT_REDIRECT } from "@graph/core/spotify/rules";
+import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "@graph/core/youtube/rules";
 
 /** Where Spotify's sign-in sends the person back to: the media tab, scrolled to its links. */
-export const SPOTIFY_RETURN = "/home/tune?tab=media-links";
+export const SPOTIFY_RETURN = SPOTIFY_DEFAULT_REDIRECT;
 /** Where YouTube's sign-in (in its popup) ends: the page that tells the opener and closes. */
-export const YOUTUBE_RETURN = "/oauth/youtube/success";
+export const YOUTUBE_RETURN = YOUTUBE_DEFAULT_REDIRECT;
 
 /** What the popup's last page tells the window that opened it (the spec's word, and its failure). */
 export const YOUTUBE_AUTH_MESSAGE = "youtube-auth-success";
@@ -18,8 +20,8 @@ export const YOUTUBE_POPUP = { name: "youtube-auth", features: "width=500,height
 /** The spec's words. */
 export const LINK_MESSAGES = {
   popupBlocked: "Popup blocked. Please allow popups for this site.",
-  youtubeLoggedOut: "Logged out of YouTube",
-  logoutFailed: "Logout failed",
+  youtubeLoggedOut: YOUTUBE_MESSAGES.loggedOut,
+  logoutFailed: YOUTUBE_MESSAGES.logoutFailed,
   earlyAccess:
     "We're making this feature available to all users. Contact the team for early access.",
 } as const;

@@ -4,13 +4,14 @@
  * import's progress reads.
  */
 import Papa from "papaparse";
+import { CHANNEL_IMPORT_MAX, YOUTUBE_CHANNEL_ID } from "@graph/core/youtube/rules";
 
 /** The spec's limit on a watch history: 15 MB. */
 export const WATCH_HISTORY_MAX_BYTES = 15 * 1024 * 1024;
 /** The spec's words for any file that is not one. */
 export const WATCH_HISTORY_INVALID = "Please upload a valid .json file (max 15MB).";
 /** The channel rows one import request takes. */
-export const CHANNEL_BATCH_MAX = 1000;
+export const CHANNEL_BATCH_MAX = CHANNEL_IMPORT_MAX;
 
 /** Why a file cannot be uploaded as a watch history (the spec's words), or null when it can. */
 export function watchHistoryProblem(file: { name: string; size: number }): string | null {
@@ -32,8 +33,7 @@ export const NOT_SUBSCRIPTIONS =
   "This file is not a YouTube subscriptions export: it has no Channel Id, Channel Url and Channel Title columns.";
 export const NO_SUBSCRIPTIONS = "This file holds no channels.";
 
-/** A YouTube channel id: `UC` and 22 more letters, digits, `-` or `_`. */
-const CHANNEL_ID = /^UC[\w-]{22}$/;
+const CHANNEL_ID = YOUTUBE_CHANNEL_ID;
 
 /** The columns of a row, by the header's names, or by place when a 3-column header is in another language. */
 function columnsOf(header: string[]): { id: number; url: number; title: number } | null {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { counted, spotifyLoginUrl, spotifyReturn, syncedAgo, youtubeLoginUrl } from "./links.ts";
 
-const stateOf = (url: string) => JSON.parse(new URL(url, "https://graph.example").searchParams.get("state")!) as unknown;
+const stateOf = (url: string) =>
+  JSON.parse(new URL(url, "https://graph.example").searchParams.get("state")!) as unknown;
 
 describe("the connect addresses", () => {
   it("send Spotify's sign-in the person and the media links to come back to", () => {

@@ -22,8 +22,7 @@ export const LINK_MESSAGES = {
   popupBlocked: "Popup blocked. Please allow popups for this site.",
   youtubeLoggedOut: YOUTUBE_MESSAGES.loggedOut,
   logoutFailed: YOUTUBE_MESSAGES.logoutFailed,
-  earlyAccess:
-    "We're making this feature available to all users. Contact the team for early access.",
+  earlyAccess: "We're making this feature available to all users. Contact the team for early access.",
 } as const;
 
 function loginUrl(service: "spotify" | "youtube", userId: string, redirect: string): string {

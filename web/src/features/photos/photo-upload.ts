@@ -49,7 +49,9 @@ export function postToBucket(
     request.onload = () =>
       request.status >= 200 && request.status < 300
         ? resolve()
-        : reject(new Error(bucketRefusal(request.responseText, tooLarge) ?? `The upload was refused (${request.status}).`));
+        : reject(
+            new Error(bucketRefusal(request.responseText, tooLarge) ?? `The upload was refused (${request.status}).`),
+          );
     request.onerror = () => reject(new Error("The upload failed. Please try again."));
     request.send(form);
   });

@@ -236,8 +236,8 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
   return (
     <div className="watch-result" data-testid="watch-history-result">
       <p className="media-summary__head" role="status">
-        done: {counted(state.entries, "entry", "entries")} of {fileName} read, {counted(videos.length, "video")} to
-        pick from.
+        done: {counted(state.entries, "entry", "entries")} of {fileName} read, {counted(videos.length, "video")} to pick
+        from.
       </p>
 
       {channels.length > 0 && (
@@ -302,7 +302,9 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
                           <span className="media-item__byline">
                             {video.channel_name}
                             {seen ? ` · watched ${counted(seen.watched, "time")}` : ""}
-                            {seen?.lastWatchedAt ? ` · last ${new Date(seen.lastWatchedAt).toLocaleDateString("en")}` : ""}
+                            {seen?.lastWatchedAt
+                              ? ` · last ${new Date(seen.lastWatchedAt).toLocaleDateString("en")}`
+                              : ""}
                           </span>
                         </span>
                       </label>

@@ -21,8 +21,7 @@ export type SavedVideo = InferRequestType<typeof youtube.to_db.videos.$post>["js
 export const channelsQuery = (userId: string) =>
   queryOptions({
     queryKey: ["youtube", userId, "channels"] as const,
-    queryFn: ({ signal }) =>
-      call(youtube.top_channels_db[":id"].$get({ param: { id: userId } }, { init: { signal } })),
+    queryFn: ({ signal }) => call(youtube.top_channels_db[":id"].$get({ param: { id: userId } }, { init: { signal } })),
     enabled: userId !== "",
   });
 

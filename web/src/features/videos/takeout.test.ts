@@ -39,9 +39,13 @@ describe("a subscriptions.csv", () => {
   });
 
   it("skips rows without a channel id and repeats of one", () => {
-    const csv = ["Channel Id,Channel Url,Channel Title", `${id(1)},u,A`, "not-an-id,u,B", `${id(1)},u,A again`, ",,"].join(
-      "\n",
-    );
+    const csv = [
+      "Channel Id,Channel Url,Channel Title",
+      `${id(1)},u,A`,
+      "not-an-id,u,B",
+      `${id(1)},u,A again`,
+      ",,",
+    ].join("\n");
     const parsed = parseSubscriptions(csv);
     expect(parsed.ok && parsed.rows.map((r) => r.channelTitle)).toEqual(["A"]);
     expect(parsed.ok && parsed.skipped).toBe(2);
@@ -59,7 +63,10 @@ describe("a subscriptions.csv", () => {
     });
     expect(parseSubscriptions(`${id(1)},u,A\n`)).toEqual({ ok: false, error: NOT_SUBSCRIPTIONS });
     expect(parseSubscriptions("")).toEqual({ ok: false, error: NO_SUBSCRIPTIONS });
-    expect(parseSubscriptions("Channel Id,Channel Url,Channel Title\n")).toEqual({ ok: false, error: NO_SUBSCRIPTIONS });
+    expect(parseSubscriptions("Channel Id,Channel Url,Channel Title\n")).toEqual({
+      ok: false,
+      error: NO_SUBSCRIPTIONS,
+    });
   });
 });
 

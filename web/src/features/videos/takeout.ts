@@ -70,7 +70,8 @@ export function parseSubscriptions(text: string): ParsedSubscriptions {
     seen.add(channelId);
     rows.push({
       channelId,
-      channelUrl: (columns.url >= 0 ? record[columns.url]?.trim() : "") || `https://www.youtube.com/channel/${channelId}`,
+      channelUrl:
+        (columns.url >= 0 ? record[columns.url]?.trim() : "") || `https://www.youtube.com/channel/${channelId}`,
       channelTitle: record[columns.title]?.trim() || channelId,
     });
   }

@@ -1,17 +1,24 @@
 import { useId, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { Section } from "../../components/Section.tsx";
 import { batches, csvFileProblem } from "../media/csv-file.ts";
 import { FileDrop } from "../media/FileDrop.tsx";
 import { refusalText } from "../media/hooks.ts";
 import { Notice } from "../media/ShelfState.tsx";
+import { youtubeStatusQuery } from "../media-links/api.ts";
 import { counted } from "../media-links/links.ts";
 import { type Channel, channelsQuery, deleteChannel, importChannels } from "./api.ts";
 import { ShownList } from "./ShownList.tsx";
 import { CHANNEL_BATCH_MAX, parseSubscriptions, percent } from "./takeout.ts";
 
 export const CHANNEL_DELETE_FAILED = "Failed to delete the channel.";
+
+/** Reads the channels and their count again (after an import or a delete). */
+function refreshChannels(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: channelsQuery(userId).queryKey });
+  void queryClient.invalidateQueries({ queryKey: youtubeStatusQuery(userId).queryKey });
+}
 
 type ImportStep =
   | { step: "idle" }
@@ -29,6 +36,8 @@ export function ChannelsSection({ userId }: { userId: string }) {
   const options = channelsQuery(userId);
   const key = options.queryKey;
   const channels = useQuery(options);
+  // The list read is the newest channels (as many as a profile read answers); the count is all of them.
+  const total = useQuery(youtubeStatusQuery(userId)).data?.channels;
   const [problem, setProblem] = useState<string | null>(null);
 
   const mutationKey = [...key, "delete"];
@@ -48,12 +57,12 @@ export function ChannelsSection({ userId }: { userId: string }) {
       setProblem(CHANNEL_DELETE_FAILED);
     },
     onSettled: () => {
-      if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries({ queryKey: key });
+      if (queryClient.isMutating({ mutationKey }) === 1) refreshChannels(queryClient, userId);
     },
   });
 
   return (
-    <Section title="youtube channels" count={channels.data?.length} headingId={headingId} testId="channels">
+    <Section title="youtube channels" count={total ?? channels.data?.length} headingId={headingId} testId="channels">
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="channels" />
       {channels.isError && !channels.data ? (
         <LoadFailed what="your channels" retry={() => void channels.refetch()} />
@@ -66,46 +75,53 @@ export function ChannelsSection({ userId }: { userId: string }) {
           no channels yet: connect YouTube above, or import the subscriptions.csv of a Takeout export below.
         </p>
       ) : (
-        <ShownList items={channels.data} page={20} noun="channels" testId="channel-list-more">
-          {(shown) => (
-            <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
-              {shown.map((channel) => (
-                <li
-                  key={channel.id}
-                  className="media-item"
-                  data-testid="channel-item"
-                  data-id={channel.id_youtube}
-                  data-title={channel.name}
-                >
-                  <div className="media-item__row media-item__row--center">
-                    <ChannelImage url={channel.image} />
-                    <div className="media-item__main">
-                      <a
-                        href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="media-item__title text-link"
-                      >
-                        {channel.name}
-                      </a>
-                    </div>
-                    <div className="media-item__actions">
-                      <button
-                        type="button"
-                        className="button button--ghost media-item__action tune-row__delete"
-                        aria-label={`delete ${channel.name}`}
-                        onClick={() => remove.mutate(channel)}
-                        data-testid="channel-delete"
-                      >
-                        delete
-                      </button>
-                    </div>
-                  </div>
-                </li>
-              ))}
-            </ul>
+        <>
+          {total !== undefined && total > channels.data.length && (
+            <p className="media-item__byline" data-testid="channel-list-newest">
+              your newest {channels.data.length.toLocaleString("en")} of {counted(total, "channel")}:
+            </p>
           )}
-        </ShownList>
+          <ShownList items={channels.data} page={20} noun="channels" testId="channel-list-more">
+            {(shown) => (
+              <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
+                {shown.map((channel) => (
+                  <li
+                    key={channel.id}
+                    className="media-item"
+                    data-testid="channel-item"
+                    data-id={channel.id_youtube}
+                    data-title={channel.name}
+                  >
+                    <div className="media-item__row media-item__row--center">
+                      <ChannelImage url={channel.image} />
+                      <div className="media-item__main">
+                        <a
+                          href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="media-item__title text-link"
+                        >
+                          {channel.name}
+                        </a>
+                      </div>
+                      <div className="media-item__actions">
+                        <button
+                          type="button"
+                          className="button button--ghost media-item__action tune-row__delete"
+                          aria-label={`delete ${channel.name}`}
+                          onClick={() => remove.mutate(channel)}
+                          data-testid="channel-delete"
+                        >
+                          delete
+                        </button>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ShownList>
+        </>
       )}
       <SubscriptionsImport userId={userId} />
     </Section>
@@ -169,7 +185,7 @@ function SubscriptionsImport({ userId }: { userId: string }) {
       }
       done += batch.length;
       setState({ step: "importing", fileName, done, total });
-      void queryClient.invalidateQueries({ queryKey: channelsQuery(userId).queryKey });
+      refreshChannels(queryClient, userId);
     }
     setState({ step: "done", fileName, added, skipped, unreadable: parsed.skipped, failed });
   };

@@ -16,7 +16,7 @@ export const VIDEO_DELETE_FAILED = "Failed to delete the video.";
 /** Most watched channels shown after an import. */
 const TOP_CHANNELS = 10;
 /** Videos to pick shown at first, and added by each "show more". */
-const PICK_PAGE = 50;
+const PICK_PAGE = 20;
 
 /**
  * The media tab's YouTube videos: the ones on the person's profile, to delete, and the import of

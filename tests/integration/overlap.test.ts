@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Feed from "@graph/core/feed";
+import * as Interests from "@graph/core/interests";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/profile/rules";
 import { storedArticle } from "../support/articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
@@ -234,5 +235,65 @@ describe("mutual interests", () => {
     expect((await as(viewer).overlap.user_overlap_number[":id"].$get({ param: { id: "no-such-person" } })).status).toBe(
       404,
     );
+  });
+});
+
+/**
+ * The comparison reads each person's interest digests (one per kind) instead of their items:
+ * every change marks the kind's digest, so what is shared is always current, and a digest built
+ * before a change is never stored over it.
+ */
+describe("interest digests", () => {
+  it("shows an item shared after the digests were built, and drops one taken away", async () => {
+    const [a, b] = await Promise.all([signedIn(api), signedIn(api)]);
+    const id = aBookId();
+    await shelve(a, id, "Digest Book");
+    expect((await overlapOf(a, b)).books).toEqual([]); // both people's digests are built now
+    const stored = await Interests.readDigests([a.userId, b.userId], ["book"]);
+    expect(stored.every((d) => d.fresh)).toBe(true);
+
+    await shelve(b, id, "Digest Book");
+    expect((await overlapOf(a, b)).books).toEqual([{ id, title: "Digest Book" }]);
+    expect(await countOf(b, a)).toBe(1);
+
+    const response = await as(b).books.$delete({ json: { bookId: id } });
+    expect(response.status).toBe(200);
+    expect((await overlapOf(a, b)).books).toEqual([]);
+  });
+
+  it("marks topics and liked articles too, so both show at once", async () => {
+    const [a, b] = await Promise.all([signedIn(api), signedIn(api)]);
+    const articleId = await anArticle("digest article");
+    expect((await overlapOf(a, b)).count).toBe(0);
+    await withTopics(a, ["Digest Topic"]);
+    await withTopics(b, ["Digest Topic"]);
+    await like(a, articleId);
+    await like(b, articleId);
+    const shared = await overlapOf(a, b);
+    expect(shared.topics.map((t) => t.topic)).toEqual([word("Digest Topic")]);
+    expect(shared.articles.map((x) => x.id)).toEqual([articleId]);
+    expect((await as(b).articles.toggle_add_article.$post({ json: { articleId, added: false } })).status).toBe(200);
+    expect((await overlapOf(a, b)).articles).toEqual([]);
+  });
+
+  it("never stores a digest built before a change, and builds one again when over a day old", async () => {
+    const person = await signedIn(api);
+    const [before] = await Interests.readDigests([person.userId], ["movie"]);
+    expect(before!.fresh).toBe(false);
+    const version = before!.fresh ? -1 : before!.version;
+    await Interests.changed(person.userId, ["movie"]); // a change while a build was under way
+    expect(await Interests.storeDigest(person.userId, "movie", version, [])).toBe(false);
+    const [after] = await Interests.readDigests([person.userId], ["movie"]);
+    expect(after!.fresh).toBe(false);
+
+    const current = after!.fresh ? -1 : after!.version;
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000 - 1;
+    expect(
+      await Interests.storeDigest(person.userId, "movie", current, [{ id: "1", label: "x", people: 3 }], dayAgo),
+    ).toBe(true);
+    const [old] = await Interests.readDigests([person.userId], ["movie"]);
+    expect(old!.fresh).toBe(false);
+    const [fresh] = await Interests.readDigests([person.userId], ["movie"], dayAgo + 1000);
+    expect(fresh).toMatchObject({ fresh: true, entries: [{ id: "1", label: "x", people: 3 }] });
   });
 });

@@ -1,6 +1,7 @@
 import * as Articles from "../articles/index.ts";
 import { getMany, transact } from "../db.ts";
 import { notFound, UnavailableError } from "../errors.ts";
+import * as Interests from "../interests/index.ts";
 import { ArticleLikesEntity } from "./article-likes.entity.ts";
 import { LikeEntity, type Like } from "./like.entity.ts";
 
@@ -52,7 +53,10 @@ async function insert(like: Like): Promise<boolean> {
     LikeEntity.create(like),
     ArticleLikesEntity.update({ articleId: like.articleId }).add({ likes: 1 }),
   ]);
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    await Interests.changed(like.userId, ["article"]);
+    return true;
+  }
   if (result.reasons[0] === "ConditionalCheckFailed") return false;
   throw new UnavailableError();
 }
@@ -63,7 +67,10 @@ async function erase(userId: string, articleId: string): Promise<boolean> {
     LikeEntity.delete({ userId, articleId }).where((attr, op) => op.exists(attr.likedAt)),
     ArticleLikesEntity.update({ articleId }).add({ likes: -1 }),
   ]);
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    await Interests.changed(userId, ["article"]);
+    return true;
+  }
   if (result.reasons[0] === "ConditionalCheckFailed") return false;
   throw new UnavailableError();
 }
@@ -99,6 +106,19 @@ export async function likedDetails(userId: string, articleIds: string[]) {
 export async function likedIds(userId: string): Promise<string[]> {
   const { data } = await LikeEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["articleId"] });
   return data.map((l) => l.articleId);
+}
+
+/** Every article the person has added, with what names it (all pages, only those attributes). */
+export async function likedItems(userId: string) {
+  const { data } = await LikeEntity.query
+    .byUser({ userId })
+    .go({ pages: "all", attributes: ["articleId", "title", "link", "sourceName"] });
+  return data.map((l) => ({
+    id: l.articleId!,
+    title: l.title ?? "",
+    link: l.link ?? "",
+    sourceName: l.sourceName ?? "",
+  }));
 }
 
 /** Which of `articleIds` the person has added. */

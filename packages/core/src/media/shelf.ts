@@ -1,6 +1,7 @@
 import { retryWhileUnavailable, transact, type WriteOp } from "../db.ts";
 import { UnavailableError } from "../errors.ts";
 import { holderChange } from "../holders/index.ts";
+import * as Interests from "../interests/index.ts";
 import { BOOKS_MAX, MOVIES_MAX, type MediaKind } from "./rules.ts";
 import { ShelfCountsEntity } from "./shelf-counts.entity.ts";
 
@@ -56,7 +57,10 @@ export async function addItems(
       ...items.map((i) => holderChange(kind, i.itemId, 1)),
     ]),
   );
-  if (!result.canceled) return { added: true };
+  if (!result.canceled) {
+    await Interests.changed(userId, [kind]);
+    return { added: true };
+  }
   const failed = (position: number) => result.reasons[position] === "ConditionalCheckFailed";
   const existing = items.map((_, i) => i).filter((i) => failed(1 + i));
   const full = failed(0);
@@ -78,7 +82,9 @@ export async function removeItems(
       ...items.map((i) => holderChange(kind, i.itemId, -1)),
     ]),
   );
-  return !result.canceled;
+  if (result.canceled) return false;
+  await Interests.changed(userId, [kind]);
+  return true;
 }
 
 /** How many books or films the person keeps. */

@@ -1,10 +1,8 @@
 import { notFound } from "../errors.ts";
-import * as Feed from "../feed/index.ts";
-import * as Holders from "../holders/index.ts";
-import * as Media from "../media/index.ts";
+import type * as Interests from "../interests/index.ts";
 import * as Profile from "../profile/index.ts";
-import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
+import { COMPARED_KINDS, digestsOf, SECTION_OF } from "./holdings.ts";
 import { compatibility, type Held } from "./score.ts";
 
 export { OVERLAP } from "./rules.ts";
@@ -20,152 +18,109 @@ export interface SharedArticle {
   link: string;
   source_name: string;
 }
-/** A book or film both have on their shelves: its id there (the film's TMDB id) and title. */
-export interface SharedShelfItem {
+/** A book, film, track, artist, video or channel both hold: its id (the same for everyone) and title. */
+export interface SharedItem {
   id: string;
   title: string;
 }
 export interface TopContributor {
-  kind: "topic" | "article" | "book" | "movie";
+  kind: Interests.InterestKind;
   id: string;
   label: string;
   /** Its share of what the two have in common, in percent. */
   share: number;
 }
 
-/**
- * What two people share. Topics, liked articles, books and films come from their data; the other
- * media kinds (tracks, artists, videos, channels) have no data yet and are empty lists.
- */
+/** What two people share, of the eight kinds, with how compatible that makes them. */
 export interface Overlap {
   topics: SharedTopic[];
   articles: SharedArticle[];
-  tracks: never[];
-  artists: never[];
-  videos: never[];
-  channels: never[];
-  books: SharedShelfItem[];
-  movies: SharedShelfItem[];
+  tracks: SharedItem[];
+  artists: SharedItem[];
+  videos: SharedItem[];
+  channels: SharedItem[];
+  books: SharedItem[];
+  movies: SharedItem[];
   count: number;
   compatibility: { score: number; top: TopContributor[] };
 }
 
-async function requirePerson(userId: string) {
-  const person = await Users.byId(userId);
-  if (!person || !person.isVerified) throw notFound("No such user.");
-}
-
-/** What one person holds, by kind, as the comparison reads it. */
-interface Holdings {
-  topics: Topics.Topic[];
-  articles: string[];
-  books: SharedShelfItem[];
-  movies: SharedShelfItem[];
-}
-
-/** The items of `mine` whose key `theirs` holds too, in `mine`'s order. */
-function sharedBy<T>(mine: T[], theirs: T[], keyOf: (item: T) => string): T[] {
-  const held = new Set(theirs.map(keyOf));
-  return mine.filter((item) => held.has(keyOf(item)));
-}
-
-/** One person's topics, liked article ids and the ids and titles of their books and films. */
-async function holdingsOf(userId: string): Promise<Holdings> {
-  const [topics, articles, books, movies] = await Promise.all([
-    Topics.listRaw(userId),
-    Feed.Likes.likedIds(userId),
-    Media.shelfIds(userId, "book"),
-    Media.shelfIds(userId, "movie"),
-  ]);
-  return { topics, articles, books, movies };
-}
+type Entry = Interests.DigestEntry;
+type Holdings = Map<Interests.InterestKind, Entry[]>;
 
 /**
- * Both people's holdings, each kind in its own partitions, all read side by side. Of the other
- * person's, only the sections they show (one read of their section order): what they hide is
- * nobody's to compare against.
+ * Both people's digests — the viewer's of every kind, the other person's of the sections they
+ * show this viewer (what they hide is nobody's to compare against) — and what they share, in
+ * the viewer's order. Three reads side by side (the person, their section order, the four to
+ * sixteen digests in one batch) when the digests are built; a digest marked changed is built
+ * from its module first.
  */
-async function holdings(viewerId: string, otherId: string) {
-  const [shown, viewer, other] = await Promise.all([
-    Profile.sectionsShownTo(otherId, viewerId),
-    holdingsOf(viewerId),
-    holdingsOf(otherId),
+async function compare(viewerId: string, otherId: string) {
+  const [person, shown] = await Promise.all([Users.byId(otherId), Profile.sectionsShownTo(otherId, viewerId)]);
+  if (!person || !person.isVerified) throw notFound("No such user.");
+  const visible = COMPARED_KINDS.filter((kind) => shown.has(SECTION_OF[kind]));
+  const digests = await digestsOf([
+    { userId: viewerId, kinds: visible },
+    ...(otherId === viewerId ? [] : [{ userId: otherId, kinds: visible }]),
   ]);
-  const visible: Holdings = {
-    topics: shown.has("topics") ? other.topics : [],
-    articles: shown.has("articles") ? other.articles : [],
-    books: shown.has("books") ? other.books : [],
-    movies: shown.has("movies") ? other.movies : [],
-  };
-  const shared: Holdings = {
-    topics: sharedBy(viewer.topics, visible.topics, (t) => t.phrase),
-    articles: sharedBy(viewer.articles, visible.articles, (id) => id),
-    books: sharedBy(viewer.books, visible.books, (b) => b.id),
-    movies: sharedBy(viewer.movies, visible.movies, (m) => m.id),
-  };
-  const count = shared.topics.length + shared.articles.length + shared.books.length + shared.movies.length;
-  return { viewer, other: visible, shared, count };
+  const viewer: Holdings = digests.get(viewerId)!;
+  const other: Holdings = digests.get(otherId)!;
+  const shared: Holdings = new Map(
+    visible.map((kind) => {
+      const theirs = new Set((other.get(kind) ?? []).map((e) => e.id));
+      return [kind, (viewer.get(kind) ?? []).filter((e) => theirs.has(e.id))];
+    }),
+  );
+  const count = [...shared.values()].reduce((sum, items) => sum + items.length, 0);
+  return { viewer, other, shared, count };
 }
 
 /** How many items the viewer and `otherId` share (of every kind compared). */
 export async function overlapCount(viewerId: string, otherId: string): Promise<{ count: number }> {
-  await requirePerson(otherId);
-  return { count: (await holdings(viewerId, otherId)).count };
+  return { count: (await compare(viewerId, otherId)).count };
 }
+
+const keyOf = (kind: Interests.InterestKind, e: Entry) => `${kind}:${e.id}`;
 
 /**
  * What the viewer and `otherId` share, with a compatibility score from 0 to 100 that weighs
- * each item by how few people hold it. Read from stored data only: the two people's items, the
- * dictionary's follower count of each of their phrases, the like count of each of their articles
- * and the holder count of each of their books and films (batches of 100) — never anyone else's
- * items, however many people there are.
+ * each item by how few people hold it. Read from the two people's interest digests only (their
+ * items with each one's holder count, kept per kind) — never anyone else's items, however many
+ * people there are. Holder counts are at most a day old; the items are current.
  */
 export async function overlap(viewerId: string, otherId: string): Promise<Overlap> {
-  await requirePerson(otherId);
-  const { viewer, other, shared, count } = await holdings(viewerId, otherId);
-  const ids = (pick: (h: Holdings) => SharedShelfItem[]) => [...pick(viewer), ...pick(other)].map((i) => i.id);
-  const [followers, likes, bookHolders, movieHolders, liked] = await Promise.all([
-    Topics.phraseFollowers([...viewer.topics, ...other.topics].map((t) => t.phrase)),
-    Feed.Likes.likeCounts([...viewer.articles, ...other.articles]),
-    Holders.holderCounts(
-      "book",
-      ids((h) => h.books),
+  const { viewer, other, shared, count } = await compare(viewerId, otherId);
+  const sharedKeys = new Set([...shared].flatMap(([kind, items]) => items.map((e) => keyOf(kind, e))));
+  // A shared item is held by at least the two of them, whatever a day-old count says.
+  const heldOf = (h: Holdings): Held[] =>
+    [...h].flatMap(([kind, items]) =>
+      items.map((e) => {
+        const key = keyOf(kind, e);
+        return { key, people: sharedKeys.has(key) ? Math.max(2, e.people) : e.people };
+      }),
+    );
+  const labels = new Map<string, Omit<TopContributor, "share">>(
+    [...shared].flatMap(([kind, items]) =>
+      items.map((e) => [keyOf(kind, e), { kind, id: e.ref ?? e.id, label: e.label }] as const),
     ),
-    Holders.holderCounts(
-      "movie",
-      ids((h) => h.movies),
-    ),
-    Feed.Likes.likedDetails(viewerId, shared.articles),
-  ]);
-  // Each item under a key unique across kinds, with how many people hold it.
-  const heldOf = (h: Holdings): Held[] => [
-    ...h.topics.map((t) => ({ key: `topic:${t.phrase}`, people: followers.get(t.phrase) ?? 1 })),
-    ...h.articles.map((id) => ({ key: `article:${id}`, people: likes.get(id) ?? 1 })),
-    ...h.books.map((b) => ({ key: `book:${b.id}`, people: bookHolders.get(b.id) ?? 1 })),
-    ...h.movies.map((m) => ({ key: `movie:${m.id}`, people: movieHolders.get(m.id) ?? 1 })),
-  ];
-  const labels = new Map<string, Omit<TopContributor, "share">>([
-    ...shared.topics.map(
-      (t) => [`topic:${t.phrase}`, { kind: "topic" as const, id: t.topicId, label: t.topic }] as const,
-    ),
-    ...liked.map((a) => [`article:${a.id}`, { kind: "article" as const, id: a.id, label: a.title }] as const),
-    ...shared.books.map((b) => [`book:${b.id}`, { kind: "book" as const, id: b.id, label: b.title }] as const),
-    ...shared.movies.map((m) => [`movie:${m.id}`, { kind: "movie" as const, id: m.id, label: m.title }] as const),
-  ]);
-  // A shared item is held by at least the two of them, whatever a lagging count says.
-  const sharedKeys = new Set(heldOf(shared).map((x) => x.key));
-  const atLeastTwo = (held: Held[]) =>
-    held.map((x) => (sharedKeys.has(x.key) ? { ...x, people: Math.max(2, x.people) } : x));
-  const score = compatibility(atLeastTwo(heldOf(viewer)), atLeastTwo(heldOf(other)));
+  );
+  const score = compatibility(heldOf(viewer), heldOf(other));
+  const items = (kind: Interests.InterestKind): SharedItem[] =>
+    (shared.get(kind) ?? []).map((e) => ({ id: e.id, title: e.label }));
   return {
-    topics: shared.topics.map((t) => ({ id: t.topicId, topic: t.topic })),
-    articles: liked,
-    tracks: [],
-    artists: [],
-    videos: [],
-    channels: [],
-    books: shared.books.map((b) => ({ id: b.id, title: b.title })),
-    movies: shared.movies.map((m) => ({ id: m.id, title: m.title })),
+    topics: (shared.get("topic") ?? []).map((e) => ({ id: e.ref ?? e.id, topic: e.label })),
+    articles: (shared.get("article") ?? []).map((e) => ({
+      id: e.id,
+      title: e.label,
+      link: e.link ?? "",
+      source_name: e.source ?? "",
+    })),
+    tracks: items("track"),
+    artists: items("artist"),
+    videos: items("video"),
+    channels: items("channel"),
+    books: items("book"),
+    movies: items("movie"),
     count,
     compatibility: {
       score: score.score,

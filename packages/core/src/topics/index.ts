@@ -1,5 +1,6 @@
 import { getMany, isConditionFailure, transact } from "../db.ts";
 import { badRequest, forbidden, notFound, UnavailableError } from "../errors.ts";
+import * as Interests from "../interests/index.ts";
 import { displayTopic, phraseKey } from "../matching/index.ts";
 import { IngestQueue, enqueue } from "../queues/index.ts";
 import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
@@ -117,6 +118,7 @@ export async function add(userId: string, raw: string[]): Promise<TopicView[]> {
     if (!raced) break;
     if (attempt === ATTEMPTS) throw new UnavailableError();
   }
+  if (added.length > 0) await Interests.changed(userId, ["topic"]);
   await backfillNewPhrases(added);
   await followPhrases(
     userId,
@@ -208,6 +210,7 @@ export async function remove(userId: string, topicId: string): Promise<void> {
       }),
     ]);
     if (!result.canceled) {
+      await Interests.changed(userId, ["topic"]);
       await unfollowPhrase(userId, topic.phrase);
       return;
     }

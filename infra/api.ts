@@ -1,10 +1,10 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
-import { accountQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
+import { accountQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
 import { mediaCatalogues } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
-import { imagesBucket, searchBucket, table } from "./storage";
+import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
 import { router } from "./web";
 
 /**
@@ -23,10 +23,12 @@ api.route("$default", {
     table,
     searchBucket,
     imagesBucket,
+    importsBucket,
     mailQueue,
     ingestQueue,
     accountQueue,
     shareQueue,
+    importQueue,
     config,
     realtime,
     ...allSecrets,

@@ -4,7 +4,7 @@ import { config } from "./config";
 import { email } from "./email";
 import { realtime } from "./realtime";
 import { secrets } from "./secrets";
-import { imagesBucket, searchBucket, table } from "./storage";
+import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
@@ -32,6 +32,7 @@ const ingest = queueFor("IngestQueue");
 const digest = queueFor("DigestQueue");
 const account = queueFor("AccountQueue");
 const share = queueFor("ShareQueue");
+const imports = queueFor("ImportQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
@@ -48,6 +49,9 @@ export const accountDeadLetter = account.deadLetter;
 /** One message per feed session to share with its author's followers (`Resource.ShareQueue`). */
 export const shareQueue = share.queue;
 export const shareDeadLetter = share.deadLetter;
+/** One message per uploaded file to import, a Takeout watch history (`Resource.ImportQueue`). */
+export const importQueue = imports.queue;
+export const importDeadLetter = imports.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
@@ -84,13 +88,23 @@ digestQueue.subscribe(
 
 // The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
 accountQueue.subscribe(
-  { handler: account.definition.handler, link: [table, realtime, config, imagesBucket], timeout: "5 minutes" },
+  {
+    handler: account.definition.handler,
+    link: [table, realtime, config, imagesBucket, importsBucket],
+    timeout: "5 minutes",
+  },
   { batch: { size: account.definition.batchSize, partialResponses: true } },
 );
 
 shareQueue.subscribe(
   { handler: share.definition.handler, link: [table, imagesBucket, config], timeout: "5 minutes" },
   { batch: { size: share.definition.batchSize, partialResponses: true } },
+);
+
+// Streams a file of up to 15 MB from the bucket (never held whole) and keeps a bounded summary.
+importQueue.subscribe(
+  { handler: imports.definition.handler, link: [table, importsBucket], timeout: "5 minutes", memory: "1024 MB" },
+  { batch: { size: imports.definition.batchSize, partialResponses: true } },
 );
 
 /**

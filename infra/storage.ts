@@ -46,3 +46,20 @@ export const imagesBucket = new sst.aws.Bucket("Images", {
   },
   lifecycle: [{ id: "expire-unconfirmed-uploads", prefix: "uploads/", expiresIn: "1 day" }],
 });
+
+/**
+ * Files people import (a Google Takeout `watch-history.json`). Browsers upload under `takeout/`
+ * with presigned POSTs, straight to the bucket (API Gateway and Lambda take no 15 MB body), so
+ * CORS allows POST from the site; the import worker deletes each file once it has read it, and
+ * a lifecycle rule drops whatever is left (an upload never started, a worker that gave up) after a day.
+ */
+export const importsBucket = new sst.aws.Bucket("Imports", {
+  cors: {
+    allowMethods: ["POST"],
+    allowOrigins: domain ? [`https://${domain}`] : ["*"],
+    allowHeaders: ["*"],
+    exposeHeaders: ["ETag", "Location"],
+    maxAge: "1 hour",
+  },
+  lifecycle: [{ id: "expire-takeout-files", prefix: "takeout/", expiresIn: "1 day" }],
+});

@@ -1,6 +1,6 @@
 import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from "../packages/core/src/web/rules";
 import { domain } from "./settings";
-import { imagesBucket } from "./storage";
+import { imagesBucket, importsBucket } from "./storage";
 
 /**
  * The security headers of every answer — site, API and WebSocket alike — with the same
@@ -13,9 +13,14 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("WebSecurityHea
   comment: "graph security headers",
   securityHeadersConfig: {
     contentSecurityPolicy: {
-      // Browsers upload photos straight to the Images bucket (presigned POST).
+      // Browsers upload photos and Takeout files straight to the Images and Imports buckets (presigned POST).
       contentSecurityPolicy: $util
-        .all([imagesBucket.domain, imagesBucket.nodes.bucket.bucketRegionalDomainName])
+        .all([
+          imagesBucket.domain,
+          imagesBucket.nodes.bucket.bucketRegionalDomainName,
+          importsBucket.domain,
+          importsBucket.nodes.bucket.bucketRegionalDomainName,
+        ])
         .apply((names) =>
           contentSecurityPolicy({
             siteUrl: domain ? `https://${domain}` : undefined,

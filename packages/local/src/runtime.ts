@@ -84,6 +84,7 @@ const TABLE_NAME = "graph-local";
 /** The AWS stand-ins' access key id (its secret is one of the runtime's keys). */
 const LOCAL_ACCESS_KEY_ID = "local";
 const IMAGES_BUCKET = "graph-images";
+const IMPORTS_BUCKET = "graph-imports";
 
 /**
  * Starts graph on one port with local stand-ins for every AWS service it uses. Features
@@ -144,6 +145,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   for (const name of QUEUE_NAMES) link(name, { url: queueUrl(url, name) }, "sst.aws.Queue");
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Images", { name: IMAGES_BUCKET }, "sst.aws.Bucket");
+  link("Imports", { name: IMPORTS_BUCKET }, "sst.aws.Bucket");
   link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
   link(
     "Config",
@@ -204,7 +206,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   mountSes(root, "/_aws/ses", outbox);
   const s3 = mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"), {
     secrets: { [LOCAL_ACCESS_KEY_ID]: keys.awsSecretAccessKey },
-    // Browsers upload photos straight to the bucket (presigned POST), from the site's origin.
+    // Browsers upload photos and Takeout files straight to their buckets (presigned POST), from the site's origin.
     corsOrigins: [new URL(siteUrl).origin],
   });
   // Photos' checked variants, public as the CDN serves them on AWS (infra/api.ts: /media → public/).

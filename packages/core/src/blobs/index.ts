@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -8,6 +9,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { Readable } from "node:stream";
 import { Resource } from "sst";
 
 /**
@@ -43,6 +45,13 @@ export interface BlobStore {
   put(key: string, body: Uint8Array, options: PutOptions): Promise<void>;
   /** The blob's bytes, or undefined when there is none; over `maxBytes` throws `BlobTooLarge` (the length is checked before the body is read). */
   get(key: string, options?: { maxBytes?: number }): Promise<Uint8Array | undefined>;
+  /**
+   * The blob's bytes as they arrive, never all at once (for files too large to hold: read them
+   * to the end or destroy the stream), with its length; undefined when there is none.
+   */
+  stream(key: string): Promise<{ body: Readable; size: number } | undefined>;
+  /** The blob's length and type without its bytes, or undefined when there is none. */
+  head(key: string): Promise<{ size: number; contentType: string | undefined } | undefined>;
   delete(key: string): Promise<void>;
   /** Every key under `prefix`. */
   list(prefix: string): Promise<string[]>;
@@ -95,6 +104,29 @@ export function blobStore(bucketName: () => string): BlobStore {
       }
     },
 
+    async stream(key) {
+      try {
+        const response = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+        const body = response.Body;
+        // In Node the SDK answers the HTTP response itself (an IncomingMessage, a Readable).
+        const readable = body instanceof Readable ? body : Readable.from([]);
+        return { body: readable, size: response.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async head(key) {
+      try {
+        const response = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+        return { size: response.ContentLength ?? 0, contentType: response.ContentType };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
     async delete(key) {
       await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
     },
@@ -139,3 +171,5 @@ export function blobStore(bucketName: () => string): BlobStore {
 export const ImagesBucket = blobStore(() => Resource.Images.name);
 /** Search's day segments. */
 export const SearchBucket = blobStore(() => Resource.Search.name);
+/** Files people import (Google Takeout), uploaded by browsers and read once by the import worker. */
+export const ImportsBucket = blobStore(() => Resource.Imports.name);

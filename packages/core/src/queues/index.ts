@@ -1,10 +1,10 @@
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Resource } from "sst";
 import type { z } from "zod";
-import { AccountJob, DigestJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
+import { AccountJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
 import { SQS_LIMITS, type QueueName } from "./rules.ts";
 
-export { AccountJob, DigestJob, IngestJob, OutgoingEmail, ShareJob, SharedPick } from "./messages.ts";
+export { AccountJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob, SharedPick } from "./messages.ts";
 export { QUEUE_NAMES, SQS_LIMITS, type QueueName } from "./rules.ts";
 
 /**
@@ -31,9 +31,11 @@ export const DigestQueue = queue("DigestQueue", DigestJob);
 export const AccountQueue = queue("AccountQueue", AccountJob);
 /** One message per feed session to share with its author's followers. */
 export const ShareQueue = queue("ShareQueue", ShareJob);
+/** One message per uploaded file to import (a Takeout watch history). */
+export const ImportQueue = queue("ImportQueue", ImportJob);
 
 /** Every queue by its name: a name without its queue, or a queue under another's name, does not compile. */
-export const QUEUES = { MailQueue, IngestQueue, DigestQueue, AccountQueue, ShareQueue } satisfies {
+export const QUEUES = { MailQueue, IngestQueue, DigestQueue, AccountQueue, ShareQueue, ImportQueue } satisfies {
   [Name in QueueName]: Queue<Name>;
 };
 /** What a queue's worker receives: its message as the schema reads it. */

@@ -94,3 +94,11 @@ export const ShareJob = z.object({
     .max(SHARED_PICKS_PER_SESSION),
 });
 export type ShareJob = z.infer<typeof ShareJob>;
+
+/** An uploaded file to import for a person: a Google Takeout watch history (`takeout/<userId>/<uploadId>.json`). */
+export const ImportJob = z.object({
+  kind: z.literal("watch-history"),
+  userId: z.string().min(1).max(100),
+  uploadId: z.string().min(1).max(100),
+});
+export type ImportJob = z.infer<typeof ImportJob>;

@@ -1,5 +1,12 @@
 /** graph's queues by their linked names (`Resource[name].url`), the same in infra and locally. */
-export const QUEUE_NAMES = ["MailQueue", "IngestQueue", "DigestQueue", "AccountQueue", "ShareQueue"] as const;
+export const QUEUE_NAMES = [
+  "MailQueue",
+  "IngestQueue",
+  "DigestQueue",
+  "AccountQueue",
+  "ShareQueue",
+  "ImportQueue",
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** SQS's limits: ten entries a batch, 256 KiB a message and a batch. */

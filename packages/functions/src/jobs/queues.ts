@@ -46,6 +46,15 @@ export const queues = [
     maxReceiveCount: 5,
     batchSize: 10,
   },
+  {
+    name: "ImportQueue",
+    handler: "packages/functions/src/jobs/import-worker.handler",
+    deadLetter: "ImportDeadLetter",
+    // A file that fails for what it holds is answered as failed, not retried: retries are for outages.
+    maxReceiveCount: 3,
+    // One file a worker: each may take a while and much of the function's memory.
+    batchSize: 1,
+  },
 ] as const satisfies ReadonlyArray<QueueDefinition>;
 
 /** How a queue is worked: its worker, retry policy, batch size and how many batches at once. */

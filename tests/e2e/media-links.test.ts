@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { takeoutFile, takeoutHtml } from "../support/takeout.ts";
 import {
   SERVER_ERROR,
   collectAlerts,
@@ -91,62 +92,12 @@ function subscriptionsCsv(rows: number, from = 1) {
   return `${lines.join("\n")}\n`;
 }
 
-const videoId = (n: number) => `vid${String(n).padStart(8, "0")}`;
-
 /**
- * A small Takeout `watch-history.json`: `videos` videos of three channels watched one to three
- * times each (newest first, as Takeout writes it), with an ad, a removed video, a YouTube Music
- * entry and titles in other languages among them.
+ * A small Takeout `watch-history.json` (the shared generator's: ads, removed videos, YouTube
+ * Music plays, Takeout's escapes) in French wording, and what an import of it must find.
  */
-function watchHistory(videos: number) {
-  const channels = [
-    { name: "Lantern Lectures", url: `https://www.youtube.com/channel/${channelId(901)}` },
-    { name: "Tide Kitchen", url: `https://www.youtube.com/channel/${channelId(902)}` },
-    { name: "Ридер канал", url: `https://www.youtube.com/channel/${channelId(903)}` },
-  ];
-  const entries: unknown[] = [];
-  let time = Date.UTC(2025, 5, 1);
-  for (let i = 0; i < videos; i++) {
-    const channel = channels[i % channels.length]!;
-    for (let times = 0; times <= i % 3; times++) {
-      time -= 3_600_000;
-      entries.push({
-        header: "YouTube",
-        title: i % 4 === 3 ? `Vous avez regardé Vidéo numéro ${i}` : `Watched Video number ${i}`,
-        titleUrl: `https://www.youtube.com/watch?v=${videoId(i)}`,
-        subtitles: [channel],
-        time: new Date(time).toISOString(),
-        products: ["YouTube"],
-        activityControls: ["YouTube watch history"],
-      });
-    }
-  }
-  entries.splice(1, 0, {
-    header: "YouTube",
-    title: "Watched An advert",
-    titleUrl: "https://www.youtube.com/watch?v=advert00001",
-    time: new Date(time).toISOString(),
-    products: ["YouTube"],
-    details: [{ name: "From Google Ads" }],
-    activityControls: ["Web & App Activity", "YouTube watch history"],
-  });
-  entries.splice(2, 0, {
-    header: "YouTube",
-    title: "Watched a video that has been removed",
-    time: new Date(time).toISOString(),
-    products: ["YouTube"],
-    activityControls: ["YouTube watch history"],
-  });
-  entries.splice(3, 0, {
-    header: "YouTube Music",
-    title: "Watched A song",
-    titleUrl: "https://music.youtube.com/watch?v=music000001",
-    time: new Date(time).toISOString(),
-    products: ["YouTube"],
-    activityControls: ["YouTube watch history"],
-  });
-  return JSON.stringify(entries, null, 2);
-}
+const watchHistory = (entries: number, videos: number) =>
+  takeoutFile({ entries, videos, channels: 6, language: "fr", ads: 0.05, removed: 0.05, music: 0.05, seed: 11 });
 
 /** Chooses a file for an import panel, as the file picker would. */
 const choose = (page: Page, panel: string, name: string, text: string | Buffer, mimeType = "application/json") =>
@@ -421,7 +372,9 @@ describe("media links in the browser", () => {
       if (++polls === 1) await held;
       await route.fallback();
     });
-    await choose(page, "watch-history", "watch-history.json", watchHistory(30));
+    const file = watchHistory(80, 30);
+    expect(file.expected.skipped.ads + file.expected.skipped.removed + file.expected.skipped.music).toBeGreaterThan(0);
+    await choose(page, "watch-history", "watch-history.json", file.text);
     const bar = page.getByTestId("watch-history-progress").getByRole("progressbar");
     await bar.waitFor();
     expect(await bar.getAttribute("aria-valuemin")).toBe("0");
@@ -433,22 +386,26 @@ describe("media links in the browser", () => {
     const result = page.getByTestId("watch-history-result");
     await result.waitFor({ timeout: 60_000 });
     await page.unroute("**/api/youtube/upload/*");
-    // The ad, the removed video and the music entry are not among the videos.
-    const videos = result.getByTestId("watch-history-video");
-    await expect.poll(() => videos.count()).toBe(30);
-    const ids = await videos.evaluateAll((labels) => labels.map((l) => l.getAttribute("data-id")));
-    expect(ids).not.toContain("advert00001");
-    expect(ids).not.toContain("music000001");
-    expect(await result.getByTestId("watch-history-channels").innerText()).toContain("Lantern Lectures");
-    expect(await result.getByTestId("watch-history-channels").innerText()).toContain("Ридер канал");
+    // Every video watched, once each, newest first; no ad, removed video or song among them.
+    const videos = result.getByTestId("watch-history-latest").getByTestId("watch-history-video");
+    const ids = await videos.evaluateAll((labels) => labels.map((l) => l.getAttribute("data-id")!));
+    expect(new Set(ids)).toEqual(new Set(file.expected.videos.keys()));
+    const newest = [...file.expected.videos.values()].sort((a, b) => b.lastWatchedAt - a.lastWatchedAt)[0]!;
+    expect(ids[0]).toBe(newest.id);
+    const [topChannel] = [...file.expected.channels.values()].sort((a, b) => b.watched - a.watched);
+    expect(await result.getByTestId("watch-history-channels").locator("li").first().innerText()).toContain(
+      topChannel!.name,
+    );
 
+    const total = file.expected.videos.size;
     await result.getByTestId("watch-history-all").click();
-    expect(await result.getByTestId("watch-history-picked").innerText()).toBe("30 of 30 picked");
+    expect(await result.getByTestId("watch-history-picked").innerText()).toBe(`${total} of ${total} picked`);
     await result.getByTestId("watch-history-none").click();
-    expect(await result.getByTestId("watch-history-picked").innerText()).toBe("0 of 30 picked");
+    expect(await result.getByTestId("watch-history-picked").innerText()).toBe(`0 of ${total} picked`);
     expect(await result.getByTestId("watch-history-save").isDisabled()).toBe(true);
     await videos.nth(0).click();
     await videos.nth(3).click();
+    expect(await result.getByTestId("watch-history-picked").innerText()).toBe(`2 of ${total} picked`);
     await screenshot(page, "media-links-watch-pick");
     await result.getByTestId("watch-history-save").click();
     await expect.poll(() => result.getByTestId("watch-history-saved").innerText()).toMatch(/2 videos added/);
@@ -478,7 +435,7 @@ describe("media links in the browser", () => {
     await expect.poll(() => page.getByTestId("video-item").count()).toBe(1);
 
     // A Takeout exported as HTML: the worker's words.
-    await choose(page, "watch-history", "watch-history.json", "<!DOCTYPE html><html><body>Watched</body></html>");
+    await choose(page, "watch-history", "watch-history.json", takeoutHtml(3));
     await expect
       .poll(() => page.getByTestId("watch-history-problem").innerText(), { timeout: 60_000 })
       .toMatch(/HTML/i);
@@ -518,7 +475,7 @@ describe("media links in the browser", () => {
       await expect.poll(() => linkState(phone, "spotify")).toBe("connected");
       await expect.poll(() => linkState(phone, "youtube")).toBe("connected");
       await expect.poll(async () => (await channelNames(phone)).length).toBeGreaterThan(0);
-      await choose(phone, "watch-history", "watch-history.json", watchHistory(8));
+      await choose(phone, "watch-history", "watch-history.json", watchHistory(20, 8).text);
       await phone.getByTestId("watch-history-result").waitFor({ timeout: 60_000 });
     });
     await expectAccessible(browser, server, context, MEDIA, '[data-testid="youtube-link-state"]');

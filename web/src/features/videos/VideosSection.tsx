@@ -7,12 +7,14 @@ import { FileDrop } from "../media/FileDrop.tsx";
 import { Notice } from "../media/ShelfState.tsx";
 import { counted } from "../media-links/links.ts";
 import { type Video, type WatchImport, deleteVideo, saveVideos, videosQuery } from "./api.ts";
+import { VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
+import { batches } from "../media/csv-file.ts";
 import { bytesText, percent } from "./takeout.ts";
 import { useWatchHistoryImport } from "./use-watch-history.ts";
 import { ShownList } from "./ShownList.tsx";
 
 /** The spec's words for a failed delete. */
-export const VIDEO_DELETE_FAILED = "Failed to delete the video.";
+export const VIDEO_DELETE_FAILED = WATCH_HISTORY_MESSAGES.deleteFailed;
 /** Most watched channels shown after an import. */
 const TOP_CHANNELS = 10;
 /** Videos to pick shown at first, and added by each "show more". */
@@ -190,27 +192,42 @@ function Progress({ text, label, done }: { text: string; label: string; done: nu
   );
 }
 
+type PickVideo = WatchImport["topVideosByLatest"][number];
+
 /** A processed video as saving sends it (its counts are not part of a saved video). */
-function toSaved(video: WatchImport["topVideosByLatest"][number]) {
+function toSaved(video: PickVideo) {
   const { id, title, title_url, channel_name, channel_url } = video;
   return { id, title, title_url, channel_name, channel_url };
 }
 
+/** Sends the picked videos in as many calls as the API's batch limit needs, adding up what each answered. */
+async function saveAll(videos: PickVideo[]) {
+  let added = 0;
+  let skipped = 0;
+  for (const batch of batches(videos.map(toSaved), VIDEO_BATCH_MAX)) {
+    const answer = await saveVideos(batch);
+    added += answer.added;
+    skipped += answer.skipped;
+  }
+  return { added, skipped };
+}
+
 /**
- * The import's outcome: the channels watched most, and the videos to pick (latest first) with
- * select all / none, saved to the profile together.
+ * The import's outcome: the channels watched most, and the videos to pick — the latest first, and
+ * the most watched — with select all / none, saved to the profile together.
  */
 function WatchPicker({ userId, state, fileName }: { userId: string; state: WatchImport; fileName: string }) {
   const queryClient = useQueryClient();
-  const legendId = useId();
-  const processed = state.processedVideos.videos;
-  const videos = processed.length > 0 ? processed : state.topVideosByLatest;
-  const watched = new Map(processed.map((v) => [v.id, v]));
+  const latest = state.topVideosByLatest;
+  const mostWatched = state.processedVideos.videos;
+  // Every video either list offers, once (the latest first), with how often it was watched.
+  const all = new Map<string, PickVideo>();
+  for (const video of [...latest, ...mostWatched]) if (!all.has(video.id)) all.set(video.id, video);
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const save = useMutation({
-    mutationFn: () => saveVideos(videos.filter((v) => picked.has(v.id)).map(toSaved)),
+    mutationFn: () => saveAll([...all.values()].filter((v) => picked.has(v.id))),
     onMutate: () => setOutcome(null),
     onSuccess: ({ added, skipped }) =>
       setOutcome({
@@ -236,19 +253,24 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
   return (
     <div className="watch-result" data-testid="watch-history-result">
       <p className="media-summary__head" role="status">
-        done: {counted(state.entries, "entry", "entries")} of {fileName} read, {counted(videos.length, "video")} to pick
+        done: {counted(state.entries, "entry", "entries")} of {fileName} read, {counted(all.size, "video")} to pick
         from.
       </p>
+      {state.message && <p className="media-item__byline">{state.message}</p>}
 
       {channels.length > 0 && (
         <div className="watch-result__channels">
           <h4 className="media-summary__why-title">your most watched channels</h4>
           <ol className="watch-channels" data-testid="watch-history-channels">
             {channels.map((channel) => (
-              <li key={channel.url}>
-                <a href={channel.url} target="_blank" rel="noopener noreferrer" className="text-link">
-                  {channel.name}
-                </a>{" "}
+              <li key={channel.url || channel.name}>
+                {channel.url ? (
+                  <a href={channel.url} target="_blank" rel="noopener noreferrer" className="text-link">
+                    {channel.name}
+                  </a>
+                ) : (
+                  channel.name
+                )}{" "}
                 <span className="media-item__byline">{counted(channel.watched, "video")} watched</span>
               </li>
             ))}
@@ -256,21 +278,18 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
         </div>
       )}
 
-      {videos.length === 0 ? (
+      {all.size === 0 ? (
         <p className="tune-section__empty">this history holds no videos that can be shown.</p>
       ) : (
-        <fieldset className="watch-pick" aria-describedby={`${legendId}-count`}>
-          <legend id={legendId} className="media-summary__why-title">
-            latest videos: pick the ones to show on your profile
-          </legend>
+        <>
           <div className="watch-pick__bar">
-            <span id={`${legendId}-count`} className="media-item__byline" data-testid="watch-history-picked">
-              {picked.size.toLocaleString("en")} of {videos.length.toLocaleString("en")} picked
+            <span className="media-item__byline" role="status" data-testid="watch-history-picked">
+              {picked.size.toLocaleString("en")} of {all.size.toLocaleString("en")} picked
             </span>
             <button
               type="button"
               className="button button--ghost media-item__action"
-              onClick={() => setPicked(new Set(videos.map((v) => v.id)))}
+              onClick={() => setPicked(new Set(all.keys()))}
               data-testid="watch-history-all"
             >
               select all
@@ -284,36 +303,25 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
               select none
             </button>
           </div>
-          <ShownList items={videos} page={PICK_PAGE} noun="videos" testId="watch-history-more">
-            {(shown) => (
-              <ul className="watch-pick__list" data-testid="watch-history-videos">
-                {shown.map((video) => {
-                  const seen = watched.get(video.id);
-                  return (
-                    <li key={video.id}>
-                      <label className="watch-pick__video" data-testid="watch-history-video" data-id={video.id}>
-                        <input
-                          type="checkbox"
-                          checked={picked.has(video.id)}
-                          onChange={(event) => toggle(video.id, event.target.checked)}
-                        />
-                        <span className="media-item__main">
-                          <span className="media-item__title">{video.title}</span>
-                          <span className="media-item__byline">
-                            {video.channel_name}
-                            {seen ? ` · watched ${counted(seen.watched, "time")}` : ""}
-                            {seen?.lastWatchedAt
-                              ? ` · last ${new Date(seen.lastWatchedAt).toLocaleDateString("en")}`
-                              : ""}
-                          </span>
-                        </span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </ShownList>
+          <PickList
+            legend="latest videos: pick the ones to show on your profile"
+            videos={latest}
+            picked={picked}
+            onToggle={toggle}
+            testId="watch-history-latest"
+          />
+          {mostWatched.length > 0 && (
+            <details className="watch-pick__more">
+              <summary>most watched videos ({mostWatched.length.toLocaleString("en")})</summary>
+              <PickList
+                legend="most watched videos"
+                videos={mostWatched}
+                picked={picked}
+                onToggle={toggle}
+                testId="watch-history-most"
+              />
+            </details>
+          )}
           <div className="watch-pick__bar">
             <button
               type="button"
@@ -325,7 +333,7 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
               {save.isPending ? "saving..." : `save ${counted(picked.size, "video")} to your profile`}
             </button>
           </div>
-        </fieldset>
+        </>
       )}
       <p
         role="status"
@@ -335,5 +343,47 @@ function WatchPicker({ userId, state, fileName }: { userId: string; state: Watch
         {outcome?.text}
       </p>
     </div>
+  );
+}
+
+/** Videos with a checkbox each, shown a page at a time (a video in both lists is checked in both). */
+function PickList(props: {
+  legend: string;
+  videos: PickVideo[];
+  picked: ReadonlySet<string>;
+  onToggle: (id: string, on: boolean) => void;
+  testId: string;
+}) {
+  const { legend, videos, picked, onToggle, testId } = props;
+  if (videos.length === 0) return null;
+  return (
+    <fieldset className="watch-pick" data-testid={testId}>
+      <legend className="media-summary__why-title">{legend}</legend>
+      <ShownList items={videos} page={PICK_PAGE} noun="videos" testId={`${testId}-more`}>
+        {(shown) => (
+          <ul className="watch-pick__list">
+            {shown.map((video) => (
+              <li key={video.id}>
+                <label className="watch-pick__video" data-testid="watch-history-video" data-id={video.id}>
+                  <input
+                    type="checkbox"
+                    checked={picked.has(video.id)}
+                    onChange={(event) => onToggle(video.id, event.target.checked)}
+                  />
+                  <span className="media-item__main">
+                    <span className="media-item__title">{video.title}</span>
+                    <span className="media-item__byline">
+                      {video.channel_name}
+                      {` · watched ${counted(video.watched, "time")}`}
+                      {video.lastWatchedAt ? ` · last ${new Date(video.lastWatchedAt).toLocaleDateString("en")}` : ""}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ShownList>
+    </fieldset>
   );
 }

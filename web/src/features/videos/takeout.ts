@@ -4,12 +4,13 @@
  * import's progress reads.
  */
 import Papa from "papaparse";
+import { TAKEOUT_MAX_BYTES, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
 import { CHANNEL_IMPORT_MAX, YOUTUBE_CHANNEL_ID } from "@graph/core/youtube/rules";
 
 /** The spec's limit on a watch history: 15 MB. */
-export const WATCH_HISTORY_MAX_BYTES = 15 * 1024 * 1024;
+export const WATCH_HISTORY_MAX_BYTES = TAKEOUT_MAX_BYTES;
 /** The spec's words for any file that is not one. */
-export const WATCH_HISTORY_INVALID = "Please upload a valid .json file (max 15MB).";
+export const WATCH_HISTORY_INVALID = WATCH_HISTORY_MESSAGES.invalidFile;
 /** The channel rows one import request takes. */
 export const CHANNEL_BATCH_MAX = CHANNEL_IMPORT_MAX;
 

@@ -1,7 +1,7 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
 import { accountQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
-import { mediaCatalogues } from "./media";
+import { mediaCatalogues, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -34,6 +34,8 @@ api.route("$default", {
     ...allSecrets,
     googleOidc,
     mediaCatalogues,
+    spotify,
+    youtubeApi,
   ],
   timeout: "29 seconds",
   memory: "1024 MB",

@@ -2,6 +2,8 @@ import { queues, type QueueDefinition } from "../packages/functions/src/jobs/que
 import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
+import { googleOidc } from "./google";
+import { spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { secrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -87,10 +89,26 @@ digestQueue.subscribe(
 );
 
 // The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
+/**
+ * What the linked accounts need wherever they are used: the key that opens stored tokens, the
+ * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
+ */
+const linkedAccounts = [
+  secrets.OAuthTokenKey,
+  secrets.SpotifyClientId,
+  secrets.SpotifyClientSecret,
+  secrets.GoogleClientId,
+  secrets.GoogleClientSecret,
+  googleOidc,
+  spotify,
+  youtubeApi,
+];
+
 accountQueue.subscribe(
   {
     handler: account.definition.handler,
-    link: [table, realtime, config, imagesBucket, importsBucket],
+    // The YouTube step revokes the person's grant at Google, with the stored token.
+    link: [table, realtime, config, imagesBucket, importsBucket, ...linkedAccounts],
     timeout: "5 minutes",
   },
   { batch: { size: account.definition.batchSize, partialResponses: true } },
@@ -118,7 +136,8 @@ export const crons = schedules.map(
       event: { name: job.name },
       function: {
         handler: job.handler,
-        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, accountQueue, config],
+        // media-resync refreshes and reads the linked accounts.
+        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, accountQueue, config, ...linkedAccounts],
         timeout: "5 minutes",
       },
     }),

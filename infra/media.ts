@@ -12,3 +12,30 @@ export const mediaCatalogues = new sst.Linkable("MediaCatalogues", {
     tmdbImageUrl: "https://image.tmdb.org/t/p",
   },
 });
+
+/**
+ * Spotify's Accounts service and Web API, read by the code as `Resource.Spotify` (the app's
+ * credentials are the `SpotifyClientId` and `SpotifyClientSecret` secrets). Spotify has no token
+ * revocation endpoint. The local runtime links its offline stand-in instead unless
+ * SPOTIFY_CLIENT_ID is set.
+ */
+export const spotify = new sst.Linkable("Spotify", {
+  properties: {
+    authorizationEndpoint: "https://accounts.spotify.com/authorize",
+    tokenEndpoint: "https://accounts.spotify.com/api/token",
+    apiUrl: "https://api.spotify.com/v1",
+  },
+});
+
+/**
+ * The YouTube Data API v3 and Google's token revocation endpoint, read as `Resource.YouTubeApi`.
+ * YouTube is authorized through Google's OAuth client (the `GoogleClientId` and
+ * `GoogleClientSecret` secrets, the endpoints of `GoogleOidc`). The local runtime links its
+ * Google stand-in's instead unless GOOGLE_CLIENT_ID is set.
+ */
+export const youtubeApi = new sst.Linkable("YouTubeApi", {
+  properties: {
+    apiUrl: "https://www.googleapis.com/youtube/v3",
+    revocationEndpoint: "https://oauth2.googleapis.com/revoke",
+  },
+});

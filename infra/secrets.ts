@@ -27,6 +27,12 @@ export const secrets = {
    * `api_key`), for film search. Empty: film search answers that it is not configured.
    */
   TmdbToken: new sst.Secret("TmdbToken", ""),
+  /**
+   * The Spotify app's client id and secret (developer.spotify.com/dashboard; see README: Spotify
+   * and YouTube). Empty: connecting Spotify answers that it is not configured.
+   */
+  SpotifyClientId: new sst.Secret("SpotifyClientId", ""),
+  SpotifyClientSecret: new sst.Secret("SpotifyClientSecret", ""),
 };
 
 export const allSecrets = Object.values(secrets);

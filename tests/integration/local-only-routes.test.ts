@@ -35,6 +35,12 @@ const LOCAL_ONLY: Array<[string, RequestInit]> = [
   ["/_aws/ses/v2/email/outbound-emails", { method: "POST", body: "{}" }],
   ["/_aws/s3/graph-search/anything", {}],
   ["/@connections/abc", { method: "POST", body: "hi" }],
+  ["/_google/youtube/v3/subscriptions?part=snippet&mine=true", {}],
+  ["/_google/dev/revoke", { method: "POST", body: JSON.stringify({ email: "a@example.com" }) }],
+  ["/_spotify/authorize", {}],
+  ["/_spotify/api/token", { method: "POST", body: "grant_type=refresh_token&refresh_token=x" }],
+  ["/_spotify/v1/me", {}],
+  ["/_spotify/dev/revoke", { method: "POST", body: JSON.stringify({ listener: "Ada Listener" }) }],
 ];
 
 describe("the runtime's stand-ins and dev routes", () => {

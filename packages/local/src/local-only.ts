@@ -5,11 +5,19 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 /**
  * Routes only this machine may use: the AWS stand-ins (which take any request as if it were
  * signed), the WebSocket management API (which posts into anyone's socket) and the dev routes
- * (which show every e-mail sent, verification codes included) and the Google stand-in (which
- * vouches for any identity typed into it). With `HOST=0.0.0.0` the port is
- * on the network; these must stay on the machine.
+ * (which show every e-mail sent, verification codes included) and the Google and Spotify
+ * stand-ins (which vouch for any identity or listener typed into them; their images are public,
+ * as the real services' image hosts are). With `HOST=0.0.0.0` the port is on the network;
+ * these must stay on the machine.
  */
-export const LOCAL_ONLY_PATHS = ["/_aws/*", "/@connections/*", "/api/dev/*", "/dev/outbox", "/_google/*"] as const;
+export const LOCAL_ONLY_PATHS = [
+  "/_aws/*",
+  "/@connections/*",
+  "/api/dev/*",
+  "/dev/outbox",
+  "/_google/*",
+  "/_spotify/*",
+] as const;
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet("127.0.0.0", 8, "ipv4");

@@ -13,10 +13,18 @@ import { LocalWebSocketApi } from "./aws/websocket.ts";
 import { devRoutes } from "./dev-routes.ts";
 import { googleSettings, mountGoogle } from "./google/index.ts";
 import { Dispatcher } from "./dispatcher.ts";
+import { IMAGES_PATH as YOUTUBE_IMAGES_PATH } from "./google/youtube.ts";
 import type { DynamoFaults } from "./dynamo/faults.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import type { StripeStandIn } from "./stripe/index.ts";
 import { startLocalStripe, stripeSettings } from "./stripe/settings.ts";
+import {
+  IMAGES_PATH as SPOTIFY_IMAGES_PATH,
+  STAND_IN_PATH as SPOTIFY_PATH,
+  spotifyApp,
+  spotifyImagesApp,
+  spotifySettings,
+} from "./spotify/index.ts";
 import { ROOT } from "./handlers.ts";
 import { localKeys } from "./keys.ts";
 import { mediaSettings, mountMediaStandIns } from "./media-catalogues.ts";
@@ -113,12 +121,22 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Covers and posters are loaded by browsers: when SITE_URL names this very port by another
   // address (HOST=0.0.0.0 and the address others type), they are linked there, so browsers on
   // other machines load them too; otherwise (Vite's dev server, a test's made-up site) here.
-  const media = mediaSettings(url, process.env, { imagesUrl: samePort(siteUrl, port) ? siteUrl : url });
+  const imagesUrl = samePort(siteUrl, port) ? siteUrl.replace(/\/+$/, "") : url;
+  const media = mediaSettings(url, process.env, { imagesUrl });
+  // Spotify and YouTube: the stand-ins on this port unless SPOTIFY_CLIENT_ID / GOOGLE_CLIENT_ID is set.
+  const google = googleSettings(url);
+  const spotify = spotifySettings(url);
   root.use(
     securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`], {
-      // Pages load covers and posters from the stand-ins on this port, which is another origin
-      // when SITE_URL names a different address (any https image host is allowed already).
-      imageOrigins: [media.catalogues.openLibraryCoversUrl, media.catalogues.tmdbImageUrl],
+      // Pages load covers, posters, album art and channel thumbnails from the stand-ins on this
+      // port, which is another origin when SITE_URL names a different address (any https image
+      // host is allowed already).
+      imageOrigins: [
+        media.catalogues.openLibraryCoversUrl,
+        media.catalogues.tmdbImageUrl,
+        ...(spotify.standIn ? [`${imagesUrl}${SPOTIFY_IMAGES_PATH}`] : []),
+        ...(google.standIn ? [`${imagesUrl}${YOUTUBE_IMAGES_PATH}`] : []),
+      ],
     }),
   );
 
@@ -158,11 +176,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     },
     "sst.sst.Linkable",
   );
-  // Google sign-in: real Google with GOOGLE_CLIENT_ID, else the stand-in mounted below (same code path).
-  const google = googleSettings(url);
+  // Google sign-in and YouTube: real Google with GOOGLE_CLIENT_ID, else the stand-in mounted below (same code path).
   link("GoogleClientId", { value: google.clientId }, "sst.sst.Secret");
   link("GoogleClientSecret", { value: google.clientSecret }, "sst.sst.Secret");
   link("GoogleOidc", google.oidc, "sst.sst.Linkable");
+  link("YouTubeApi", google.youtube, "sst.sst.Linkable");
+  // Spotify: real Spotify with SPOTIFY_CLIENT_ID, else the stand-in mounted below.
+  link("SpotifyClientId", { value: spotify.clientId }, "sst.sst.Secret");
+  link("SpotifyClientSecret", { value: spotify.clientSecret }, "sst.sst.Secret");
+  link("Spotify", spotify.endpoints, "sst.sst.Linkable");
   link("DigestSigningKey", { value: keys.digestSigningKey }, "sst.sst.Secret");
   link("RealtimeTokenKey", { value: keys.realtimeTokenKey }, "sst.sst.Secret");
   link("OAuthTokenKey", { value: keys.oauthTokenKey }, "sst.sst.Secret");
@@ -212,7 +234,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Photos' checked variants, public as the CDN serves them on AWS (infra/api.ts: /media → public/).
   s3.servePublic(root, "/media", IMAGES_BUCKET, "public/");
   mountRekognition(root, "/_aws/rekognition");
-  if (google.standIn) mountGoogle(root, google, `${siteUrl.replace(/\/$/, "")}/login/google/callback`);
+  const site = siteUrl.replace(/\/$/, "");
+  if (google.standIn)
+    mountGoogle(root, google, {
+      redirectUris: [`${site}/login/google/callback`, `${site}/api/youtube/api/callback`],
+      imagesUrl,
+    });
+  if (spotify.standIn) {
+    root.route(SPOTIFY_PATH, spotifyApp(spotify, { redirectUris: [`${site}/api/spotify/api/callback`], imagesUrl }));
+    root.route(SPOTIFY_IMAGES_PATH, spotifyImagesApp());
+  }
   // Public, like the services they stand in for: browsers on the network load the covers too.
   await mountMediaStandIns(root, media);
   websockets.mount(root);

@@ -11,8 +11,10 @@ import * as Media from "../media/index.ts";
 import * as Profile from "../profile/index.ts";
 import * as Realtime from "../realtime/index.ts";
 import * as Sources from "../sources/index.ts";
+import * as Spotify from "../spotify/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
+import * as YouTube from "../youtube/index.ts";
 
 /** What a step knows of the account it sweeps away (the account item itself may be unreadable). */
 export interface DeletingAccount {
@@ -56,6 +58,8 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "billing", run: (a) => Billing.purgeAccount(a.userId) },
   { name: "google", run: (a) => Google.purgeAccount(a.userId) },
   { name: "media", run: (a) => Media.purgeAccount(a.userId) },
+  { name: "spotify", run: (a) => Spotify.purgeAccount(a.userId) },
+  { name: "youtube", run: (a) => YouTube.purgeAccount(a.userId) },
   // After every module that holds interests: their purges mark digests that this removes.
   { name: "interests", run: (a) => Interests.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },

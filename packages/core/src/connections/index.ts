@@ -6,20 +6,20 @@
  */
 export {
   ConnectFailedError,
-  connectedPeople,
   deleteConnection,
   finishAuthorization,
   LinkRevokedError,
   linkState,
   markSynced,
   NotConnectedError,
-  removeConnection,
+  resyncConnected,
   saveConnection,
   startAuthorization,
   storedTokens,
   takeAuthorization,
   withAccessToken,
   type LinkState,
+  type ResyncTally,
 } from "./links.ts";
 export {
   GrantRefusedError,

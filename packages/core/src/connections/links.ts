@@ -3,8 +3,7 @@ import { Resource } from "sst";
 import { isConditionFailure, nowSeconds } from "../db.ts";
 import { UnavailableError } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
-import { seal, unseal } from "../util/crypto.ts";
-import { safeEqual, sha256 } from "../util/index.ts";
+import { mapLimited, safeEqual, seal, sha256, unseal } from "../util/index.ts";
 import { ConnectionEntity, type Connection } from "./connection.entity.ts";
 import { TokenRejectedError } from "./http.ts";
 import {
@@ -194,6 +193,18 @@ async function markDisconnected(p: LinkProvider, userId: string, sealedRefreshTo
     });
 }
 
+/**
+ * Opens a sealed token; undefined when it cannot be opened (the key was changed since it was
+ * sealed): such a link can no longer be used, as if revoked.
+ */
+function opened(sealed: string): string | undefined {
+  try {
+    return unseal(sealed, key());
+  } catch {
+    return undefined;
+  }
+}
+
 async function readConnection(p: LinkProvider, userId: string): Promise<Connection | null> {
   return (await ConnectionEntity.get({ userId, provider: p }).go({ consistent: true })).data;
 }
@@ -209,14 +220,16 @@ async function freshAccessToken(p: OAuthProvider, userId: string, force: boolean
   for (let attempt = 0; attempt < 3; attempt++) {
     const link = await readConnection(p.name, userId);
     if (!link || link.status !== "connected") throw new NotConnectedError(p.name);
-    if (!force && link.accessExpiresAt - REFRESH_MARGIN_MS > Date.now()) return unseal(link.accessToken, key());
-    if (!link.refreshToken) {
-      await markDisconnected(p.name, userId, undefined);
+    const accessToken = opened(link.accessToken);
+    if (!force && accessToken && link.accessExpiresAt - REFRESH_MARGIN_MS > Date.now()) return accessToken;
+    const refreshToken = link.refreshToken ? opened(link.refreshToken) : undefined;
+    if (!refreshToken) {
+      await markDisconnected(p.name, userId, link.refreshToken);
       throw new LinkRevokedError(p.name);
     }
     let tokens: Tokens;
     try {
-      tokens = await refreshTokens(p, unseal(link.refreshToken, key()));
+      tokens = await refreshTokens(p, refreshToken);
     } catch (error) {
       if (!(error instanceof GrantRefusedError)) throw error;
       // Rotated by a parallel refresh since the read: that one's token is the one to use.
@@ -272,33 +285,15 @@ export async function withAccessToken<T>(
   }
 }
 
-/**
- * Removes the person's link and answers its tokens in clear (for the caller to revoke them at
- * the provider), or undefined when there was none.
- */
-export async function removeConnection(
-  p: LinkProvider,
-  userId: string,
-): Promise<{ accessToken: string; refreshToken: string | undefined } | undefined> {
-  const { data } = await ConnectionEntity.delete({ userId, provider: p }).go({ response: "all_old" });
-  if (!data) return undefined;
-  return {
-    accessToken: unseal(data.accessToken, key()),
-    refreshToken: data.refreshToken ? unseal(data.refreshToken, key()) : undefined,
-  };
-}
-
-/** The sealed tokens of a link as stored (to revoke them before removing it), or undefined. */
+/** The tokens of a link in clear (to revoke them at the provider before removing it), or undefined (none, or unopenable). */
 export async function storedTokens(
   p: LinkProvider,
   userId: string,
 ): Promise<{ accessToken: string; refreshToken: string | undefined } | undefined> {
   const link = await readConnection(p, userId);
-  if (!link) return undefined;
-  return {
-    accessToken: unseal(link.accessToken, key()),
-    refreshToken: link.refreshToken ? unseal(link.refreshToken, key()) : undefined,
-  };
+  const accessToken = link ? opened(link.accessToken) : undefined;
+  if (!link || !accessToken) return undefined;
+  return { accessToken, refreshToken: link.refreshToken ? opened(link.refreshToken) : undefined };
 }
 
 /** Removes the link (after its tokens were revoked). */
@@ -306,18 +301,58 @@ export async function deleteConnection(p: LinkProvider, userId: string): Promise
   await ConnectionEntity.delete({ userId, provider: p }).go();
 }
 
-/**
- * The people with a connected link to `p`, least recently synced first, a page at a time (for
- * the daily re-sync, which stops when its time is up and starts again from the oldest next day).
- */
-export async function connectedPeople(
-  p: LinkProvider,
-  cursor: string | null,
-  limit: number,
-): Promise<{ userIds: string[]; cursor: string | null }> {
-  const page = await ConnectionEntity.query
-    .byStatus({ provider: p, status: "connected" })
-    .go({ cursor, limit, attributes: ["userId"] });
-  return { userIds: page.data.map((c) => c.userId!), cursor: page.cursor };
+export interface ResyncTally {
+  synced: number;
+  /** Refused by the provider (revoked there): marked disconnected, items kept. */
+  disconnected: number;
+  failed: number;
+  /** Left for the next run when the time was up. */
+  left: boolean;
 }
 
+/** Links synced at once by a re-sync (each makes a few calls to the provider and a few transactions). */
+const RESYNC_CONCURRENCY = 4;
+
+/**
+ * Runs `sync` for every connected link of `p` last synced before this run began, least recently
+ * synced first, until `deadline` (epoch ms); what is left goes first next time. A link refused by
+ * the provider is marked disconnected by `sync` (it throws `LinkRevokedError`); any other failure
+ * is logged (never a token) and the rest go on.
+ */
+export async function resyncConnected(
+  p: LinkProvider,
+  sync: (userId: string) => Promise<void>,
+  deadline: number,
+): Promise<ResyncTally> {
+  const startedAt = Date.now();
+  const tally: ResyncTally = { synced: 0, disconnected: 0, failed: 0, left: false };
+  let cursor: string | null = null;
+  do {
+    if (Date.now() >= deadline) {
+      tally.left = true;
+      break;
+    }
+    const page: { data: Array<{ userId?: string }>; cursor: string | null } = await ConnectionEntity.query
+      .byStatus({ provider: p, status: "connected" })
+      .lt({ syncedAt: startedAt })
+      .go({ cursor, limit: 100, attributes: ["userId"] });
+    cursor = page.cursor;
+    await mapLimited(page.data, RESYNC_CONCURRENCY, async ({ userId }) => {
+      if (Date.now() >= deadline) {
+        tally.left = true;
+        return;
+      }
+      try {
+        await sync(userId!);
+        tally.synced++;
+      } catch (error) {
+        if (error instanceof LinkRevokedError) tally.disconnected++;
+        else if (!(error instanceof NotConnectedError)) {
+          tally.failed++;
+          console.warn(`${p} re-sync failed`, { userId, reason: error instanceof Error ? error.name : "unknown" });
+        }
+      }
+    });
+  } while (cursor);
+  return tally;
+}

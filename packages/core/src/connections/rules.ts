@@ -45,3 +45,6 @@ export function withParam(path: string, name: string, value: string): string {
   url.searchParams.set(name, value);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Items a public read of a linked section answers: enough to swap shown items for unseen ones. */
+export const PUBLIC_LIST_MAX = 50;

@@ -2,7 +2,7 @@
  * Spotify: the account link (OAuth with PKCE through `connections`), the sync of the person's
  * top tracks and artists, the profile's reads, mutual interests' reads, unlink and purge.
  */
-export { cancelConnect, finishConnect, purgeAccount, startConnect, sync, unlink } from "./link.ts";
+export { cancelConnect, finishConnect, purgeAccount, resyncAll, startConnect, sync, unlink } from "./link.ts";
 export {
   heldArtists,
   heldTracks,

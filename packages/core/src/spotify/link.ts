@@ -100,3 +100,9 @@ export async function unlink(userId: string): Promise<void> {
 export async function purgeAccount(userId: string): Promise<void> {
   await unlink(userId);
 }
+
+/** Re-syncs every connected Spotify link until `deadline` (the daily `media-resync` job). */
+export async function resyncAll(deadline: number): Promise<Connections.ResyncTally> {
+  if (!isConfigured()) return { synced: 0, disconnected: 0, failed: 0, left: false };
+  return Connections.resyncConnected("spotify", sync, deadline);
+}

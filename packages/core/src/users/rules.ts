@@ -44,7 +44,8 @@ export const RESERVED_PATHS = [
   "unsubscribe-success",
   "oauth",
   // Beside the web app: the API, the socket and photos (everywhere), the dev pages, the demo
-  // feeds and the AWS, Google, socket-management, Open Library and TMDB stand-ins (the local runtime).
+  // feeds and the AWS, Google, socket-management, Open Library, TMDB and Spotify stand-ins and the
+  // stand-ins' album art and channel thumbnails (the local runtime).
   "api",
   "ws",
   "media",
@@ -56,6 +57,9 @@ export const RESERVED_PATHS = [
   "_openlibrary-covers",
   "_tmdb",
   "_tmdb-images",
+  "_spotify",
+  "_spotify-images",
+  "_youtube-images",
   "@connections",
   // The built web app's files and folders (web/public and Vite's output).
   "assets",

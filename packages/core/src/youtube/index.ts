@@ -9,6 +9,7 @@ export {
   finishConnect,
   importTakeoutChannels,
   purgeAccount,
+  resyncAll,
   removeChannel,
   startConnect,
   sync,

@@ -141,3 +141,9 @@ export async function removeChannel(userId: string, channelId: string): Promise<
   await deleteChannel(userId, channelId);
   await Interests.changed(userId, ["channel"]);
 }
+
+/** Re-syncs every connected YouTube link until `deadline` (the daily `media-resync` job). */
+export async function resyncAll(deadline: number): Promise<Connections.ResyncTally> {
+  if (!isConfigured()) return { synced: 0, disconnected: 0, failed: 0, left: false };
+  return Connections.resyncConnected("youtube", sync, deadline);
+}

@@ -18,9 +18,11 @@ import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
 import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
 import { search } from "./search.ts";
+import { spotify } from "./spotify.ts";
 import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
+import { youtube } from "./youtube.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -63,6 +65,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/images", images)
     .route("/books", books)
     .route("/movies", movies)
+    .route("/spotify", spotify)
+    .route("/youtube", youtube)
     .route("/messages", messages)
     .route("/stripe", stripe)
     .route("/plans", plans);

@@ -21,4 +21,9 @@ export const schedules = [
     schedule: "rate(1 hour)",
     handler: "packages/functions/src/jobs/subject-topics.handler",
   },
+  {
+    name: "media-resync",
+    schedule: "rate(1 day)",
+    handler: "packages/functions/src/jobs/media-resync.handler",
+  },
 ] as const;

@@ -23,9 +23,6 @@ export class SigningKey {
 
 const base64url = (text: string) => Buffer.from(text).toString("base64url");
 
-/** PKCE S256: the challenge a verifier answers to. */
-export const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
-
 /**
  * A Google account's subject for a test identity: digits (as Google's are), the same for the same
  * e-mail every time, so signing in again with a typed e-mail is the same Google account.

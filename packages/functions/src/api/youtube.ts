@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { PUBLIC_LIST_MAX, safeRedirect, withParam } from "@graph/core/connections";
+import { forbidden } from "@graph/core/errors";
+import * as Profile from "@graph/core/profile";
+import { safeEqual } from "@graph/core/util";
+import * as YouTube from "@graph/core/youtube";
+import { callbackQuery, LoginQuery, parseConnectState, stateCookie } from "./connect.ts";
+import type { ApiEnv } from "./env.ts";
+import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
+import { id, idParam, input, jsonBody } from "./validate.ts";
+
+const STATE = stateCookie("graph_youtube_state", "/api/youtube/api");
+const failed = (redirect: string) => withParam(redirect, "error", "1");
+
+const Logout = z.object({ userId: id("userId") });
+const ChannelImport = z.object({
+  channels: z
+    .array(z.unknown(), { error: "channels must be a list of rows" })
+    .min(1, YouTube.YOUTUBE_MESSAGES.importEmpty)
+    .max(YouTube.CHANNEL_IMPORT_MAX, YouTube.YOUTUBE_MESSAGES.importTooMany),
+});
+const ChannelRef = z.object({
+  channelId: z
+    .string({ error: "channelId is required" })
+    .trim()
+    .regex(YouTube.YOUTUBE_CHANNEL_ID, YouTube.YOUTUBE_MESSAGES.channelIdInvalid),
+});
+
+/**
+ * `/youtube/*` (the link and channels; the watch history's routes are mounted here too):
+ * linking a YouTube account in a popup, its status and unlink, Takeout channel imports and
+ * deletes, and the profile's channels.
+ */
+export const youtube = new Hono<ApiEnv>()
+  .get("/api/login", input("query", LoginQuery), async (c) => {
+    const session = c.get("session");
+    if (!session) return c.redirect("/login", 302);
+    const raw = c.req.valid("query").state;
+    const state = raw === undefined ? { userId: session.userId, redirect: undefined } : parseConnectState(raw);
+    const redirect = safeRedirect(state?.redirect, YouTube.YOUTUBE_DEFAULT_REDIRECT);
+    if (!state || state.userId !== session.userId) return c.redirect(failed(redirect), 302);
+    const started = await YouTube.startConnect(session.userId, redirect);
+    STATE.set(c, started.state, started.maxAge);
+    return c.redirect(started.url, 302);
+  })
+  .get("/api/callback", async (c) => {
+    const browserState = STATE.take(c);
+    const session = c.get("session");
+    if (!session) return c.redirect("/login", 302);
+    const { code, state, error } = callbackQuery(c);
+    if (error !== undefined || !code || !state) {
+      const redirect =
+        state && browserState && safeEqual(state, browserState)
+          ? await YouTube.cancelConnect(state)
+          : YouTube.YOUTUBE_DEFAULT_REDIRECT;
+      return c.redirect(failed(redirect), 302);
+    }
+    const finished = await YouTube.finishConnect({ code, state, browserState, userId: session.userId });
+    return c.redirect(finished.outcome === "connected" ? finished.redirect : failed(finished.redirect), 302);
+  })
+  .post("/api/logout", requireSession, jsonBody(Logout), async (c) => {
+    const userId = currentUserId(c);
+    if (c.req.valid("json").userId !== userId) throw forbidden(YouTube.YOUTUBE_MESSAGES.notYours);
+    await YouTube.unlink(userId);
+    return c.json({ message: YouTube.YOUTUBE_MESSAGES.loggedOut });
+  })
+  .get("/api/status", requireSession, async (c) => c.json(await YouTube.status(currentUserId(c))))
+  .get("/top_channels_db/:id", idParam("id"), async (c) =>
+    c.json(
+      await Profile.readSection(c.req.valid("param").id, "youtubeChannels", viewerOf(c), (owner) =>
+        YouTube.listChannels(owner, PUBLIC_LIST_MAX),
+      ),
+    ),
+  )
+  .post("/channels/import", requireSession, jsonBody(ChannelImport), async (c) =>
+    c.json(await YouTube.importTakeoutChannels(currentUserId(c), c.req.valid("json").channels)),
+  )
+  .delete("/channel", requireSession, jsonBody(ChannelRef), async (c) => {
+    await YouTube.removeChannel(currentUserId(c), c.req.valid("json").channelId);
+    return c.json({ ok: true as const });
+  });

@@ -14,6 +14,7 @@ import * as Sources from "../sources/index.ts";
 import * as Spotify from "../spotify/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
+import * as WatchHistory from "../watch-history/index.ts";
 import * as YouTube from "../youtube/index.ts";
 
 /** What a step knows of the account it sweeps away (the account item itself may be unreadable). */
@@ -60,6 +61,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "media", run: (a) => Media.purgeAccount(a.userId) },
   { name: "spotify", run: (a) => Spotify.purgeAccount(a.userId) },
   { name: "youtube", run: (a) => YouTube.purgeAccount(a.userId) },
+  { name: "watch-history", run: (a) => WatchHistory.purgeAccount(a.userId) },
   // After every module that holds interests: their purges mark digests that this removes.
   { name: "interests", run: (a) => Interests.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },

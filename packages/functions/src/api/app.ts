@@ -22,6 +22,7 @@ import { spotify } from "./spotify.ts";
 import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
+import { watchHistory } from "./watch-history.ts";
 import { youtube } from "./youtube.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
@@ -67,6 +68,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/movies", movies)
     .route("/spotify", spotify)
     .route("/youtube", youtube)
+    .route("/youtube", watchHistory)
     .route("/messages", messages)
     .route("/stripe", stripe)
     .route("/plans", plans);

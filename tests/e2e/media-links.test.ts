@@ -190,7 +190,7 @@ describe("media links in the browser", () => {
 
     // Unlinked: the public page has no tracks or artists left.
     await page.goto(`${server.url}/${person.username}`);
-    await page.getByTestId("profile-section").first().waitFor();
+    await page.getByTestId("profile-page").waitFor();
     expect(await profileItems(page, "tracks")).toEqual([]);
     expect(await profileItems(page, "artists")).toEqual([]);
     await context.close();
@@ -388,6 +388,9 @@ describe("media links in the browser", () => {
     await page.unroute("**/api/youtube/upload/*");
     // Every video watched, once each, newest first; no ad, removed video or song among them.
     const videos = result.getByTestId("watch-history-latest").getByTestId("watch-history-video");
+    // Shown a page at a time.
+    const more = result.getByTestId("watch-history-latest-more");
+    while ((await more.count()) > 0) await more.click();
     const ids = await videos.evaluateAll((labels) => labels.map((l) => l.getAttribute("data-id")!));
     expect(new Set(ids)).toEqual(new Set(file.expected.videos.keys()));
     const newest = [...file.expected.videos.values()].sort((a, b) => b.lastWatchedAt - a.lastWatchedAt)[0]!;

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 
 /**
- * Cover and poster images for the catalogue stand-ins: a coloured cover with the title and a
- * byline, drawn from the item itself, so a page shows which book or film each image belongs to
- * without any network. Rendered to JPEG (the real services serve JPEG) and kept in memory.
+ * Images for the stand-ins — book covers, film posters, album art, artists' pictures and
+ * channels' thumbnails: a coloured cover with the title and a byline, drawn from the item
+ * itself, so a page shows which item each image belongs to without any network. Rendered to
+ * JPEG (the real services serve JPEG) and kept in memory (the most recently used few hundred).
  */
 
 export interface CoverText {

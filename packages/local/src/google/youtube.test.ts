@@ -134,7 +134,7 @@ describe("the Google stand-in's YouTube authorization", () => {
       [{ scope: "email" }, "The openid scope is required."],
       [{ redirect_uri: `${SITE}/api/youtube/api/elsewhere` }, "redirect_uri_mismatch"],
       [{ access_type: "forever" }, "Invalid access_type"],
-    ] as const) {
+    ] as Array<[Record<string, string>, string]>) {
       const query = new URLSearchParams({
         client_id: settings.clientId,
         redirect_uri: YOUTUBE,

@@ -22,6 +22,8 @@ export const ConnectionEntity = new Entity(
       status: { type: ["connected", "disconnected"] as const, required: true },
       /** The account's name at the provider (for the media tab). */
       displayName: { type: "string" },
+      /** Epoch ms until which one caller is refreshing the tokens (the others wait for its result). */
+      refreshLeaseUntil: { type: "number" },
       /** Epoch ms of the last finished sync; 0 before the first. */
       syncedAt: { type: "number", required: true, padding: { length: 15, char: "0" } },
       connectedAt: { type: "number", required: true },

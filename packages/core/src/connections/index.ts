@@ -12,6 +12,7 @@ export {
   linkState,
   markSynced,
   NotConnectedError,
+  purgeConnects,
   resyncConnected,
   saveConnection,
   startAuthorization,
@@ -21,13 +22,7 @@ export {
   type LinkState,
   type ResyncTally,
 } from "./links.ts";
-export {
-  GrantRefusedError,
-  ProviderUnavailableError,
-  revokeToken,
-  type OAuthProvider,
-  type Tokens,
-} from "./oauth.ts";
+export { GrantRefusedError, ProviderUnavailableError, revokeToken, type OAuthProvider, type Tokens } from "./oauth.ts";
 export { getJson, TokenRejectedError } from "./http.ts";
 export { addItems, removeItems, updateItems, type AddResult, type Counter } from "./item-set.ts";
 export * from "./rules.ts";

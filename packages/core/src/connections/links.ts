@@ -1,5 +1,6 @@
 import { generateCodeVerifier, generateState } from "arctic";
 import { Resource } from "sst";
+import { deleteKeys } from "../batch-delete.ts";
 import { isConditionFailure, nowSeconds } from "../db.ts";
 import { UnavailableError } from "../errors.ts";
 import * as RateLimit from "../rate-limit/index.ts";
@@ -25,6 +26,7 @@ import {
 } from "./rules.ts";
 
 const key = () => Resource.OAuthTokenKey.value;
+const startsBucket = (p: LinkProvider, userId: string) => `connect:${p}:${userId}`;
 
 /**
  * A connect that cannot finish: the state is wrong, used, expired or another person's, the
@@ -67,7 +69,7 @@ export async function startAuthorization(
   userId: string,
   redirect: string,
 ): Promise<{ url: string; state: string; maxAge: number }> {
-  await RateLimit.enforce({ bucket: `connect:${p.name}:${userId}`, ...CONNECT_STARTS }, (s) =>
+  await RateLimit.enforce({ bucket: startsBucket(p.name, userId), ...CONNECT_STARTS }, (s) =>
     CONNECTION_MESSAGES.tooManyStarts(RateLimit.minutesText(s)),
   );
   const state = generateState();
@@ -122,7 +124,10 @@ export async function finishAuthorization(
   try {
     return { tokens: await exchangeCode(p, input.code, pending.codeVerifier), redirect: pending.redirect };
   } catch (error) {
-    const reason = error instanceof GrantRefusedError ? `the provider refused the code (${error.code})` : "the provider is not reachable";
+    const reason =
+      error instanceof GrantRefusedError
+        ? `the provider refused the code (${error.code})`
+        : "the provider is not reachable";
     throw new ConnectFailedError(reason, pending.redirect);
   }
 }
@@ -209,37 +214,71 @@ async function readConnection(p: LinkProvider, userId: string): Promise<Connecti
   return (await ConnectionEntity.get({ userId, provider: p }).go({ consistent: true })).data;
 }
 
+/** How long one refresh may hold the link's lease before another may take it over. */
+const REFRESH_LEASE_MS = 15_000;
+/** How often a caller waiting for another's refresh looks again, and for how long at most. */
+const LEASE_POLL_MS = 100;
+const LEASE_WAIT_MS = 20_000;
+
+/** Takes the link's refresh lease (one refresh at a time: a rotated refresh token works once). */
+async function takeLease(p: LinkProvider, userId: string, sealedRefreshToken: string): Promise<boolean> {
+  const now = Date.now();
+  return ConnectionEntity.patch({ userId, provider: p })
+    .set({ refreshLeaseUntil: now + REFRESH_LEASE_MS })
+    .where(
+      (attr, op) =>
+        `${op.eq(attr.refreshToken, sealedRefreshToken)} AND (${op.notExists(attr.refreshLeaseUntil)} OR ${op.lt(attr.refreshLeaseUntil, now)})`,
+    )
+    .go()
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      },
+    );
+}
+
 /**
- * A fresh access token: the stored one while it lasts, else one from the refresh token. A
- * provider that rotates refresh tokens answers a new one, which replaces the old on condition
- * that the old is still the stored one; a parallel refresh that rotated first wins, and this one
- * reads its result. A refusal of the stored grant (invalid_grant: revoked at the provider)
- * marks the link disconnected and throws `LinkRevokedError`.
+ * A fresh access token: the stored one while it lasts (and while it is not the one the provider
+ * just refused, `rejected`), else a new one from the refresh token. One caller at a time
+ * refreshes, under a lease on the link: a provider that rotates refresh tokens honours each once,
+ * so parallel refreshes with the same token would refuse all but the first. The others wait for
+ * its result. A new refresh token replaces the old. A refusal of the grant (invalid_grant:
+ * revoked at the provider) marks the link disconnected and throws `LinkRevokedError`.
  */
-async function freshAccessToken(p: OAuthProvider, userId: string, force: boolean): Promise<string> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+async function freshAccessToken(p: OAuthProvider, userId: string, rejected?: string): Promise<string> {
+  const waitUntil = Date.now() + LEASE_WAIT_MS;
+  for (;;) {
     const link = await readConnection(p.name, userId);
     if (!link || link.status !== "connected") throw new NotConnectedError(p.name);
     const accessToken = opened(link.accessToken);
-    if (!force && accessToken && link.accessExpiresAt - REFRESH_MARGIN_MS > Date.now()) return accessToken;
+    if (accessToken && accessToken !== rejected && link.accessExpiresAt - REFRESH_MARGIN_MS > Date.now())
+      return accessToken;
     const refreshToken = link.refreshToken ? opened(link.refreshToken) : undefined;
     if (!refreshToken) {
       await markDisconnected(p.name, userId, link.refreshToken);
       throw new LinkRevokedError(p.name);
     }
+    if (!(await takeLease(p.name, userId, link.refreshToken!))) {
+      // Another caller is refreshing: its token is the one to use.
+      if (Date.now() > waitUntil) throw new UnavailableError();
+      await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+      continue;
+    }
     let tokens: Tokens;
     try {
       tokens = await refreshTokens(p, refreshToken);
     } catch (error) {
-      if (!(error instanceof GrantRefusedError)) throw error;
-      // Rotated by a parallel refresh since the read: that one's token is the one to use.
-      const now = await readConnection(p.name, userId);
-      if (now && now.refreshToken !== link.refreshToken && now.status === "connected") {
-        force = false;
-        continue;
+      if (error instanceof GrantRefusedError) {
+        await markDisconnected(p.name, userId, link.refreshToken);
+        throw new LinkRevokedError(p.name);
       }
-      await markDisconnected(p.name, userId, link.refreshToken);
-      throw new LinkRevokedError(p.name);
+      await ConnectionEntity.patch({ userId, provider: p.name })
+        .remove(["refreshLeaseUntil"])
+        .go()
+        .catch(() => undefined);
+      throw error;
     }
     await ConnectionEntity.patch({ userId, provider: p.name })
       .set({
@@ -248,6 +287,7 @@ async function freshAccessToken(p: OAuthProvider, userId: string, force: boolean
         accessExpiresAt: tokens.accessExpiresAt,
         updatedAt: Date.now(),
       })
+      .remove(["refreshLeaseUntil"])
       .where((attr, op) => op.eq(attr.refreshToken, link.refreshToken!))
       .go()
       .catch((error: unknown) => {
@@ -256,7 +296,6 @@ async function freshAccessToken(p: OAuthProvider, userId: string, force: boolean
       });
     return tokens.accessToken;
   }
-  throw new UnavailableError();
 }
 
 /**
@@ -269,13 +308,14 @@ export async function withAccessToken<T>(
   userId: string,
   work: (accessToken: string) => Promise<T>,
 ): Promise<T> {
+  const first = await freshAccessToken(p, userId);
   try {
-    return await work(await freshAccessToken(p, userId, false));
+    return await work(first);
   } catch (error) {
     if (!(error instanceof TokenRejectedError)) throw error;
   }
   try {
-    return await work(await freshAccessToken(p, userId, true));
+    return await work(await freshAccessToken(p, userId, first));
   } catch (error) {
     // Refused again with a token made this moment: the grant is gone.
     if (!(error instanceof TokenRejectedError)) throw error;
@@ -299,6 +339,21 @@ export async function storedTokens(
 /** Removes the link (after its tokens were revoked). */
 export async function deleteConnection(p: LinkProvider, userId: string): Promise<void> {
   await ConnectionEntity.delete({ userId, provider: p }).go();
+}
+
+/**
+ * Removes what a deleted account left of its connects to `p` besides the link: connects under
+ * way and the window counting their starts. Safe to run again.
+ */
+export async function purgeConnects(p: LinkProvider, userId: string): Promise<void> {
+  const { data } = await PendingAuthorizationEntity.query
+    .byUser({ userId })
+    .go({ pages: "all", attributes: ["stateHash", "provider"] });
+  await deleteKeys(
+    PendingAuthorizationEntity,
+    data.filter((a) => a.provider === p).map(({ stateHash }) => ({ stateHash })),
+  );
+  await RateLimit.purge(startsBucket(p, userId));
 }
 
 export interface ResyncTally {

@@ -62,7 +62,12 @@ export function authorizationUrl(p: OAuthProvider, state: string, codeVerifier: 
 const TokenAnswer = z.object({
   access_token: z.string().min(1).max(8192),
   refresh_token: z.string().min(1).max(8192).optional(),
-  expires_in: z.number().int().positive().max(10 * 365 * 24 * 3600).optional(),
+  expires_in: z
+    .number()
+    .int()
+    .positive()
+    .max(10 * 365 * 24 * 3600)
+    .optional(),
 });
 
 /** Access tokens without an expiry are treated as lasting an hour (both providers' default). */
@@ -92,7 +97,9 @@ async function calling<T>(work: () => Promise<T>): Promise<T> {
 
 /** Exchanges a code (with the PKCE verifier) for tokens. */
 export const exchangeCode = (p: OAuthProvider, code: string, codeVerifier: string) =>
-  calling(async () => tokensOf((await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data));
+  calling(async () =>
+    tokensOf((await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data),
+  );
 
 /** A new access token (and, from a provider that rotates them, a new refresh token). */
 export const refreshTokens = (p: OAuthProvider, refreshToken: string) =>
@@ -106,7 +113,8 @@ export async function revokeToken(p: OAuthProvider, revocationEndpoint: string, 
   try {
     await calling(() => clientOf(p).revokeToken(revocationEndpoint, token));
   } catch (error) {
-    if (error instanceof GrantRefusedError && (error.code === "invalid_token" || error.code === "invalid_grant")) return;
+    if (error instanceof GrantRefusedError && (error.code === "invalid_token" || error.code === "invalid_grant"))
+      return;
     throw error;
   }
 }

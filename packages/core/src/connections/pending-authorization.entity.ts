@@ -24,6 +24,12 @@ export const PendingAuthorizationEntity = new Entity(
         pk: { field: "pk", composite: ["stateHash"] },
         sk: { field: "sk", composite: [] },
       },
+      /** A deleted account's connects under way, to remove with it. */
+      byUser: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["userId"] },
+        sk: { field: "gsi1sk", composite: ["stateHash"] },
+      },
     },
   },
   entityConfig(),

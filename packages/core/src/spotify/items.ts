@@ -10,7 +10,9 @@ import type { TopArtist, TopTrack } from "./web-api.ts";
  */
 
 const trackIds = async (userId: string) =>
-  (await TrackEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["trackId"] })).data.map((t) => t.trackId!);
+  (await TrackEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["trackId"] })).data.map(
+    (t) => t.trackId!,
+  );
 const artistIds = async (userId: string) =>
   (await ArtistEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["artistId"] })).data.map(
     (a) => a.artistId!,
@@ -47,7 +49,9 @@ export async function replaceTracks(userId: string, tracks: TopTrack[], syncedAt
   );
   const removed = await Connections.removeItems(
     "track",
-    [...held].filter((id) => !next.has(id)).map((trackId) => ({ itemId: trackId, remove: removeTrack(userId, trackId) })),
+    [...held]
+      .filter((id) => !next.has(id))
+      .map((trackId) => ({ itemId: trackId, remove: removeTrack(userId, trackId) })),
   );
   return added.added.length > 0 || removed.length > 0;
 }
@@ -96,5 +100,8 @@ export async function removeAll(userId: string): Promise<Array<"track" | "artist
       artists.map((artistId) => ({ itemId: artistId, remove: removeArtist(userId, artistId) })),
     ),
   ]);
-  return [...(removedTracks.length > 0 ? ["track" as const] : []), ...(removedArtists.length > 0 ? ["artist" as const] : [])];
+  return [
+    ...(removedTracks.length > 0 ? ["track" as const] : []),
+    ...(removedArtists.length > 0 ? ["artist" as const] : []),
+  ];
 }

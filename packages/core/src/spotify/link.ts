@@ -99,6 +99,7 @@ export async function unlink(userId: string): Promise<void> {
 /** Removes a deleted account's link, tracks and artists. Idempotent. */
 export async function purgeAccount(userId: string): Promise<void> {
   await unlink(userId);
+  await Connections.purgeConnects("spotify", userId);
 }
 
 /** Re-syncs every connected Spotify link until `deadline` (the daily `media-resync` job). */

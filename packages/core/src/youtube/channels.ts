@@ -123,11 +123,7 @@ export async function importChannels(userId: string, rows: unknown[]): Promise<{
   for (const [channelId, source] of current) {
     if (!valid.has(channelId)) continue;
     if (source === "account")
-      await conditionally(
-        ChannelEntity.patch({ userId, channelId })
-          .set({ source: "takeout" })
-          .go(),
-      );
+      await conditionally(ChannelEntity.patch({ userId, channelId }).set({ source: "takeout" }).go());
   }
   const fresh = [...valid.values()].filter((c) => !current.has(c.channelId));
   const start = Date.now();

@@ -21,12 +21,13 @@ const List = z.object({
 
 const Subscription = z.object({
   snippet: z.object({
-    title: z.string().trim().min(1).transform((t) => t.slice(0, CHANNEL_TITLE_MAX)),
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .transform((t) => t.slice(0, CHANNEL_TITLE_MAX)),
     resourceId: z.object({ channelId: z.string().regex(YOUTUBE_CHANNEL_ID) }),
-    thumbnails: z
-      .object({ default: Thumbnail, medium: Thumbnail, high: Thumbnail })
-      .optional()
-      .catch(undefined),
+    thumbnails: z.object({ default: Thumbnail, medium: Thumbnail, high: Thumbnail }).optional().catch(undefined),
   }),
 });
 

@@ -127,6 +127,7 @@ export async function purgeAccount(userId: string): Promise<void> {
   await Connections.deleteConnection("youtube", userId);
   if (await removeChannels(userId, "all")) await Interests.changed(userId, ["channel"]);
   await dropCount(userId);
+  await Connections.purgeConnects("youtube", userId);
 }
 
 /** Adds Takeout `subscriptions.csv` rows as the person's channels. */

@@ -89,6 +89,21 @@ digestQueue.subscribe(
 );
 
 // The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
+/**
+ * What the linked accounts need wherever they are used: the key that opens stored tokens, the
+ * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
+ */
+const linkedAccounts = [
+  secrets.OAuthTokenKey,
+  secrets.SpotifyClientId,
+  secrets.SpotifyClientSecret,
+  secrets.GoogleClientId,
+  secrets.GoogleClientSecret,
+  googleOidc,
+  spotify,
+  youtubeApi,
+];
+
 accountQueue.subscribe(
   {
     handler: account.definition.handler,
@@ -109,21 +124,6 @@ importQueue.subscribe(
   { handler: imports.definition.handler, link: [table, importsBucket], timeout: "5 minutes", memory: "1024 MB" },
   { batch: { size: imports.definition.batchSize, partialResponses: true } },
 );
-
-/**
- * What the linked accounts need wherever they are used: the key that opens stored tokens, the
- * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
- */
-const linkedAccounts = [
-  secrets.OAuthTokenKey,
-  secrets.SpotifyClientId,
-  secrets.SpotifyClientSecret,
-  secrets.GoogleClientId,
-  secrets.GoogleClientSecret,
-  googleOidc,
-  spotify,
-  youtubeApi,
-];
 
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its

@@ -14,8 +14,8 @@ import * as Sources from "../sources/index.ts";
 import * as Spotify from "../spotify/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
-import * as YouTube from "../youtube/index.ts";
 import * as WatchHistory from "../watch-history/index.ts";
+import * as YouTube from "../youtube/index.ts";
 
 /** What a step knows of the account it sweeps away (the account item itself may be unreadable). */
 export interface DeletingAccount {

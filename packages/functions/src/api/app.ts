@@ -22,8 +22,8 @@ import { spotify } from "./spotify.ts";
 import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
 import { users } from "./users.ts";
-import { youtube } from "./youtube.ts";
 import { watchHistory } from "./watch-history.ts";
+import { youtube } from "./youtube.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -179,6 +179,10 @@ function OverlapLists({ data }: { data: OverlapAnswer }) {
       )}
       <ShelfList title="books" items={data.books} testId="overlap-books" />
       <ShelfList title="films" items={data.movies} testId="overlap-movies" />
+      <ShelfList title="tracks" items={data.tracks} testId="overlap-tracks" />
+      <ShelfList title="artists" items={data.artists} testId="overlap-artists" />
+      <ShelfList title="videos" items={data.videos} testId="overlap-videos" />
+      <ShelfList title="youtube channels" items={data.channels} testId="overlap-channels" />
       {data.articles.length > 0 && (
         <section className="follow-lists__column">
           <h3 className="follow-lists__title">articles</h3>
@@ -197,7 +201,7 @@ function OverlapLists({ data }: { data: OverlapAnswer }) {
   );
 }
 
-/** Shared books or films by title (cut at the overlap length; the whole title on hover). */
+/** Shared books, films, tracks, artists, videos or channels by title (cut at the overlap length; the whole title on hover). */
 function ShelfList({ title, items, testId }: { title: string; items: OverlapAnswer["books"]; testId: string }) {
   if (items.length === 0) return null;
   return (

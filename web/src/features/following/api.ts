@@ -46,7 +46,7 @@ export const followListsQuery = (userId: string) =>
       call(client.api.users.see_following[":id"].$get({ param: { id: userId } }, { init: { signal } })),
   });
 
-/** What the viewer shares with another person (topics, added articles, books and films), and how much. */
+/** What the viewer shares with another person (all eight kinds: topics, added articles, tracks, artists, videos, channels, books and films), and how much. */
 export const overlapQuery = (viewer: string, target: string) =>
   queryOptions({
     queryKey: ["overlap", viewer, target] as const,

@@ -1,4 +1,5 @@
-import { type DragEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
+import { FileDrop } from "./FileDrop.tsx";
 import { type ImportSummary as Summary, ROW_STATUSES, plural } from "./import-run.ts";
 import type { ImportState } from "./use-import.ts";
 
@@ -18,18 +19,8 @@ interface ImportPanelProps {
  * are done of how many; at the end, what became of them.
  */
 export function ImportPanel({ title, children, noun, state, onFile, testId }: ImportPanelProps) {
-  const inputId = useId();
   const headingId = useId();
-  const [dragging, setDragging] = useState(false);
   const busy = state.phase === "importing";
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (busy) return;
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file, "dropped");
-  };
 
   return (
     <section className="media-import" aria-labelledby={headingId} data-testid={testId}>
@@ -37,39 +28,14 @@ export function ImportPanel({ title, children, noun, state, onFile, testId }: Im
         {title}
       </h3>
       <div className="media-import__how">{children}</div>
-      <div
-        className="media-drop"
-        data-dragging={dragging || undefined}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!busy) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid={`${testId}-drop`}
-      >
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          className="visually-hidden"
-          disabled={busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = "";
-            if (file) onFile(file, "chosen");
-          }}
-          data-testid={`${testId}-file`}
-        />
-        <label
-          htmlFor={inputId}
-          className="button button--outline media-drop__choose"
-          aria-disabled={busy || undefined}
-        >
-          choose a .csv file
-        </label>
-        <span className="media-drop__or">or drop it here (2 MB at most)</span>
-      </div>
+      <FileDrop
+        accept=".csv,text/csv"
+        chooseLabel="choose a .csv file"
+        limit="or drop it here (2 MB at most)"
+        busy={busy}
+        onFile={onFile}
+        testId={testId}
+      />
 
       {state.phase === "problem" && (
         <p className="tune-form__problem" role="alert" data-testid={`${testId}-problem`}>

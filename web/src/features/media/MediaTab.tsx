@@ -1,21 +1,44 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useAuth } from "../auth/session.tsx";
-import { Section } from "../../components/Section.tsx";
+import { MediaLinks } from "../media-links/MediaLinks.tsx";
+import { ChannelsSection } from "../videos/ChannelsSection.tsx";
+import { VideosSection } from "../videos/VideosSection.tsx";
 import { BooksSection } from "./BooksSection.tsx";
 import { MoviesSection } from "./MoviesSection.tsx";
 import "./media.css";
+import "../videos/videos.css";
 
-/** The media tab of /home/tune: the person's books and movies (video and music accounts come later). */
+/**
+ * The media tab of /home/tune: the music and video account links, YouTube channels and videos,
+ * books and movies. Opened at `?tab=media-links` (where Spotify's sign-in comes back to, with
+ * `spotify=connected|error`) it goes to the links.
+ */
 export function MediaTab() {
   const userId = useAuth().userId ?? "";
+  const [params, setParams] = useSearchParams();
+  // Read once: the outcome is shown, and taken off the address so a reload does not show it again.
+  const [spotifyParam] = useState(() => params.get("spotify"));
+  const [toLinks] = useState(() => params.get("tab") === "media-links");
+  useEffect(() => {
+    if (spotifyParam === null) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("spotify");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [spotifyParam, setParams]);
+
   return (
     <div className="media-tab" data-testid="media-tab">
+      <MediaLinks userId={userId} spotifyParam={spotifyParam} focus={toLinks} />
+      <ChannelsSection userId={userId} />
+      <VideosSection userId={userId} />
       <BooksSection userId={userId} />
       <MoviesSection userId={userId} />
-      <Section title="media links" className="tune-section--soon" testId="media-links">
-        <p className="tune-section__text">
-          connecting your video and music accounts (and importing your video history) is coming later.
-        </p>
-      </Section>
     </div>
   );
 }

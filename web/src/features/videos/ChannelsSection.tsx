@@ -1,0 +1,250 @@
+import { useId, useState } from "react";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { Section } from "../../components/Section.tsx";
+import { batches, csvFileProblem } from "../media/csv-file.ts";
+import { FileDrop } from "../media/FileDrop.tsx";
+import { refusalText } from "../media/hooks.ts";
+import { Notice } from "../media/ShelfState.tsx";
+import { youtubeStatusQuery } from "../media-links/api.ts";
+import { counted } from "../media-links/links.ts";
+import { type Channel, channelsQuery, deleteChannel, importChannels } from "./api.ts";
+import { ShownList } from "./ShownList.tsx";
+import { CHANNEL_BATCH_MAX, parseSubscriptions, percent } from "./takeout.ts";
+
+export const CHANNEL_DELETE_FAILED = "Failed to delete the channel.";
+
+/** Reads the channels and their count again (after an import or a delete). */
+function refreshChannels(queryClient: QueryClient, userId: string) {
+  void queryClient.invalidateQueries({ queryKey: channelsQuery(userId).queryKey });
+  void queryClient.invalidateQueries({ queryKey: youtubeStatusQuery(userId).queryKey });
+}
+
+type ImportStep =
+  | { step: "idle" }
+  | { step: "problem"; message: string }
+  | { step: "importing"; fileName: string; done: number; total: number }
+  | { step: "done"; fileName: string; added: number; skipped: number; unreadable: number; failed: string | null };
+
+/**
+ * The media tab's YouTube channels: those the linked account subscribes to and those imported
+ * from a Takeout `subscriptions.csv` (for people who will not link their account), each to delete.
+ */
+export function ChannelsSection({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const options = channelsQuery(userId);
+  const key = options.queryKey;
+  const channels = useQuery(options);
+  // The list read is the newest channels (as many as a profile read answers); the count is all of them.
+  const total = useQuery(youtubeStatusQuery(userId)).data?.channels;
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const mutationKey = [...key, "delete"];
+  const remove = useMutation({
+    mutationKey,
+    mutationFn: (channel: Channel) => deleteChannel(channel.id_youtube),
+    onMutate: async (channel) => {
+      setProblem(null);
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (list) => list?.filter((c) => c.id !== channel.id));
+      return { before };
+    },
+    onError: (error, _channel, context) => {
+      console.error("channel delete failed", error);
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      setProblem(CHANNEL_DELETE_FAILED);
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey }) === 1) refreshChannels(queryClient, userId);
+    },
+  });
+
+  return (
+    <Section title="youtube channels" count={total ?? channels.data?.length} headingId={headingId} testId="channels">
+      <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="channels" />
+      {channels.isError && !channels.data ? (
+        <LoadFailed what="your channels" retry={() => void channels.refetch()} />
+      ) : !channels.data ? (
+        <p className="loading" role="status">
+          loading your channels...
+        </p>
+      ) : channels.data.length === 0 ? (
+        <p className="tune-section__empty">
+          no channels yet: connect YouTube above, or import the subscriptions.csv of a Takeout export below.
+        </p>
+      ) : (
+        <>
+          {total !== undefined && total > channels.data.length && (
+            <p className="media-item__byline" data-testid="channel-list-newest">
+              your newest {channels.data.length.toLocaleString("en")} of {counted(total, "channel")}:
+            </p>
+          )}
+          <ShownList items={channels.data} page={20} noun="channels" testId="channel-list-more">
+            {(shown) => (
+              <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
+                {shown.map((channel) => (
+                  <li
+                    key={channel.id}
+                    className="media-item"
+                    data-testid="channel-item"
+                    data-id={channel.id_youtube}
+                    data-title={channel.name}
+                  >
+                    <div className="media-item__row media-item__row--center">
+                      <ChannelImage url={channel.image} />
+                      <div className="media-item__main">
+                        <a
+                          href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="media-item__title text-link"
+                        >
+                          {channel.name}
+                        </a>
+                      </div>
+                      <div className="media-item__actions">
+                        <button
+                          type="button"
+                          className="button button--ghost media-item__action tune-row__delete"
+                          aria-label={`delete ${channel.name}`}
+                          onClick={() => remove.mutate(channel)}
+                          data-testid="channel-delete"
+                        >
+                          delete
+                        </button>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ShownList>
+        </>
+      )}
+      <SubscriptionsImport userId={userId} />
+    </Section>
+  );
+}
+
+/** A channel's round picture, decorative (its name is beside it); a plain circle when it has none or it fails. */
+function ChannelImage({ url }: { url: string | null | undefined }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) return <span className="channel-image channel-image--none" aria-hidden="true" />;
+  return (
+    <img
+      className="channel-image"
+      src={url}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      data-testid="channel-image"
+    />
+  );
+}
+
+function SubscriptionsImport({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [state, setState] = useState<ImportStep>({ step: "idle" });
+  const busy = state.step === "importing";
+
+  const start = async (file: File, how: "chosen" | "dropped") => {
+    if (busy) return;
+    const problem = csvFileProblem(file, how);
+    if (problem) return setState({ step: "problem", message: problem });
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      return setState({ step: "problem", message: "That file could not be read." });
+    }
+    const parsed = parseSubscriptions(text);
+    if (!parsed.ok) return setState({ step: "problem", message: parsed.error });
+
+    const fileName = file.name;
+    const total = parsed.rows.length;
+    let done = 0;
+    let added = 0;
+    let skipped = 0;
+    let failed: string | null = null;
+    setState({ step: "importing", fileName, done, total });
+    for (const batch of batches(parsed.rows, CHANNEL_BATCH_MAX)) {
+      try {
+        const answer = await importChannels(batch);
+        added += answer.added;
+        skipped += answer.skipped;
+      } catch (error) {
+        console.error("channel import failed", error);
+        // The rest would meet the same refusal (a session that ended, a limit reached): not sent.
+        const rest = total - done - batch.length;
+        failed = `${refusalText(error) ?? "The server could not import these channels."}${rest > 0 ? ` ${counted(rest, "channel")} not sent.` : ""}`;
+        break;
+      }
+      done += batch.length;
+      setState({ step: "importing", fileName, done, total });
+      refreshChannels(queryClient, userId);
+    }
+    setState({ step: "done", fileName, added, skipped, unreadable: parsed.skipped, failed });
+  };
+
+  return (
+    <section className="media-import" aria-labelledby={headingId} data-testid="subscriptions">
+      <h3 id={headingId} className="media-import__title">
+        import subscriptions
+      </h3>
+      <div className="media-import__how">
+        <p>
+          rather not link your account? at takeout.google.com, choose <strong>YouTube and YouTube Music</strong> and
+          upload the <code>subscriptions.csv</code> from the export&apos;s subscriptions folder.
+        </p>
+      </div>
+      <FileDrop
+        accept=".csv,text/csv"
+        chooseLabel="choose a .csv file"
+        limit="or drop it here (2 MB at most)"
+        busy={busy}
+        onFile={(file, how) => void start(file, how)}
+        testId="subscriptions"
+      />
+      {state.step === "problem" && (
+        <p className="tune-form__problem" role="alert" data-testid="subscriptions-problem">
+          {state.message}
+        </p>
+      )}
+      {state.step === "importing" && (
+        <div className="media-progress" data-testid="subscriptions-progress">
+          <p className="media-progress__text">
+            importing {state.fileName}: {state.done.toLocaleString("en")} of {counted(state.total, "channel")}
+          </p>
+          <div
+            className="media-progress__bar"
+            role="progressbar"
+            aria-label={`importing ${state.fileName}`}
+            aria-valuemin={0}
+            aria-valuemax={state.total}
+            aria-valuenow={state.done}
+          >
+            <span style={{ width: `${percent(state.done, state.total)}%` }} />
+          </div>
+        </div>
+      )}
+      {state.step === "done" && (
+        <div className="media-summary" data-testid="subscriptions-summary">
+          <p className="media-summary__head" role="status">
+            done: {counted(state.added, "channel")} added from {state.fileName}
+            {state.skipped > 0 ? `, ${state.skipped.toLocaleString("en")} already on your list` : ""}
+            {state.unreadable > 0 ? `, ${counted(state.unreadable, "row")} without a channel skipped` : ""}.
+          </p>
+          {state.failed && (
+            <p className="tune-form__problem" role="alert" data-testid="subscriptions-problem">
+              {state.failed}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -10,6 +10,21 @@ import { imagesBucket, searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
+/**
+ * What the linked accounts need wherever they are used: the key that opens stored tokens, the
+ * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
+ */
+const linkedAccounts = [
+  secrets.OAuthTokenKey,
+  secrets.SpotifyClientId,
+  secrets.SpotifyClientSecret,
+  secrets.GoogleClientId,
+  secrets.GoogleClientSecret,
+  googleOidc,
+  spotify,
+  youtubeApi,
+];
+
 function queueFor(name: (typeof queues)[number]["name"]) {
   const definition: QueueDefinition | undefined = queues.find((queue) => queue.name === name);
   if (!definition) throw new Error(`packages/functions/src/jobs/queues.ts has no ${name} entry`);
@@ -99,21 +114,6 @@ shareQueue.subscribe(
   { handler: share.definition.handler, link: [table, imagesBucket, config], timeout: "5 minutes" },
   { batch: { size: share.definition.batchSize, partialResponses: true } },
 );
-
-/**
- * What the linked accounts need wherever they are used: the key that opens stored tokens, the
- * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
- */
-const linkedAccounts = [
-  secrets.OAuthTokenKey,
-  secrets.SpotifyClientId,
-  secrets.SpotifyClientSecret,
-  secrets.GoogleClientId,
-  secrets.GoogleClientSecret,
-  googleOidc,
-  spotify,
-  youtubeApi,
-];
 
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its

@@ -10,6 +10,21 @@ import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
 
+/**
+ * What the linked accounts need wherever they are used: the key that opens stored tokens, the
+ * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
+ */
+const linkedAccounts = [
+  secrets.OAuthTokenKey,
+  secrets.SpotifyClientId,
+  secrets.SpotifyClientSecret,
+  secrets.GoogleClientId,
+  secrets.GoogleClientSecret,
+  googleOidc,
+  spotify,
+  youtubeApi,
+];
+
 function queueFor(name: (typeof queues)[number]["name"]) {
   const definition: QueueDefinition | undefined = queues.find((queue) => queue.name === name);
   if (!definition) throw new Error(`packages/functions/src/jobs/queues.ts has no ${name} entry`);
@@ -89,21 +104,6 @@ digestQueue.subscribe(
 );
 
 // The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
-/**
- * What the linked accounts need wherever they are used: the key that opens stored tokens, the
- * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
- */
-const linkedAccounts = [
-  secrets.OAuthTokenKey,
-  secrets.SpotifyClientId,
-  secrets.SpotifyClientSecret,
-  secrets.GoogleClientId,
-  secrets.GoogleClientSecret,
-  googleOidc,
-  spotify,
-  youtubeApi,
-];
-
 accountQueue.subscribe(
   {
     handler: account.definition.handler,

@@ -5,7 +5,7 @@ import { holderCounts } from "@graph/core/holders";
 import { readDigests } from "@graph/core/interests";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/profile/rules";
 import * as WatchHistory from "@graph/core/watch-history";
-import { VIDEOS_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
+import { UPLOADS_PER_HOUR, VIDEOS_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
 import { ImportEntity } from "../../packages/core/src/watch-history/import.entity.ts";
 import { VideoCountEntity } from "../../packages/core/src/watch-history/video-count.entity.ts";
 import { VideoEntity } from "../../packages/core/src/watch-history/video.entity.ts";
@@ -237,6 +237,22 @@ describe("importing a Takeout watch history", () => {
         )
       ).status,
     ).toBe(403);
+  });
+
+  it("presigns at most 20 uploads an hour, even when 30 are asked for at once", async () => {
+    const person = await signedIn(api);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        youtube(person.cookie).upload_url.$post({ json: { fileName: "watch-history.json", size: 10 } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(UPLOADS_PER_HOUR);
+    const refused = answers.filter((a) => (a.status as number) === 429);
+    expect(refused).toHaveLength(30 - UPLOADS_PER_HOUR);
+    expect((await errorOf(refused[0]!)).error).toMatch(/^Too many imports\. Try again in \d+ minutes?\.$/);
+    expect((await ImportEntity.query.byUser({ userId: person.userId }).go({ pages: "all" })).data).toHaveLength(
+      UPLOADS_PER_HOUR,
+    );
   });
 
   it("refuses to start an import whose file was never uploaded", async () => {

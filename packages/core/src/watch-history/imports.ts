@@ -4,6 +4,7 @@ import { ImportsBucket, type PresignedPost } from "../blobs/index.ts";
 import { conditionally } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { enqueue, ImportQueue } from "../queues/index.ts";
+import * as RateLimit from "../rate-limit/index.ts";
 import { ImportEntity, type ImportItem } from "./import.entity.ts";
 import {
   cut,
@@ -17,6 +18,7 @@ import {
   SUMMARY_MOST_WATCHED,
   TAKEOUT_MAX_BYTES,
   UPLOAD_SECONDS,
+  UPLOADS_PER_HOUR,
   videoUrl,
   WATCH_HISTORY_MESSAGES,
   type ImportStatus,
@@ -88,6 +90,7 @@ export async function presignTakeout(
   ) {
     throw badRequest(WATCH_HISTORY_MESSAGES.invalidFile);
   }
+  await RateLimit.enforce(uploadLimit(userId), (s) => WATCH_HISTORY_MESSAGES.tooManyUploads(RateLimit.minutesText(s)));
   const uploadId = newUploadId();
   await ImportEntity.create({
     userId,
@@ -108,6 +111,12 @@ export async function presignTakeout(
   });
   return { uploadId, url, fields };
 }
+
+const uploadLimit = (userId: string): RateLimit.Limit => ({
+  bucket: `takeout:${userId}`,
+  max: UPLOADS_PER_HOUR,
+  windowSeconds: 60 * 60,
+});
 
 /** The person's import, or 404 (another person's upload id is no upload of theirs). */
 async function readImport(userId: string, uploadId: string): Promise<ImportItem> {
@@ -265,9 +274,10 @@ export async function processImport(userId: string, uploadId: string, now = () =
 /** The import ended while its file was read (another delivery finished it, or the account was deleted). */
 class ImportEnded extends Error {}
 
-/** Removes every import record of a deleted account and every file it uploaded. */
+/** Removes every import record of a deleted account, every file it uploaded and its upload limit's count. */
 export async function purgeImports(userId: string): Promise<void> {
   await ImportsBucket.deletePrefix(takeoutPrefixOf(userId));
+  await RateLimit.purge(uploadLimit(userId).bucket);
   const { data } = await ImportEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["uploadId"] });
   if (data.length > 0) await ImportEntity.delete(data.map((d) => ({ userId, uploadId: d.uploadId! }))).go();
 }

@@ -30,6 +30,8 @@ export const FILE_NAME_MAX = 255;
 export const IMPORT_STALE_MS = 30 * 60 * 1000;
 /** How long an import's record is kept (long enough to pick videos from it). */
 export const IMPORT_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Takeout uploads a person may start an hour (each costs a worker's reading of up to 15 MB). */
+export const UPLOADS_PER_HOUR = 20;
 /** Videos a public section read answers at most. */
 export const PUBLIC_VIDEOS_MAX = 50;
 
@@ -45,6 +47,7 @@ export const WATCH_HISTORY_MESSAGES = {
   uploadMissing: "The file was not uploaded, or its upload expired. Please upload it again.",
   noSuchImport: "No such upload.",
   stale: "The import did not finish. Please upload the file again.",
+  tooManyUploads: (wait: string) => `Too many imports. Try again in ${wait}.`,
   noVideos: "There are no videos to save.",
   tooManyVideos: `Save at most ${VIDEO_BATCH_MAX} videos at a time.`,
   videoIdInvalid: "That is not a YouTube video id.",

@@ -173,7 +173,14 @@ describe("the local runtime's keys", () => {
       const kept = JSON.parse(await readFile(file, "utf8")) as Record<string, string>;
       const values = Object.values(kept);
       expect(Object.keys(kept).sort()).toEqual(
-        ["awsSecretAccessKey", "digestSigningKey", "realtimeTokenKey", "stripeSecretKey", "stripeWebhookSecret"].sort(),
+        [
+          "awsSecretAccessKey",
+          "digestSigningKey",
+          "oauthTokenKey",
+          "realtimeTokenKey",
+          "stripeSecretKey",
+          "stripeWebhookSecret",
+        ].sort(),
       );
       expect(new Set(values).size).toBe(values.length);
       for (const value of values) {

@@ -24,5 +24,6 @@ export {
 } from "./links.ts";
 export { GrantRefusedError, ProviderUnavailableError, revokeToken, type OAuthProvider, type Tokens } from "./oauth.ts";
 export { getJson, TokenRejectedError } from "./http.ts";
+export { cancelConnect, failureReason, finishConnect, startConnect, type ConnectFlow } from "./connect.ts";
 export { addItems, removeItems, updateItems, type AddResult, type Counter } from "./item-set.ts";
 export * from "./rules.ts";

@@ -6,19 +6,26 @@ import { isConfigured, spotifyProvider } from "./provider.ts";
 import { SPOTIFY_DEFAULT_REDIRECT, SPOTIFY_MESSAGES } from "./rules.ts";
 import { accountName, topArtists, topTracks } from "./web-api.ts";
 
-function configuredProvider(): Connections.OAuthProvider {
-  if (!isConfigured()) throw new VisibleError(503, "not_configured", SPOTIFY_MESSAGES.notConfigured);
-  return spotifyProvider();
-}
+/** Spotify's part of a connect: its provider, where it comes back to, and a first sync. */
+const flow: Connections.ConnectFlow = {
+  name: "spotify",
+  provider() {
+    if (!isConfigured()) throw new VisibleError(503, "not_configured", SPOTIFY_MESSAGES.notConfigured);
+    return spotifyProvider();
+  },
+  defaultRedirect: SPOTIFY_DEFAULT_REDIRECT,
+  async link(userId, tokens) {
+    const name = await accountName(tokens.accessToken);
+    await Connections.saveConnection("spotify", userId, tokens, name);
+    await sync(userId);
+  },
+};
 
-/** Starts a connect for the signed-in person (see `Connections.startAuthorization`). */
-export function startConnect(userId: string, redirect: unknown) {
-  return Connections.startAuthorization(
-    configuredProvider(),
-    userId,
-    Connections.safeRedirect(redirect, SPOTIFY_DEFAULT_REDIRECT),
-  );
-}
+/** Starts, finishes or gives up a connect (see `Connections.startConnect` and the rest). */
+export const startConnect = (userId: string, redirect: unknown) => Connections.startConnect(flow, userId, redirect);
+export const finishConnect = (input: Parameters<typeof Connections.finishConnect>[1]) =>
+  Connections.finishConnect(flow, input);
+export const cancelConnect = (state: string) => Connections.cancelConnect(flow, state);
 
 /**
  * Re-reads the person's top tracks and artists and replaces the stored ones. Throws
@@ -44,46 +51,6 @@ export async function sync(userId: string): Promise<void> {
     await Connections.markSynced("spotify", userId, name);
   }
   if (changed.length > 0) await Interests.changed(userId, changed);
-}
-
-/**
- * Finishes a connect (state, person and PKCE checked by `Connections.finishAuthorization`),
- * stores the link with its tokens sealed, and syncs. Answers where to send the browser and
- * whether it all worked; a connect refused or a first sync that failed says `failed` (a stored
- * link that could not sync yet is synced again by the daily re-sync).
- */
-export async function finishConnect(input: {
-  code: string;
-  state: string;
-  browserState: string | undefined;
-  userId: string;
-}): Promise<{ redirect: string; outcome: "connected" | "failed" }> {
-  let redirect = SPOTIFY_DEFAULT_REDIRECT;
-  try {
-    const finished = await Connections.finishAuthorization(configuredProvider(), input);
-    redirect = finished.redirect;
-    const name = await accountName(finished.tokens.accessToken);
-    await Connections.saveConnection("spotify", input.userId, finished.tokens, name);
-    await sync(input.userId);
-    return { redirect, outcome: "connected" };
-  } catch (error) {
-    if (error instanceof Connections.ConnectFailedError) redirect = error.redirect ?? redirect;
-    console.warn("spotify connect failed", { userId: input.userId, reason: reasonOf(error) });
-    return { redirect, outcome: "failed" };
-  }
-}
-
-/** Gives up a connect the person cancelled at Spotify (its state works no more). */
-export async function cancelConnect(state: string): Promise<string> {
-  const pending = await Connections.takeAuthorization("spotify", state);
-  return pending?.redirect ?? SPOTIFY_DEFAULT_REDIRECT;
-}
-
-/** What failed, for the log: never a token (errors here carry none; only their kind and reason). */
-function reasonOf(error: unknown): string {
-  if (error instanceof Connections.ConnectFailedError) return error.reason;
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
-  return "unknown";
 }
 
 /**

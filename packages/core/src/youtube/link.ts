@@ -6,19 +6,25 @@ import { accountName, subscriptions } from "./data-api.ts";
 import { isConfigured, revocationEndpoint, youtubeProvider } from "./provider.ts";
 import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "./rules.ts";
 
-function configuredProvider(): Connections.OAuthProvider {
-  if (!isConfigured()) throw new VisibleError(503, "not_configured", YOUTUBE_MESSAGES.notConfigured);
-  return youtubeProvider();
-}
+/** YouTube's part of a connect: its provider, where it comes back to, and a first sync. */
+const flow: Connections.ConnectFlow = {
+  name: "youtube",
+  provider() {
+    if (!isConfigured()) throw new VisibleError(503, "not_configured", YOUTUBE_MESSAGES.notConfigured);
+    return youtubeProvider();
+  },
+  defaultRedirect: YOUTUBE_DEFAULT_REDIRECT,
+  async link(userId, tokens) {
+    await Connections.saveConnection("youtube", userId, tokens, undefined);
+    await sync(userId);
+  },
+};
 
-/** Starts a connect for the signed-in person (see `Connections.startAuthorization`). */
-export function startConnect(userId: string, redirect: unknown) {
-  return Connections.startAuthorization(
-    configuredProvider(),
-    userId,
-    Connections.safeRedirect(redirect, YOUTUBE_DEFAULT_REDIRECT),
-  );
-}
+/** Starts, finishes or gives up a connect (see `Connections.startConnect` and the rest). */
+export const startConnect = (userId: string, redirect: unknown) => Connections.startConnect(flow, userId, redirect);
+export const finishConnect = (input: Parameters<typeof Connections.finishConnect>[1]) =>
+  Connections.finishConnect(flow, input);
+export const cancelConnect = (state: string) => Connections.cancelConnect(flow, state);
 
 /**
  * Re-reads the account's subscriptions and replaces the person's account channels. Throws
@@ -40,43 +46,6 @@ export async function sync(userId: string): Promise<void> {
   if (changed) await Interests.changed(userId, ["channel"]);
 }
 
-/**
- * Finishes a connect (state, person and PKCE checked by `Connections.finishAuthorization`),
- * stores the link with its tokens sealed, and syncs the subscriptions. Answers where to send the
- * popup and whether it all worked.
- */
-export async function finishConnect(input: {
-  code: string;
-  state: string;
-  browserState: string | undefined;
-  userId: string;
-}): Promise<{ redirect: string; outcome: "connected" | "failed" }> {
-  let redirect = YOUTUBE_DEFAULT_REDIRECT;
-  try {
-    const finished = await Connections.finishAuthorization(configuredProvider(), input);
-    redirect = finished.redirect;
-    await Connections.saveConnection("youtube", input.userId, finished.tokens, undefined);
-    await sync(input.userId);
-    return { redirect, outcome: "connected" };
-  } catch (error) {
-    if (error instanceof Connections.ConnectFailedError) redirect = error.redirect ?? redirect;
-    console.warn("youtube connect failed", { userId: input.userId, reason: reasonOf(error) });
-    return { redirect, outcome: "failed" };
-  }
-}
-
-/** Gives up a connect the person cancelled at Google (its state works no more). */
-export async function cancelConnect(state: string): Promise<string> {
-  const pending = await Connections.takeAuthorization("youtube", state);
-  return pending?.redirect ?? YOUTUBE_DEFAULT_REDIRECT;
-}
-
-function reasonOf(error: unknown): string {
-  if (error instanceof Connections.ConnectFailedError) return error.reason;
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
-  return "unknown";
-}
-
 /** Revocation attempts before giving up (Google unreachable or failing), with growing pauses. */
 const REVOKE_ATTEMPTS = 3;
 
@@ -95,7 +64,7 @@ async function revoke(userId: string): Promise<boolean> {
       return true;
     } catch (error) {
       if (attempt >= REVOKE_ATTEMPTS) {
-        console.warn("youtube revoke failed", { userId, reason: reasonOf(error) });
+        console.warn("youtube revoke failed", { userId, reason: Connections.failureReason(error) });
         return false;
       }
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));

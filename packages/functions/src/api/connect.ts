@@ -1,7 +1,10 @@
-import type { Context } from "hono";
+import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { safeRedirect } from "@graph/core/connections";
+import { safeEqual } from "@graph/core/util";
 import type { ApiEnv } from "./env.ts";
+import { input } from "./validate.ts";
 
 /**
  * What the Spotify and YouTube connects share at the edge: the `state` the page sends (JSON of
@@ -55,4 +58,59 @@ export function stateCookie(name: string, path: string) {
       return value;
     },
   };
+}
+
+/** A provider's connect, as its module offers it (see `Connections.startConnect` and the rest). */
+interface Connect {
+  defaultRedirect: string;
+  startConnect(userId: string, redirect: string): Promise<{ url: string; state: string; maxAge: number }>;
+  cancelConnect(state: string): Promise<string>;
+  finishConnect(input: {
+    code: string;
+    state: string;
+    browserState: string | undefined;
+    userId: string;
+  }): Promise<{ redirect: string; outcome: "connected" | "failed" }>;
+  /** Where the browser goes when it all worked, and when it did not. */
+  connected(redirect: string): string;
+  failed(redirect: string): string;
+}
+
+/**
+ * The two browser navigations of a connect: `GET /api/login?state=` (the page's state names the
+ * signed-in person and where to come back to) sends the browser to the provider, and
+ * `GET /api/callback` takes it back, refusing a state that is not this browser's.
+ */
+export function connectRoutes(cookie: ReturnType<typeof stateCookie>, connect: Connect) {
+  return new Hono<ApiEnv>()
+    .get("/api/login", input("query", LoginQuery), async (c) => {
+      const session = c.get("session");
+      if (!session) return c.redirect("/login", 302);
+      const raw = c.req.valid("query").state;
+      const state = raw === undefined ? { userId: session.userId, redirect: undefined } : parseConnectState(raw);
+      const redirect = safeRedirect(state?.redirect, connect.defaultRedirect);
+      if (!state || state.userId !== session.userId) return c.redirect(connect.failed(redirect), 302);
+      const started = await connect.startConnect(session.userId, redirect);
+      cookie.set(c, started.state, started.maxAge);
+      return c.redirect(started.url, 302);
+    })
+    .get("/api/callback", async (c) => {
+      const browserState = cookie.take(c);
+      const session = c.get("session");
+      if (!session) return c.redirect("/login", 302);
+      const { code, state, error } = callbackQuery(c);
+      if (error !== undefined || !code || !state) {
+        // Cancelled at the provider (or sent back malformed): this browser's connect is given up.
+        const redirect =
+          state && browserState && safeEqual(state, browserState)
+            ? await connect.cancelConnect(state)
+            : connect.defaultRedirect;
+        return c.redirect(connect.failed(redirect), 302);
+      }
+      const finished = await connect.finishConnect({ code, state, browserState, userId: session.userId });
+      return c.redirect(
+        finished.outcome === "connected" ? connect.connected(finished.redirect) : connect.failed(finished.redirect),
+        302,
+      );
+    });
 }

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { PUBLIC_LIST_MAX, safeRedirect, withParam } from "@graph/core/connections";
+import { PUBLIC_LIST_MAX, withParam } from "@graph/core/connections";
 import * as Profile from "@graph/core/profile";
 import * as Spotify from "@graph/core/spotify";
-import { safeEqual } from "@graph/core/util";
-import { callbackQuery, LoginQuery, parseConnectState, stateCookie } from "./connect.ts";
+import { connectRoutes, stateCookie } from "./connect.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
-import { idParam, input } from "./validate.ts";
+import { idParam } from "./validate.ts";
 
 const STATE = stateCookie("graph_spotify_state", "/api/spotify/api");
 const result = (redirect: string, outcome: "connected" | "error") =>
@@ -17,33 +16,15 @@ const result = (redirect: string, outcome: "connected" | "error") =>
  * status and unlink, and the profile's tracks and artists.
  */
 export const spotify = new Hono<ApiEnv>()
-  .get("/api/login", input("query", LoginQuery), async (c) => {
-    const session = c.get("session");
-    if (!session) return c.redirect("/login", 302);
-    const raw = c.req.valid("query").state;
-    const state = raw === undefined ? { userId: session.userId, redirect: undefined } : parseConnectState(raw);
-    const redirect = safeRedirect(state?.redirect, Spotify.SPOTIFY_DEFAULT_REDIRECT);
-    if (!state || state.userId !== session.userId) return c.redirect(result(redirect, "error"), 302);
-    const started = await Spotify.startConnect(session.userId, redirect);
-    STATE.set(c, started.state, started.maxAge);
-    return c.redirect(started.url, 302);
-  })
-  .get("/api/callback", async (c) => {
-    const browserState = STATE.take(c);
-    const session = c.get("session");
-    if (!session) return c.redirect("/login", 302);
-    const { code, state, error } = callbackQuery(c);
-    if (error !== undefined || !code || !state) {
-      // Cancelled at Spotify (or sent back malformed): the connect of this browser is given up.
-      const redirect =
-        state && browserState && safeEqual(state, browserState)
-          ? await Spotify.cancelConnect(state)
-          : Spotify.SPOTIFY_DEFAULT_REDIRECT;
-      return c.redirect(result(redirect, "error"), 302);
-    }
-    const finished = await Spotify.finishConnect({ code, state, browserState, userId: session.userId });
-    return c.redirect(result(finished.redirect, finished.outcome === "connected" ? "connected" : "error"), 302);
-  })
+  .route(
+    "/",
+    connectRoutes(STATE, {
+      ...Spotify,
+      defaultRedirect: Spotify.SPOTIFY_DEFAULT_REDIRECT,
+      connected: (redirect) => result(redirect, "connected"),
+      failed: (redirect) => result(redirect, "error"),
+    }),
+  )
   .post("/api/logout", requireSession, async (c) => {
     await Spotify.unlink(currentUserId(c));
     return c.json({ message: Spotify.SPOTIFY_MESSAGES.loggedOut });

@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PUBLIC_LIST_MAX, safeRedirect, withParam } from "@graph/core/connections";
+import { PUBLIC_LIST_MAX, withParam } from "@graph/core/connections";
 import { forbidden } from "@graph/core/errors";
 import * as Profile from "@graph/core/profile";
-import { safeEqual } from "@graph/core/util";
 import * as YouTube from "@graph/core/youtube";
-import { callbackQuery, LoginQuery, parseConnectState, stateCookie } from "./connect.ts";
+import { connectRoutes, stateCookie } from "./connect.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
-import { id, idParam, input, jsonBody } from "./validate.ts";
+import { id, idParam, jsonBody } from "./validate.ts";
 
 const STATE = stateCookie("graph_youtube_state", "/api/youtube/api");
 const failed = (redirect: string) => withParam(redirect, "error", "1");
@@ -33,32 +32,15 @@ const ChannelRef = z.object({
  * deletes, and the profile's channels.
  */
 export const youtube = new Hono<ApiEnv>()
-  .get("/api/login", input("query", LoginQuery), async (c) => {
-    const session = c.get("session");
-    if (!session) return c.redirect("/login", 302);
-    const raw = c.req.valid("query").state;
-    const state = raw === undefined ? { userId: session.userId, redirect: undefined } : parseConnectState(raw);
-    const redirect = safeRedirect(state?.redirect, YouTube.YOUTUBE_DEFAULT_REDIRECT);
-    if (!state || state.userId !== session.userId) return c.redirect(failed(redirect), 302);
-    const started = await YouTube.startConnect(session.userId, redirect);
-    STATE.set(c, started.state, started.maxAge);
-    return c.redirect(started.url, 302);
-  })
-  .get("/api/callback", async (c) => {
-    const browserState = STATE.take(c);
-    const session = c.get("session");
-    if (!session) return c.redirect("/login", 302);
-    const { code, state, error } = callbackQuery(c);
-    if (error !== undefined || !code || !state) {
-      const redirect =
-        state && browserState && safeEqual(state, browserState)
-          ? await YouTube.cancelConnect(state)
-          : YouTube.YOUTUBE_DEFAULT_REDIRECT;
-      return c.redirect(failed(redirect), 302);
-    }
-    const finished = await YouTube.finishConnect({ code, state, browserState, userId: session.userId });
-    return c.redirect(finished.outcome === "connected" ? finished.redirect : failed(finished.redirect), 302);
-  })
+  .route(
+    "/",
+    connectRoutes(STATE, {
+      ...YouTube,
+      defaultRedirect: YouTube.YOUTUBE_DEFAULT_REDIRECT,
+      connected: (redirect) => redirect,
+      failed,
+    }),
+  )
   .post("/api/logout", requireSession, jsonBody(Logout), async (c) => {
     const userId = currentUserId(c);
     if (c.req.valid("json").userId !== userId) throw forbidden(YouTube.YOUTUBE_MESSAGES.notYours);

@@ -59,6 +59,10 @@ const SaveVideos = z.object({
     .min(1, WATCH_HISTORY_MESSAGES.noVideos)
     .max(VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES.tooManyVideos),
 });
+/** A page of the owner's videos: the cursor the page before answered (none: the first page). */
+const VideoPage = z.object({
+  cursor: z.string().max(2000, WATCH_HISTORY_MESSAGES.cursorInvalid).optional(),
+});
 const VideoRef = z.object({
   videoId: z.string({ error: "videoId is required" }).min(1, "videoId is required").max(100, "videoId is too long"),
 });
@@ -85,6 +89,9 @@ export const watchHistory = new Hono<ApiEnv>()
         })),
       ),
     ),
+  )
+  .get("/videos", requireSession, input("query", VideoPage), async (c) =>
+    c.json(await WatchHistory.videoShelf(currentUserId(c), c.req.valid("query").cursor ?? null)),
   )
   .delete("/video", requireSession, jsonBody(VideoRef), async (c) => {
     await WatchHistory.deleteVideo(currentUserId(c), c.req.valid("json").videoId);

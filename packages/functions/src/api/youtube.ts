@@ -20,6 +20,10 @@ const ChannelImport = z.object({
     .min(1, YouTube.YOUTUBE_MESSAGES.importEmpty)
     .max(YouTube.CHANNEL_IMPORT_MAX, YouTube.YOUTUBE_MESSAGES.importTooMany),
 });
+/** A page of the owner's channels: the cursor the page before answered (none: the first page). */
+const ChannelPage = z.object({
+  cursor: z.string().max(2000, YouTube.YOUTUBE_MESSAGES.cursorInvalid).optional(),
+});
 const ChannelRef = z.object({
   channelId: z
     .string({ error: "channelId is required" })
@@ -30,7 +34,7 @@ const ChannelRef = z.object({
 /**
  * `/youtube/*` (the link and channels; the watch history's routes are mounted here too):
  * linking a YouTube account in a popup, its status and unlink, Takeout channel imports and
- * deletes, and the profile's channels.
+ * deletes, the owner's channels a page at a time, and the profile's channels.
  */
 export const youtube = new Hono<ApiEnv>()
   .get("/api/login", input("query", LoginQuery), async (c) => {
@@ -72,6 +76,9 @@ export const youtube = new Hono<ApiEnv>()
         YouTube.listChannels(owner, PUBLIC_LIST_MAX),
       ),
     ),
+  )
+  .get("/channels", requireSession, input("query", ChannelPage), async (c) =>
+    c.json(await YouTube.channelShelf(currentUserId(c), c.req.valid("query").cursor ?? null)),
   )
   .post("/channels/import", requireSession, jsonBody(ChannelImport), async (c) =>
     c.json(await YouTube.importTakeoutChannels(currentUserId(c), c.req.valid("json").channels)),

@@ -165,14 +165,21 @@ export async function listVideos(userId: string, limit = PUBLIC_VIDEOS_MAX): Pro
 
 /**
  * One page of the person's own videos, newest first, with how many they keep: the owner's list,
- * paged by the cursor the page before answered (null: the first page; a bad one is 400).
+ * paged by the cursor the page before answered (null: the first page; a bad one is 400),
+ * at most `limit` (and never more than VIDEO_PAGE_MAX) a page.
  */
 export async function videoShelf(
   userId: string,
   cursor: string | null = null,
+  limit = VIDEO_PAGE_MAX,
 ): Promise<{ items: VideoView[]; cursor: string | null; total: number }> {
   const [page, total] = await Promise.all([
-    pageOf(VideoEntity.query.byAddedAt({ userId }), cursor, VIDEO_PAGE_MAX, WATCH_HISTORY_MESSAGES.cursorInvalid),
+    pageOf(
+      VideoEntity.query.byAddedAt({ userId }),
+      cursor,
+      Math.min(Math.max(1, limit), VIDEO_PAGE_MAX),
+      WATCH_HISTORY_MESSAGES.cursorInvalid,
+    ),
     videoCount(userId),
   ]);
   return { items: (page.data as Video[]).map(videoView), cursor: page.cursor, total };

@@ -183,14 +183,21 @@ export async function listChannels(userId: string, limit: number): Promise<Chann
 
 /**
  * One page of the person's own channels, newest first, with how many they keep: the owner's list,
- * paged by the cursor the page before answered (null: the first page; a bad one is 400).
+ * paged by the cursor the page before answered (null: the first page; a bad one is 400),
+ * at most `limit` (and never more than CHANNEL_PAGE_MAX) a page.
  */
 export async function channelShelf(
   userId: string,
   cursor: string | null = null,
+  limit = CHANNEL_PAGE_MAX,
 ): Promise<{ items: ChannelView[]; cursor: string | null; total: number }> {
   const [page, total] = await Promise.all([
-    pageOf(ChannelEntity.query.byAdded({ userId }), cursor, CHANNEL_PAGE_MAX, YOUTUBE_MESSAGES.cursorInvalid),
+    pageOf(
+      ChannelEntity.query.byAdded({ userId }),
+      cursor,
+      Math.min(Math.max(1, limit), CHANNEL_PAGE_MAX),
+      YOUTUBE_MESSAGES.cursorInvalid,
+    ),
     channelCount(userId),
   ]);
   return { items: (page.data as Channel[]).map(channelView), cursor: page.cursor, total };

@@ -8,7 +8,7 @@ import * as YouTube from "@graph/core/youtube";
 import { callbackQuery, LoginQuery, parseConnectState, stateCookie } from "./connect.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
-import { id, idParam, input, jsonBody } from "./validate.ts";
+import { id, idParam, input, jsonBody, pageQuery } from "./validate.ts";
 
 const STATE = stateCookie("graph_youtube_state", "/api/youtube/api");
 const failed = (redirect: string) => withParam(redirect, "error", "1");
@@ -20,10 +20,8 @@ const ChannelImport = z.object({
     .min(1, YouTube.YOUTUBE_MESSAGES.importEmpty)
     .max(YouTube.CHANNEL_IMPORT_MAX, YouTube.YOUTUBE_MESSAGES.importTooMany),
 });
-/** A page of the owner's channels: the cursor the page before answered (none: the first page). */
-const ChannelPage = z.object({
-  cursor: z.string().max(2000, YouTube.YOUTUBE_MESSAGES.cursorInvalid).optional(),
-});
+/** A page of the owner's channels. */
+const ChannelPage = pageQuery(YouTube.CHANNEL_PAGE_MAX, YouTube.YOUTUBE_MESSAGES.cursorInvalid);
 const ChannelRef = z.object({
   channelId: z
     .string({ error: "channelId is required" })
@@ -77,9 +75,10 @@ export const youtube = new Hono<ApiEnv>()
       ),
     ),
   )
-  .get("/channels", requireSession, input("query", ChannelPage), async (c) =>
-    c.json(await YouTube.channelShelf(currentUserId(c), c.req.valid("query").cursor ?? null)),
-  )
+  .get("/channels", requireSession, input("query", ChannelPage), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await YouTube.channelShelf(currentUserId(c), cursor ?? null, limit));
+  })
   .post("/channels/import", requireSession, jsonBody(ChannelImport), async (c) =>
     c.json(await YouTube.importTakeoutChannels(currentUserId(c), c.req.valid("json").channels)),
   )

@@ -11,7 +11,7 @@
  * - No import circles, anywhere.
  * - core's layers, bottom to top, and an import only points down (see README, "The code's shape"):
  *     pure helpers   syndication, matching, util, plans, errors.ts and every module's rules.ts
- *     adapters       one per AWS service: db.ts (DynamoDB), queues (SQS), blobs (S3),
+ *     adapters       one per AWS service: db.ts (DynamoDB, with batch-delete.ts and paging.ts), queues (SQS), blobs (S3),
  *                    email (SES), images/moderation.ts (Rekognition), realtime (API Gateway)
  *     domain         auth, users, topics, sources, articles, search, feed, follows, ...
  *     workflows      ingestion, accounts: what spans modules lives above the modules it calls
@@ -22,7 +22,7 @@ const CORE = "^packages/core/src/";
 /** Pure helpers: no I/O, nothing of the domain. */
 const PURE = `${CORE}((syndication|matching|util|plans)/|errors\\.ts$|[^/]+/(rules|builtin)\\.ts$)`;
 /** The AWS adapters that sit below every domain module (email, moderation and realtime are modules of their own). */
-const ADAPTERS = `${CORE}((queues|blobs)/|(db|batch-delete)\\.ts$)`;
+const ADAPTERS = `${CORE}((queues|blobs)/|(db|batch-delete|paging)\\.ts$)`;
 /** Workflows that span modules: nothing below may import them. */
 const WORKFLOWS = `${CORE}(ingestion|accounts)/`;
 /** Each AWS SDK client and the one place in core that may make it. */

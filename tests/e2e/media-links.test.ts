@@ -333,9 +333,17 @@ describe("media links in the browser", () => {
       .toMatch(/1,500 channels added/);
     expect(sizes).toEqual([1000, 500]);
     await expect.poll(() => page.getByTestId("channels").locator(".tune-section__count").innerText()).toBe("1500");
-    expect(await page.getByTestId("channel-item").count()).toBe(20);
+    // The list is read a page at a time: "show more" asks the server for the next page after the first.
+    await expect.poll(() => page.getByTestId("channel-item").count()).toBe(20);
+    const firstIds = await page.getByTestId("channel-item").evaluateAll((items) => items.map((i) => i.dataset.id));
+    const nextPage = page.waitForRequest((request) => /\/api\/youtube\/channels\?.*cursor=/.test(request.url()));
     await page.getByTestId("channel-list-more").click();
-    expect(await page.getByTestId("channel-item").count()).toBe(40);
+    await nextPage;
+    await expect.poll(() => page.getByTestId("channel-item").count()).toBe(40);
+    const ids = await page.getByTestId("channel-item").evaluateAll((items) => items.map((i) => i.dataset.id));
+    expect(ids.slice(0, 20)).toEqual(firstIds);
+    expect(new Set(ids).size).toBe(40);
+    await expect.poll(() => page.getByTestId("channel-list-more").innerText()).toMatch(/40 of 1,500 shown/);
     await screenshot(page, "media-links-subscriptions");
 
     // The same file again: nothing new.

@@ -5,7 +5,7 @@ import { coverRefOf, coverUrlOf, searchCatalogue } from "./open-library.ts";
 import { isBookId, isRating, MEDIA_MESSAGES, NOTES_MAX, PUBLIC_LIST_MAX, QUERY_MAX, SHELF_PAGE_MAX } from "./rules.ts";
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
-import { pageOf } from "./paging.ts";
+import { pageOf } from "../paging.ts";
 
 /** A book as the API answers it (the spec's fields). */
 export interface BookView {
@@ -191,7 +191,7 @@ export async function listBooks(userId: string, limit = PUBLIC_LIST_MAX): Promis
 export async function bookShelf(userId: string, options: { cursor?: string | null; limit?: number } = {}) {
   const limit = Math.min(Math.max(1, options.limit ?? SHELF_PAGE_MAX), SHELF_PAGE_MAX);
   const [page, count] = await Promise.all([
-    pageOf(BookEntity.query.byShelvedAt({ userId }), options.cursor ?? null, limit),
+    pageOf(BookEntity.query.byShelvedAt({ userId }), options.cursor ?? null, limit, MEDIA_MESSAGES.cursorInvalid),
     shelfCount(userId, "book"),
   ]);
   return { books: (page.data as Book[]).map(bookView), cursor: page.cursor, count };

@@ -1,7 +1,7 @@
 import { isConditionFailure } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { MovieEntity, type Movie } from "./movie.entity.ts";
-import { pageOf } from "./paging.ts";
+import { pageOf } from "../paging.ts";
 import { isMovieId, isRating, MEDIA_MESSAGES, NOTES_MAX, PUBLIC_LIST_MAX, QUERY_MAX, SHELF_PAGE_MAX } from "./rules.ts";
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
@@ -180,7 +180,7 @@ export async function listMovies(userId: string, limit = PUBLIC_LIST_MAX): Promi
 export async function movieShelf(userId: string, options: { cursor?: string | null; limit?: number } = {}) {
   const limit = Math.min(Math.max(1, options.limit ?? SHELF_PAGE_MAX), SHELF_PAGE_MAX);
   const [page, count] = await Promise.all([
-    pageOf(MovieEntity.query.byShelvedAt({ userId }), options.cursor ?? null, limit),
+    pageOf(MovieEntity.query.byShelvedAt({ userId }), options.cursor ?? null, limit, MEDIA_MESSAGES.cursorInvalid),
     shelfCount(userId, "movie"),
   ]);
   return { movies: (page.data as Movie[]).map(movieView), cursor: page.cursor, count };

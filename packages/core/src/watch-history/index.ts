@@ -15,7 +15,7 @@ export {
   type ImportView,
   type UploadTicket,
 } from "./imports.ts";
-export { deleteVideo, heldVideos, listVideos, saveVideos, videoCount, type NewVideo } from "./videos.ts";
+export { deleteVideo, heldVideos, listVideos, saveVideos, videoCount, videoShelf, type NewVideo } from "./videos.ts";
 export { readTakeout, TakeoutError, type TakeoutSummary } from "./takeout.ts";
 export * from "./rules.ts";
 

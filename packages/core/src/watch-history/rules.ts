@@ -34,6 +34,8 @@ export const IMPORT_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const UPLOADS_PER_HOUR = 20;
 /** Videos a public section read answers at most. */
 export const PUBLIC_VIDEOS_MAX = 50;
+/** Videos a page of the owner's list answers at most. */
+export const VIDEO_PAGE_MAX = 100;
 
 export const WATCH_HISTORY_MESSAGES = {
   /** The spec's message for a file that is not .json or is over 15 MB. */
@@ -55,6 +57,7 @@ export const WATCH_HISTORY_MESSAGES = {
   noSuchVideo: "No such video.",
   /** The web's message when a delete fails (the server answers 404 "No such video."). */
   deleteFailed: "Failed to delete the video.",
+  cursorInvalid: "That cursor is not valid.",
   full: `You can keep at most ${VIDEOS_MAX.toLocaleString("en-US")} videos.`,
 } as const;
 

@@ -2,6 +2,7 @@ import { getMany, retryWhileUnavailable, transact, type WriteOp } from "../db.ts
 import { badRequest, notFound, UnavailableError } from "../errors.ts";
 import { holderChange } from "../holders/index.ts";
 import * as Interests from "../interests/index.ts";
+import { pageOf } from "../paging.ts";
 import {
   CHANNEL_NAME_MAX,
   channelUrlOf,
@@ -9,6 +10,7 @@ import {
   isVideoId,
   PUBLIC_VIDEOS_MAX,
   TITLE_MAX,
+  VIDEO_PAGE_MAX,
   videoUrl,
   VIDEOS_MAX,
   WATCH_HISTORY_MESSAGES,
@@ -159,6 +161,28 @@ async function removeVideos(userId: string, videoIds: string[]): Promise<boolean
 export async function listVideos(userId: string, limit = PUBLIC_VIDEOS_MAX): Promise<VideoView[]> {
   const { data } = await VideoEntity.query.byAddedAt({ userId }).go({ order: "desc", limit });
   return data.map(videoView);
+}
+
+/**
+ * One page of the person's own videos, newest first, with how many they keep: the owner's list,
+ * paged by the cursor the page before answered (null: the first page; a bad one is 400),
+ * at most `limit` (and never more than VIDEO_PAGE_MAX) a page.
+ */
+export async function videoShelf(
+  userId: string,
+  cursor: string | null = null,
+  limit = VIDEO_PAGE_MAX,
+): Promise<{ items: VideoView[]; cursor: string | null; total: number }> {
+  const [page, total] = await Promise.all([
+    pageOf(
+      VideoEntity.query.byAddedAt({ userId }),
+      cursor,
+      Math.min(Math.max(1, limit), VIDEO_PAGE_MAX),
+      WATCH_HISTORY_MESSAGES.cursorInvalid,
+    ),
+    videoCount(userId),
+  ]);
+  return { items: (page.data as Video[]).map(videoView), cursor: page.cursor, total };
 }
 
 /** Every video the person keeps, by its YouTube id and title (all pages, only those): for mutual interests. */

@@ -2,10 +2,11 @@ import { z } from "zod";
 import * as Connections from "../connections/index.ts";
 import { conditionally } from "../db.ts";
 import { badRequest, notFound } from "../errors.ts";
+import { pageOf } from "../paging.ts";
 import { ChannelCountEntity } from "./channel-count.entity.ts";
 import { ChannelEntity, type Channel } from "./channel.entity.ts";
 import type { SubscribedChannel } from "./data-api.ts";
-import { CHANNEL_TITLE_MAX, CHANNELS_MAX, YOUTUBE_CHANNEL_ID, YOUTUBE_MESSAGES } from "./rules.ts";
+import { CHANNEL_PAGE_MAX, CHANNEL_TITLE_MAX, CHANNELS_MAX, YOUTUBE_CHANNEL_ID, YOUTUBE_MESSAGES } from "./rules.ts";
 
 /** A channel as the API answers it (the spec's fields): `id` and `id_youtube` are both the channel id. */
 export interface ChannelView {
@@ -178,6 +179,28 @@ export async function dropCount(userId: string): Promise<void> {
 export async function listChannels(userId: string, limit: number): Promise<ChannelView[]> {
   const { data } = await ChannelEntity.query.byAdded({ userId }).go({ order: "desc", limit, pages: 1 });
   return data.map(channelView);
+}
+
+/**
+ * One page of the person's own channels, newest first, with how many they keep: the owner's list,
+ * paged by the cursor the page before answered (null: the first page; a bad one is 400),
+ * at most `limit` (and never more than CHANNEL_PAGE_MAX) a page.
+ */
+export async function channelShelf(
+  userId: string,
+  cursor: string | null = null,
+  limit = CHANNEL_PAGE_MAX,
+): Promise<{ items: ChannelView[]; cursor: string | null; total: number }> {
+  const [page, total] = await Promise.all([
+    pageOf(
+      ChannelEntity.query.byAdded({ userId }),
+      cursor,
+      Math.min(Math.max(1, limit), CHANNEL_PAGE_MAX),
+      YOUTUBE_MESSAGES.cursorInvalid,
+    ),
+    channelCount(userId),
+  ]);
+  return { items: (page.data as Channel[]).map(channelView), cursor: page.cursor, total };
 }
 
 /** Every channel the person keeps (`UC…` ids) with its name, for mutual interests. */

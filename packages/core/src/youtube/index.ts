@@ -15,7 +15,7 @@ export {
   sync,
   unlink,
 } from "./link.ts";
-export { heldChannels, listChannels, type ChannelView } from "./channels.ts";
+export { channelShelf, heldChannels, listChannels, type ChannelView } from "./channels.ts";
 export { status, type YouTubeStatus } from "./reads.ts";
 export { isConfigured } from "./provider.ts";
 export * from "./rules.ts";

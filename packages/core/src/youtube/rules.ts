@@ -9,6 +9,8 @@ export const CHANNELS_MAX = 2000;
 /** Rows of a Takeout `subscriptions.csv` one import call takes. */
 export const CHANNEL_IMPORT_MAX = 1000;
 export const CHANNEL_TITLE_MAX = 200;
+/** Channels a page of the owner's list answers at most. */
+export const CHANNEL_PAGE_MAX = 100;
 
 /** A YouTube channel id: `UC` and 22 more characters of base-64 (URL-safe). */
 export const YOUTUBE_CHANNEL_ID = /^UC[0-9A-Za-z_-]{22}$/;
@@ -22,4 +24,5 @@ export const YOUTUBE_MESSAGES = {
   importEmpty: "There are no channels to import.",
   importTooMany: `Send at most ${CHANNEL_IMPORT_MAX} channels at a time.`,
   notYours: "You can only change your own YouTube link.",
+  cursorInvalid: "That cursor is not valid.",
 } as const;

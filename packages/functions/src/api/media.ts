@@ -21,26 +21,13 @@ import {
 import * as Profile from "@graph/core/profile";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
-import { id, idParam, input, jsonBody } from "./validate.ts";
+import { id, idParam, input, jsonBody, pageQuery } from "./validate.ts";
 
 /** `/books/*` and `/movies/*`: a person's shelf of books and list of films (the settings' media tab). */
 
 const SearchQuery = z.object({ query: z.string({ error: "query must be text" }).optional() });
 
-const ShelfQuery = z.object({
-  cursor: z.string().max(2000, MEDIA_MESSAGES.cursorInvalid).optional(),
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,4}$/, `limit must be a number from 1 to ${SHELF_PAGE_MAX}`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `limit must be a number from 1 to ${SHELF_PAGE_MAX}`)
-        .max(SHELF_PAGE_MAX, `limit must be a number from 1 to ${SHELF_PAGE_MAX}`),
-    )
-    .optional(),
-});
+const ShelfQuery = pageQuery(SHELF_PAGE_MAX, MEDIA_MESSAGES.cursorInvalid);
 
 const title = z
   .string({ error: MEDIA_MESSAGES.titleMissing })

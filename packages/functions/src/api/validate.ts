@@ -30,3 +30,20 @@ export const id = (name: string) =>
 /** A path that names one id, e.g. `/from_db/:id`. */
 export const idParam = <Name extends string>(name: Name) =>
   input("param", z.object({ [name]: id(name) } as { [K in Name]: ReturnType<typeof id> }));
+
+/**
+ * The query of an owner's paged list (a shelf, the channels, the videos): the cursor the page
+ * before answered (none: the first page) and how many to answer, 1 to `max` (none: `max`).
+ */
+export const pageQuery = (max: number, cursorInvalid: string) => {
+  const limitMessage = `limit must be a number from 1 to ${max}`;
+  return z.object({
+    cursor: z.string().max(2000, cursorInvalid).optional(),
+    limit: z
+      .string()
+      .regex(/^[0-9]{1,4}$/, limitMessage)
+      .transform(Number)
+      .pipe(z.number().min(1, limitMessage).max(max, limitMessage))
+      .optional(),
+  });
+};

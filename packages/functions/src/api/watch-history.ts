@@ -7,11 +7,12 @@ import {
   PUBLIC_VIDEOS_MAX,
   TAKEOUT_MAX_BYTES,
   VIDEO_BATCH_MAX,
+  VIDEO_PAGE_MAX,
   WATCH_HISTORY_MESSAGES,
 } from "@graph/core/watch-history/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
-import { idParam, input, jsonBody } from "./validate.ts";
+import { idParam, input, jsonBody, pageQuery } from "./validate.ts";
 
 /**
  * `/youtube/*` for the watch history: a Takeout file is uploaded straight to the bucket (the API
@@ -59,6 +60,8 @@ const SaveVideos = z.object({
     .min(1, WATCH_HISTORY_MESSAGES.noVideos)
     .max(VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES.tooManyVideos),
 });
+/** A page of the owner's videos. */
+const VideoPage = pageQuery(VIDEO_PAGE_MAX, WATCH_HISTORY_MESSAGES.cursorInvalid);
 const VideoRef = z.object({
   videoId: z.string({ error: "videoId is required" }).min(1, "videoId is required").max(100, "videoId is too long"),
 });
@@ -86,6 +89,10 @@ export const watchHistory = new Hono<ApiEnv>()
       ),
     ),
   )
+  .get("/videos", requireSession, input("query", VideoPage), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await WatchHistory.videoShelf(currentUserId(c), cursor ?? null, limit));
+  })
   .delete("/video", requireSession, jsonBody(VideoRef), async (c) => {
     await WatchHistory.deleteVideo(currentUserId(c), c.req.valid("json").videoId);
     return c.json({ ok: true as const });

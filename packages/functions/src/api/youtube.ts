@@ -7,7 +7,7 @@ import * as YouTube from "@graph/core/youtube";
 import { connectRoutes, stateCookie } from "./connect.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
-import { id, idParam, jsonBody } from "./validate.ts";
+import { id, idParam, input, jsonBody, pageQuery } from "./validate.ts";
 
 const STATE = stateCookie("graph_youtube_state", "/api/youtube/api");
 const failed = (redirect: string) => withParam(redirect, "error", "1");
@@ -19,6 +19,8 @@ const ChannelImport = z.object({
     .min(1, YouTube.YOUTUBE_MESSAGES.importEmpty)
     .max(YouTube.CHANNEL_IMPORT_MAX, YouTube.YOUTUBE_MESSAGES.importTooMany),
 });
+/** A page of the owner's channels. */
+const ChannelPage = pageQuery(YouTube.CHANNEL_PAGE_MAX, YouTube.YOUTUBE_MESSAGES.cursorInvalid);
 const ChannelRef = z.object({
   channelId: z
     .string({ error: "channelId is required" })
@@ -29,7 +31,7 @@ const ChannelRef = z.object({
 /**
  * `/youtube/*` (the link and channels; the watch history's routes are mounted here too):
  * linking a YouTube account in a popup, its status and unlink, Takeout channel imports and
- * deletes, and the profile's channels.
+ * deletes, the owner's channels a page at a time, and the profile's channels.
  */
 export const youtube = new Hono<ApiEnv>()
   .route(
@@ -55,6 +57,10 @@ export const youtube = new Hono<ApiEnv>()
       ),
     ),
   )
+  .get("/channels", requireSession, input("query", ChannelPage), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await YouTube.channelShelf(currentUserId(c), cursor ?? null, limit));
+  })
   .post("/channels/import", requireSession, jsonBody(ChannelImport), async (c) =>
     c.json(await YouTube.importTakeoutChannels(currentUserId(c), c.req.valid("json").channels)),
   )

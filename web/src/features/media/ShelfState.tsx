@@ -10,11 +10,13 @@ interface ShelfStateProps<T> {
   >;
   what: string;
   empty: string;
+  /** The "show more" button's test id. */
+  moreTestId?: string;
   children: (items: T[]) => ReactNode;
 }
 
 /** A shelf read a page at a time: loading, a failure to retry, empty, or its items and a way to show more. */
-export function ShelfState<T>({ shelf, what, empty, children }: ShelfStateProps<T>) {
+export function ShelfState<T>({ shelf, what, empty, moreTestId = "media-more", children }: ShelfStateProps<T>) {
   const { data } = shelf;
   if (shelf.isError && !data) return <LoadFailed what={what} retry={() => void shelf.refetch()} />;
   if (!data)
@@ -35,7 +37,7 @@ export function ShelfState<T>({ shelf, what, empty, children }: ShelfStateProps<
           className="button button--outline media-more"
           disabled={shelf.isFetchingNextPage}
           onClick={() => void shelf.fetchNextPage()}
-          data-testid="media-more"
+          data-testid={moreTestId}
         >
           {shelf.isFetchingNextPage
             ? "loading..."

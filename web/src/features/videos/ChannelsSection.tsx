@@ -1,16 +1,16 @@
 import { useId, useState } from "react";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
+import { type QueryClient, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Section } from "../../components/Section.tsx";
 import { batches, csvFileProblem } from "../media/csv-file.ts";
 import { FileDrop } from "../media/FileDrop.tsx";
 import { refusalText } from "../media/hooks.ts";
-import { Notice } from "../media/ShelfState.tsx";
+import { Notice, ShelfState } from "../media/ShelfState.tsx";
+import { shelfCount } from "../media/shelf-cache.ts";
 import { youtubeStatusQuery } from "../media-links/api.ts";
 import { counted } from "../media-links/links.ts";
 import { type Channel, channelsQuery, deleteChannel, importChannels } from "./api.ts";
-import { ShownList } from "./ShownList.tsx";
 import { CHANNEL_BATCH_MAX, parseSubscriptions, percent } from "./takeout.ts";
+import { useListDelete } from "./use-list-delete.ts";
 
 export const CHANNEL_DELETE_FAILED = "Failed to delete the channel.";
 
@@ -28,101 +28,80 @@ type ImportStep =
 
 /**
  * The media tab's YouTube channels: those the linked account subscribes to and those imported
- * from a Takeout `subscriptions.csv` (for people who will not link their account), each to delete.
+ * from a Takeout `subscriptions.csv` (for people who will not link their account), newest first
+ * a page at a time (all of them, up to the cap), each to delete.
  */
 export function ChannelsSection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const options = channelsQuery(userId);
-  const key = options.queryKey;
-  const channels = useQuery(options);
-  // The list read is the newest channels (as many as a profile read answers); the count is all of them.
-  const total = useQuery(youtubeStatusQuery(userId)).data?.channels;
+  const channels = useInfiniteQuery(options);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const mutationKey = [...key, "delete"];
-  const remove = useMutation({
-    mutationKey,
-    mutationFn: (channel: Channel) => deleteChannel(channel.id_youtube),
-    onMutate: async (channel) => {
-      setProblem(null);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (list) => list?.filter((c) => c.id !== channel.id));
-      return { before };
-    },
-    onError: (error, _channel, context) => {
+  const remove = useListDelete<Channel>({
+    key: options.queryKey,
+    remove: (channel) => deleteChannel(channel.id_youtube),
+    onStart: () => setProblem(null),
+    onFailed: (error) => {
       console.error("channel delete failed", error);
-      if (context?.before) queryClient.setQueryData(key, context.before);
       setProblem(CHANNEL_DELETE_FAILED);
     },
-    onSettled: () => {
-      if (queryClient.isMutating({ mutationKey }) === 1) refreshChannels(queryClient, userId);
-    },
+    refresh: () => refreshChannels(queryClient, userId),
   });
 
   return (
-    <Section title="youtube channels" count={total ?? channels.data?.length} headingId={headingId} testId="channels">
+    <Section
+      title="youtube channels"
+      count={channels.data ? shelfCount(channels.data) : undefined}
+      headingId={headingId}
+      testId="channels"
+    >
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="channels" />
-      {channels.isError && !channels.data ? (
-        <LoadFailed what="your channels" retry={() => void channels.refetch()} />
-      ) : !channels.data ? (
-        <p className="loading" role="status">
-          loading your channels...
-        </p>
-      ) : channels.data.length === 0 ? (
-        <p className="tune-section__empty">
-          no channels yet: connect YouTube above, or import the subscriptions.csv of a Takeout export below.
-        </p>
-      ) : (
-        <>
-          {total !== undefined && total > channels.data.length && (
-            <p className="media-item__byline" data-testid="channel-list-newest">
-              your newest {channels.data.length.toLocaleString("en")} of {counted(total, "channel")}:
-            </p>
-          )}
-          <ShownList items={channels.data} page={20} noun="channels" testId="channel-list-more">
-            {(shown) => (
-              <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
-                {shown.map((channel) => (
-                  <li
-                    key={channel.id}
-                    className="media-item"
-                    data-testid="channel-item"
-                    data-id={channel.id_youtube}
-                    data-title={channel.name}
-                  >
-                    <div className="media-item__row media-item__row--center">
-                      <ChannelImage url={channel.image} />
-                      <div className="media-item__main">
-                        <a
-                          href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="media-item__title text-link"
-                        >
-                          {channel.name}
-                        </a>
-                      </div>
-                      <div className="media-item__actions">
-                        <button
-                          type="button"
-                          className="button button--ghost media-item__action tune-row__delete"
-                          aria-label={`delete ${channel.name}`}
-                          onClick={() => remove.mutate(channel)}
-                          data-testid="channel-delete"
-                        >
-                          delete
-                        </button>
-                      </div>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ShownList>
-        </>
-      )}
+      <ShelfState
+        shelf={channels}
+        what="your channels"
+        empty="no channels yet: connect YouTube above, or import the subscriptions.csv of a Takeout export below."
+        moreTestId="channel-list-more"
+      >
+        {(shown) => (
+          <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
+            {shown.map((channel) => (
+              <li
+                key={channel.id}
+                className="media-item"
+                data-testid="channel-item"
+                data-id={channel.id_youtube}
+                data-title={channel.name}
+              >
+                <div className="media-item__row media-item__row--center">
+                  <ChannelImage url={channel.image} />
+                  <div className="media-item__main">
+                    <a
+                      href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="media-item__title text-link"
+                    >
+                      {channel.name}
+                    </a>
+                  </div>
+                  <div className="media-item__actions">
+                    <button
+                      type="button"
+                      className="button button--ghost media-item__action tune-row__delete"
+                      aria-label={`delete ${channel.name}`}
+                      onClick={() => remove.mutate(channel)}
+                      data-testid="channel-delete"
+                    >
+                      delete
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ShelfState>
       <SubscriptionsImport userId={userId} />
     </Section>
   );

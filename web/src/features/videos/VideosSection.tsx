@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { Section } from "../../components/Section.tsx";
 import { FileDrop } from "../media/FileDrop.tsx";
-import { Notice } from "../media/ShelfState.tsx";
+import { Notice, ShelfState } from "../media/ShelfState.tsx";
+import { shelfCount } from "../media/shelf-cache.ts";
 import { counted } from "../media-links/links.ts";
 import { type Video, type WatchImport, deleteVideo, saveVideos, videosQuery } from "./api.ts";
 import { VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
@@ -12,6 +12,7 @@ import { batches } from "../media/csv-file.ts";
 import { bytesText, percent } from "./takeout.ts";
 import { useWatchHistoryImport } from "./use-watch-history.ts";
 import { ShownList } from "./ShownList.tsx";
+import { useListDelete } from "./use-list-delete.ts";
 
 /** The spec's words for a failed delete. */
 export const VIDEO_DELETE_FAILED = WATCH_HISTORY_MESSAGES.deleteFailed;
@@ -27,82 +28,68 @@ const PICK_PAGE = 20;
 export function VideosSection({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const videos = useQuery(videosQuery(userId));
-  const key = videosQuery(userId).queryKey;
+  const options = videosQuery(userId);
+  const videos = useInfiniteQuery(options);
   const [problem, setProblem] = useState<string | null>(null);
 
-  // Off the list at once; back in its place if the server refuses.
-  const mutationKey = [...key, "delete"];
-  const remove = useMutation({
-    mutationKey,
-    mutationFn: (video: Video) => deleteVideo(video.id),
-    onMutate: async (video) => {
-      setProblem(null);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (list) => list?.filter((v) => v.id !== video.id));
-      return { before };
-    },
-    onError: (error, _video, context) => {
+  const remove = useListDelete<Video>({
+    key: options.queryKey,
+    remove: (video) => deleteVideo(video.id),
+    onStart: () => setProblem(null),
+    onFailed: (error) => {
       console.error("video delete failed", error);
-      if (context?.before) queryClient.setQueryData(key, context.before);
       setProblem(VIDEO_DELETE_FAILED);
     },
-    onSettled: () => {
-      // Read again once the last delete has settled (an earlier answer would bring back a later one).
-      if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries({ queryKey: key });
-    },
+    refresh: () => void queryClient.invalidateQueries({ queryKey: options.queryKey }),
   });
 
   return (
-    <Section title="youtube videos" count={videos.data?.length} headingId={headingId} testId="videos">
+    <Section
+      title="youtube videos"
+      count={videos.data ? shelfCount(videos.data) : undefined}
+      headingId={headingId}
+      testId="videos"
+    >
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="videos" />
-      {videos.isError && !videos.data ? (
-        <LoadFailed what="your videos" retry={() => void videos.refetch()} />
-      ) : !videos.data ? (
-        <p className="loading" role="status">
-          loading your videos...
-        </p>
-      ) : videos.data.length === 0 ? (
-        <p className="tune-section__empty">
-          no videos yet: import your watch history below and pick the ones to show on your profile.
-        </p>
-      ) : (
-        <ShownList items={videos.data} page={20} noun="videos" testId="video-list-more">
-          {(shown) => (
-            <ul className="media-shelf" aria-labelledby={headingId} data-testid="video-list">
-              {shown.map((video) => (
-                <li key={video.id} className="media-item" data-testid="video-item" data-id={video.id}>
-                  <div className="media-item__row">
-                    <div className="media-item__main">
-                      <a
-                        href={video.title_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="media-item__title text-link"
-                      >
-                        {video.title}
-                      </a>
-                      <span className="media-item__byline">{video.channel_name}</span>
-                    </div>
-                    <div className="media-item__actions">
-                      <button
-                        type="button"
-                        className="button button--ghost media-item__action tune-row__delete"
-                        aria-label={`delete ${video.title}`}
-                        onClick={() => remove.mutate(video)}
-                        data-testid="video-delete"
-                      >
-                        delete
-                      </button>
-                    </div>
+      <ShelfState
+        shelf={videos}
+        what="your videos"
+        empty="no videos yet: import your watch history below and pick the ones to show on your profile."
+        moreTestId="video-list-more"
+      >
+        {(shown) => (
+          <ul className="media-shelf" aria-labelledby={headingId} data-testid="video-list">
+            {shown.map((video) => (
+              <li key={video.id} className="media-item" data-testid="video-item" data-id={video.id}>
+                <div className="media-item__row">
+                  <div className="media-item__main">
+                    <a
+                      href={video.title_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="media-item__title text-link"
+                    >
+                      {video.title}
+                    </a>
+                    <span className="media-item__byline">{video.channel_name}</span>
                   </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </ShownList>
-      )}
+                  <div className="media-item__actions">
+                    <button
+                      type="button"
+                      className="button button--ghost media-item__action tune-row__delete"
+                      aria-label={`delete ${video.title}`}
+                      onClick={() => remove.mutate(video)}
+                      data-testid="video-delete"
+                    >
+                      delete
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ShelfState>
       <WatchHistoryImport userId={userId} />
     </Section>
   );

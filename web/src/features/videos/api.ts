@@ -3,32 +3,50 @@
  * `subscriptions.csv`) and videos (picked from a Takeout watch history), deleting them, and the
  * watch history's import (a presigned upload, then its state read until it is processed).
  */
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
+import type { ShelfPage } from "../media/shelf-cache.ts";
 
 const youtube = client.api.youtube;
 
-export type Channel = InferResponseType<(typeof youtube.top_channels_db)[":id"]["$get"], 200>[number];
-export type Video = InferResponseType<(typeof youtube.from_db.videos)[":id"]["$get"], 200>[number];
+export type Channel = InferResponseType<typeof youtube.channels.$get, 200>["items"][number];
+export type Video = InferResponseType<typeof youtube.videos.$get, 200>["items"][number];
 export type ChannelRow = InferRequestType<typeof youtube.channels.import.$post>["json"]["channels"][number];
 /** A watch history import as the server tells it: waiting, processing (bytes and entries read), done or failed. */
 export type WatchImport = InferResponseType<(typeof youtube.upload)[":uploadId"]["$get"], 200>;
 export type ProcessedVideo = WatchImport["processedVideos"]["videos"][number];
 export type SavedVideo = InferRequestType<typeof youtube.to_db.videos.$post>["json"]["videoData"][number];
 
+/** Channels or videos a page of the person's own list asks for. */
+export const LIST_PAGE = 20;
+
+/** The person's own channels, newest first, a page at a time (the cursor is the page param), with their count. */
 export const channelsQuery = (userId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["youtube", userId, "channels"] as const,
-    queryFn: ({ signal }) => call(youtube.top_channels_db[":id"].$get({ param: { id: userId } }, { init: { signal } })),
+    queryFn: async ({ pageParam, signal }): Promise<ShelfPage<Channel>> => {
+      const query = { limit: String(LIST_PAGE), ...(pageParam ? { cursor: pageParam } : {}) };
+      const page = await call(youtube.channels.$get({ query }, { init: { signal } }));
+      return { items: page.items, cursor: page.cursor, count: page.total };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     enabled: userId !== "",
   });
 
+/** The person's own videos, newest first, a page at a time, with their count. */
 export const videosQuery = (userId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["youtube", userId, "videos"] as const,
-    queryFn: ({ signal }) => call(youtube.from_db.videos[":id"].$get({ param: { id: userId } }, { init: { signal } })),
+    queryFn: async ({ pageParam, signal }): Promise<ShelfPage<Video>> => {
+      const query = { limit: String(LIST_PAGE), ...(pageParam ? { cursor: pageParam } : {}) };
+      const page = await call(youtube.videos.$get({ query }, { init: { signal } }));
+      return { items: page.items, cursor: page.cursor, count: page.total };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     enabled: userId !== "",
   });
 

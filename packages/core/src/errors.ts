@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   "linking_token_invalid",
   "limit_reached",
   "invalid_signature",
+  "mute_empty",
+  "mute_too_long",
+  "mute_no_letters",
+  "mute_duplicate",
   // 401
   "not_signed_in",
   "invalid_credentials",

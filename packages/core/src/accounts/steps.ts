@@ -8,6 +8,7 @@ import * as Google from "../google/index.ts";
 import * as Images from "../images/index.ts";
 import * as Interests from "../interests/index.ts";
 import * as Media from "../media/index.ts";
+import * as Mutes from "../mutes/index.ts";
 import * as Profile from "../profile/index.ts";
 import * as Realtime from "../realtime/index.ts";
 import * as Sources from "../sources/index.ts";
@@ -50,6 +51,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "realtime", run: (a) => Realtime.closeAllOf(a.userId) },
   { name: "topics", run: (a) => Topics.purgeAccount(a.userId) },
   { name: "feed", run: (a) => Feed.purgeAccount(a.userId) },
+  { name: "mutes", run: (a) => Mutes.purgeAccount(a.userId) },
   { name: "sources", run: (a) => Sources.purgeAccount(a.userId) },
   { name: "digest", run: (a) => Digest.purgeAccount(a.userId) },
   { name: "follows", run: (a) => Follows.purgeAccount(a.userId) },

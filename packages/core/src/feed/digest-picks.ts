@@ -1,8 +1,9 @@
+import * as Mutes from "../mutes/index.ts";
 import * as Sources from "../sources/index.ts";
 import { collect, topicsOf, withArticles } from "./candidates.ts";
+import { unseenAndUnmuted } from "./mutes-filter.ts";
 import { PICKS_GROUP } from "./rules.ts";
 import { chooseUnseen, eligible, keywordsOf, supertagsOf } from "./scoring.ts";
-import * as Seen from "./seen.ts";
 import * as Silenced from "./silenced.ts";
 
 export interface DigestPick {
@@ -19,8 +20,8 @@ export interface DigestPick {
 
 /**
  * The best articles published after `since` that the person has not seen, for the e-mail
- * digest: scored and chosen as the feed chooses them (silenced and unreached sources left out,
- * a section per supertag when `bySupertag`), but read-only: no session is stored.
+ * digest: scored and chosen as the feed chooses them (silenced and unreached sources and muted
+ * words left out, a section per supertag when `bySupertag`), but read-only: no session is stored.
  */
 export async function digestPicks(
   userId: string,
@@ -29,17 +30,19 @@ export async function digestPicks(
   const { since, now, count, bySupertag } = options;
   const topics = await topicsOf(userId, now);
   if (topics.topics.length === 0) return { groupOrder: [], picks: [] };
-  const [candidates, unreached, silenced] = await Promise.all([
+  const [candidates, unreached, silenced, mutes] = await Promise.all([
     collect(topics, since, now, now - since),
     Sources.untrustedNotSuggestedBy(userId),
     Silenced.ids(userId),
+    Mutes.read(userId),
   ]);
   const shown = eligible(
     candidates,
     (c) => c.publishedAt <= since || c.publishedAt > now || silenced.has(c.sourceId) || unreached.has(c.sourceId),
   );
   const supertags = bySupertag ? supertagsOf(topics.topics) : [];
-  const chosen = await chooseUnseen(shown, supertags, count, new Set(), (ids) => Seen.seenAmong(userId, ids));
+  const hidden = unseenAndUnmuted(userId, mutes.matcher, new Set());
+  const chosen = await chooseUnseen(shown, supertags, count, hidden.glimpsed, hidden.excludedAmong);
   const picks = (await withArticles(chosen)).map(({ article, candidate, group }): DigestPick => ({
     id: article.articleId,
     title: article.title,

@@ -1,5 +1,6 @@
 import { forbidden, RateLimitedError, unauthorized } from "../errors.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../plans/index.ts";
+import * as Mutes from "../mutes/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
@@ -7,6 +8,7 @@ import { collect, topicsOf, withArticles, type TopicsWithStats } from "./candida
 import { FeedSessionEntity } from "./feed-session.entity.ts";
 import { sessionOf, type FeedPick, type FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
+import { isMutedPick, unseenAndUnmuted } from "./mutes-filter.ts";
 import { chooseUnseen, eligible, keywordsOf, supertagsOf } from "./scoring.ts";
 import * as Seen from "./seen.ts";
 import { announceStored } from "./share.ts";
@@ -36,17 +38,19 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   if (!user) throw unauthorized();
   const plan = user.plan;
   const limits = PLAN_LIMITS[plan];
-  const [today, state, topicsChangedAt, silenced] = await Promise.all([
+  const [today, state, topicsChangedAt, silenced, mutes] = await Promise.all([
     sessionsSince(userId, now - DAY_MS),
     FeedState.read(userId),
     Topics.changedAt(userId),
     Silenced.ids(userId),
+    Mutes.read(userId),
   ]);
+  const muted = mutes.matcher;
   const latest = today.at(-1) ?? (await latestSession(userId));
   // Provisional sessions (made while new topics were matched) do not use up a refresh.
   const counted = today.filter((s) => !s.provisional);
   const refreshFreesAt = counted.length >= limits.refreshesPerDay ? counted[0]!.createdAt + DAY_MS : undefined;
-  const context = { userId, plan, today, staleSince: state.staleSince, now, silenced };
+  const context = { userId, plan, today, staleSince: state.staleSince, now, silenced, muted };
 
   if (options.manual) {
     if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan, "not_in_plan");
@@ -75,12 +79,14 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   const stale =
     (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
     (latest !== undefined && topicsChangedAt >= latest.createdAt) ||
+    (latest !== undefined && mutes.changedAt >= latest.createdAt) ||
     (latest?.provisional === true && !(await (await topics()).stats).backfilling);
   const lastManual = state.lastManualRefreshAt;
-  if (latest && latest.nextRefreshAt > now && !stale) return view(userId, plan, latest, now, lastManual, silenced);
+  if (latest && latest.nextRefreshAt > now && !stale)
+    return view(userId, plan, latest, now, lastManual, silenced, muted);
   if (refreshFreesAt && latest) {
     const kept = { ...latest, nextRefreshAt: refreshFreesAt, provisional: false };
-    return view(userId, plan, kept, now, lastManual, silenced);
+    return view(userId, plan, kept, now, lastManual, silenced, muted);
   }
   const refreshed = await refresh({ ...context, kind: "auto", ...(await topics()) });
   return viewStored(refreshed, lastManual);
@@ -97,6 +103,8 @@ interface RefreshContext extends TopicsWithStats {
   kind: "auto" | "manual";
   now: number;
   silenced: Set<string>;
+  /** The person's muted words: their articles are never chosen, nor counted as delivered. */
+  muted: Mutes.MuteMatcher;
 }
 
 interface Refreshed {
@@ -107,18 +115,21 @@ interface Refreshed {
 
 /** The view of a new session, answered while the session is being stored (a failed store still fails the request). */
 async function viewStored({ context, session, store }: Refreshed, lastManualRefreshAt: number | undefined) {
-  const { userId, plan, now, silenced } = context;
-  const [feed] = await Promise.all([view(userId, plan, session, now, lastManualRefreshAt, silenced), store()]);
+  const { userId, plan, now, silenced, muted } = context;
+  const [feed] = await Promise.all([view(userId, plan, session, now, lastManualRefreshAt, silenced, muted), store()]);
   return feed;
 }
 
 /** Computes a new session (the feed engine: see scoring.ts) and how to store it. */
 async function refresh(context: RefreshContext): Promise<Refreshed> {
-  const { userId, plan, today, staleSince, kind, now, topics, stats: statsRead, silenced } = context;
+  const { userId, plan, today, staleSince, kind, now, topics, stats: statsRead, silenced, muted } = context;
   const limits = PLAN_LIMITS[plan];
   // A provisional session (made while new topics were matched) is replaced by the next one, not
   // added to: its picks are candidates again, even if glimpsed (seen) while it was shown.
-  const delivered = new Set(today.filter((s) => !s.provisional).flatMap((s) => s.picks.map((p) => p.id)));
+  // Picks muted since they were delivered no longer count against the day's posts.
+  const delivered = new Set(
+    today.filter((s) => !s.provisional).flatMap((s) => s.picks.flatMap((p) => (isMutedPick(muted, p) ? [] : [p.id]))),
+  );
   const glimpsed = new Set(today.filter((s) => s.provisional).flatMap((s) => s.picks.map((p) => p.id)));
   const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
@@ -137,7 +148,8 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
     (c) => silenced.has(c.sourceId) || unreached.has(c.sourceId) || delivered.has(c.articleId),
   );
   const supertags = supertagsOf(topics);
-  const chosen = await chooseUnseen(shown, supertags, budget, glimpsed, (ids) => Seen.seenAmong(userId, ids));
+  const hidden = unseenAndUnmuted(userId, muted, glimpsed);
+  const chosen = await chooseUnseen(shown, supertags, budget, hidden.glimpsed, hidden.excludedAmong);
 
   const picks = (await withArticles(chosen)).map(({ article, candidate, group }): FeedPick => ({
     id: article.articleId,

@@ -2,6 +2,8 @@ import { PLAN_LIMITS, type Plan } from "../plans/index.ts";
 import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
 import * as Likes from "./likes.ts";
+import type { MuteMatcher } from "../mutes/index.ts";
+import { isMutedPick } from "./mutes-filter.ts";
 import type { FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
 
@@ -39,8 +41,8 @@ const articleType = (type: SourceType): FeedArticle["type"] =>
   type === "youtube" || type === "bluesky" || type === "twitter" ? type : "other";
 
 /**
- * The feed a person sees of a session: sources silenced since it was made left out (at once,
- * whatever the refresh budget), each article saying whether it is in their graph and its
+ * The feed a person sees of a session: sources silenced and words muted since it was made left
+ * out (at once, whatever the refresh budget), each article saying whether it is in their graph and its
  * source's subject (looked up as it is now: one read of the catalogue's subjects).
  */
 export async function view(
@@ -50,6 +52,7 @@ export async function view(
   now: number,
   lastManualRefreshAt: number | undefined,
   silenced: Set<string>,
+  muted: MuteMatcher,
 ): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
@@ -66,7 +69,7 @@ export async function view(
       caughtUp: false,
     };
   }
-  const picks = session.picks.filter((p) => !silenced.has(p.sourceId));
+  const picks = session.picks.filter((p) => !silenced.has(p.sourceId) && !isMutedPick(muted, p));
   const [liked, subjects] = await Promise.all([
     Likes.likedAmong(
       userId,

@@ -1,5 +1,7 @@
+import * as Articles from "../articles/index.ts";
 import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
+import * as Mutes from "../mutes/index.ts";
 import * as Users from "../users/index.ts";
 
 /** A friend's pick in the spec's wire shape (`GET /api/feed/following`). */
@@ -28,12 +30,19 @@ export interface FriendSession {
  * timeline (fanned out when the sessions were stored), so a page reads the same few items
  * whether the reader follows 5 people or 5,000: the timeline page, the page's authors' follow
  * edges and accounts (one batch each), and the reader's likes of the page's picks (one batch).
+ * Picks the reader's muted words hide are left out (a session keeps its place, so paging by
+ * offset still counts sessions).
  */
 export async function page(readerId: string, options: { limit: number; offset: number }): Promise<FriendSession[]> {
-  const sessions = await Follows.timeline(readerId, options.limit, options.offset);
-  const [people, liked] = await Promise.all([
+  const [sessions, mutes] = await Promise.all([
+    Follows.timeline(readerId, options.limit, options.offset),
+    Mutes.read(readerId),
+  ]);
+  const articleIds = [...new Set(sessions.flatMap((s) => s.picks.map((p) => p.articleId)))];
+  const [people, liked, muted] = await Promise.all([
     Users.byIds(sessions.map((s) => s.authorId)),
-    Feed.Likes.likedAmong(readerId, [...new Set(sessions.flatMap((s) => s.picks.map((p) => p.articleId)))]),
+    Feed.Likes.likedAmong(readerId, articleIds),
+    mutedPicks(mutes.matcher, sessions),
   ]);
   return sessions.flatMap((s) => {
     const author = people.get(s.authorId);
@@ -44,16 +53,35 @@ export async function page(readerId: string, options: { limit: number; offset: n
         username: author.username,
         image_url: s.imageUrl ?? null,
         created_at: new Date(s.createdAt).toISOString(),
-        graphpicks: s.picks.map((p) => ({
-          article_id: p.articleId,
-          title: p.title,
-          link: p.link,
-          source_name: p.sourceName,
-          source_type: p.sourceType,
-          best_matching_keywords: p.bestMatchingKeywords,
-          isAddedToGraph: liked.has(p.articleId),
-        })),
+        graphpicks: s.picks
+          .filter((p) => !muted.has(p.articleId))
+          .map((p) => ({
+            article_id: p.articleId,
+            title: p.title,
+            link: p.link,
+            source_name: p.sourceName,
+            source_type: p.sourceType,
+            best_matching_keywords: p.bestMatchingKeywords,
+            isAddedToGraph: liked.has(p.articleId),
+          })),
       },
     ];
   });
+}
+
+/**
+ * The picks of these sessions the reader's muted words hide: matched on each article's title,
+ * summary and language where the article is still stored, else on the title the pick keeps.
+ */
+async function mutedPicks(
+  matcher: Mutes.MuteMatcher,
+  sessions: Array<{ picks: Array<{ articleId: string; title: string }> }>,
+): Promise<Set<string>> {
+  if (matcher.size === 0) return new Set();
+  const picks = new Map(sessions.flatMap((s) => s.picks.map((p) => [p.articleId, p] as const)));
+  const articles = await Articles.byIds([...picks.keys()]);
+  return Mutes.mutedAmong(
+    matcher,
+    [...picks.values()].map((p) => articles.get(p.articleId) ?? { articleId: p.articleId, title: p.title }),
+  );
 }

@@ -1,0 +1,6 @@
+import { MuteListEntity } from "./mute-list.entity.ts";
+
+/** Removes a deleted account's muted words (one item; deleting it again is fine). */
+export async function purgeAccount(userId: string): Promise<void> {
+  await MuteListEntity.delete({ userId }).go();
+}

@@ -1,6 +1,7 @@
 import { useAuth } from "../auth/session.tsx";
 import { AddedArticles } from "../added-articles/AddedArticles.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";
+import { MuteWords } from "../mutes/MuteWords.tsx";
 import { SilencedSources } from "../sources/SilencedSources.tsx";
 import { SuggestedSources } from "../sources/SuggestedSources.tsx";
 import "./tune.css";
@@ -11,6 +12,7 @@ export function FeedTab() {
   return (
     <div className="tune-feed">
       <EmailDigest userId={userId} />
+      <MuteWords userId={userId} />
       <SuggestedSources userId={userId} />
       <SilencedSources userId={userId} />
       <AddedArticles userId={userId} />

@@ -30,7 +30,7 @@ export const MESSAGES = {
 
 /**
  * A person's feed. Automatic reads answer the stored session until its refresh time (or until
- * topics or silenced sources change); a manual refresh (pro and team) recomputes at once,
+ * topics, silenced sources or muted words change); a manual refresh (pro and team) recomputes at once,
  * within the plan's cooldown and refreshes per day.
  */
 export async function read(userId: string, options: { manual: boolean }, now = Date.now()): Promise<Feed> {
@@ -74,8 +74,8 @@ export async function read(userId: string, options: { manual: boolean }, now = D
   // The person's topics and their phrases' dictionary entries, read only when needed (once).
   let phrases: Promise<TopicsWithStats> | undefined;
   const topics = () => (phrases ??= topicsOf(userId, now));
-  // Changed topics or silenced sources (or a cleared refresh) since the latest session make it
-  // out of date; so does the end of matching new topics, for a provisional session.
+  // Changed topics, silenced sources or muted words (or a cleared refresh) since the latest
+  // session make it out of date; so does the end of matching new topics, for a provisional session.
   const stale =
     (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
     (latest !== undefined && topicsChangedAt >= latest.createdAt) ||

@@ -53,11 +53,13 @@ export async function state(userId: string): Promise<AtomFeedState> {
 
 /**
  * Turns the feed on with a new secret address: a random 32-byte secret, looked up by its SHA-256
- * and kept sealed. An address made before stops working in the same write.
+ * and kept sealed. An address made before stops working in the same write. When another request
+ * made a new address meanwhile (a double click, a retry), that one is the answer: there is only
+ * ever one address that works.
  */
 export async function turnOn(userId: string, now = Date.now()): Promise<AtomFeedState> {
+  let before = await current(userId);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const before = await current(userId);
     const token = randomToken(ATOM_FEED.tokenBytes);
     const feed: AtomFeed = { userId, tokenHash: sha256(token), sealedToken: seal(token, key()), createdAt: now };
     const result = await transact([
@@ -68,6 +70,9 @@ export async function turnOn(userId: string, now = Date.now()): Promise<AtomFeed
       ...(before ? [AtomFeedTokenEntity.delete({ tokenHash: before.tokenHash })] : []),
     ]);
     if (!result.canceled) return stateOf(feed);
+    const after = await current(userId);
+    if (after && after.tokenHash !== before?.tokenHash) return stateOf(after);
+    before = after;
   }
   throw new UnavailableError();
 }

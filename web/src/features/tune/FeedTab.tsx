@@ -1,5 +1,6 @@
 import { useAuth } from "../auth/session.tsx";
 import { AddedArticles } from "../added-articles/AddedArticles.tsx";
+import { AtomFeed } from "../atom-feed/AtomFeed.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";
 import { SilencedSources } from "../sources/SilencedSources.tsx";
 import { SuggestedSources } from "../sources/SuggestedSources.tsx";
@@ -13,6 +14,7 @@ export function FeedTab() {
       <EmailDigest userId={userId} />
       <SuggestedSources userId={userId} />
       <SilencedSources userId={userId} />
+      <AtomFeed userId={userId} />
       <AddedArticles userId={userId} />
     </div>
   );

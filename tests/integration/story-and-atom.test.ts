@@ -78,12 +78,18 @@ const atomGet = (url: string, headers: Record<string, string> = {}) =>
 describe("one card per story", () => {
   it("shows the original once, naming the other trusted sources that carried it, each a link, but no source silenced or untrusted", async () => {
     // A feed republishing the outlet's link comes first; the outlet's own copy displaces it.
-    await catalogueSource("aggregator", [{ title: STORY, link: `${ORIGINAL_LINK}?ref=agg`, guid: "agg-1", ageHours: 2 }]);
-    await catalogueSource("moonpost", [{ title: STORY, summary: "The original report.", link: ORIGINAL_LINK, ageHours: 2 }]);
+    await catalogueSource("aggregator", [
+      { title: STORY, link: `${ORIGINAL_LINK}?ref=agg`, guid: "agg-1", ageHours: 2 },
+    ]);
+    await catalogueSource("moonpost", [
+      { title: STORY, summary: "The original report.", link: ORIGINAL_LINK, ageHours: 2 },
+    ]);
     await catalogueSource("orbitnews", [
       { title: "Lunar Greenhouse Grows Its First Tomatoes", link: "https://orbitnews.example/tomatoes", ageHours: 2 },
     ]);
-    await untrustedSource("rumourmill", [{ title: STORY, link: "https://rumourmill.example/moon-tomatoes", ageHours: 2 }]);
+    await untrustedSource("rumourmill", [
+      { title: STORY, link: "https://rumourmill.example/moon-tomatoes", ageHours: 2 },
+    ]);
     await catalogueSource("skydaily", [{ title: STORY, link: "https://skydaily.example/tomatoes", ageHours: 2 }]);
 
     const original = await onlyArticleOf("moonpost");
@@ -158,7 +164,7 @@ describe("the Atom feed of a person's picks", () => {
     expect((await atomGet(on.url!)).status).toBe(404);
     expect((await atomGet(renewed.url!)).status).toBe(200);
 
-    const off = await client.atom.$delete();
+    const off = await client.atom.$delete({ json: {} });
     expect(await off.json()).toEqual({ enabled: false, url: null, createdAt: null });
     expect((await atomGet(renewed.url!)).status).toBe(404);
   });
@@ -172,18 +178,22 @@ describe("the Atom feed of a person's picks", () => {
     expect(urls).toContain(shown);
     const statuses = await Promise.all(urls.map(async (url) => [url, (await atomGet(url)).status] as const));
     expect(statuses.filter(([, status]) => status === 200)).toEqual([[shown, 200]]);
-    const { data: lookups } = await AtomFeedTokenEntity.scan.where((attr, op) => op.eq(attr.userId, reader.userId)).go({
-      pages: "all",
-    });
+    const { data: lookups } = await AtomFeedTokenEntity.scan
+      .where((attr, op) => op.eq(attr.userId, reader.userId))
+      .go({
+        pages: "all",
+      });
     expect(lookups).toHaveLength(1);
 
     // Deleting the account removes the feed and its address's look-up.
     await AtomFeed.purgeAccount(reader.userId);
     expect((await atomGet(shown!)).status).toBe(404);
     expect(await AtomFeed.state(reader.userId)).toMatchObject({ enabled: false });
-    const { data: left } = await AtomFeedTokenEntity.scan.where((attr, op) => op.eq(attr.userId, reader.userId)).go({
-      pages: "all",
-    });
+    const { data: left } = await AtomFeedTokenEntity.scan
+      .where((attr, op) => op.eq(attr.userId, reader.userId))
+      .go({
+        pages: "all",
+      });
     expect(left).toHaveLength(0);
   });
 });

@@ -130,18 +130,16 @@ export async function read(token: string, conditions: Conditions, now = Date.now
   // Muted words leave the feed here, before anything is read for the picks that stay.
   const articles = await Articles.byIds(picks.map((p) => p.id));
   const host = new URL(site()).hostname;
-  const entries = picks.map(
-    (pick): AtomEntry => ({
-      id: tagUri(host, TAG_DATE, `article:${pick.id}`),
-      title: pick.title,
-      link: pick.link,
-      published: pick.publishedAt,
-      updated: pick.publishedAt,
-      author: pick.sourceName,
-      summary: articles.get(pick.id)?.summary,
-      categories: pick.bestMatchingKeywords,
-    }),
-  );
+  const entries = picks.map((pick): AtomEntry => ({
+    id: tagUri(host, TAG_DATE, `article:${pick.id}`),
+    title: pick.title,
+    link: pick.link,
+    published: pick.publishedAt,
+    updated: pick.publishedAt,
+    author: pick.sourceName,
+    summary: articles.get(pick.id)?.summary,
+    categories: pick.bestMatchingKeywords,
+  }));
   // The feed changes when a session picks (or when its address was made, for a feed with none yet).
   const lastModified = Math.max(since, ...picks.map((p) => p.pickedAt));
   const body = renderAtom(

@@ -39,12 +39,20 @@ describe("the Atom document", () => {
     const xml = render(doc([entry(), entry({ id: "tag:graph.example,2026:article%3Adef", title: "Second" })]));
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
     expect(xml).toContain(`<updated>${new Date(T0 + DAY).toISOString()}</updated>`);
-    expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="https://graph.example/api/atom/secret"/>`);
+    expect(xml).toContain(
+      `<link rel="self" type="application/atom+xml" href="https://graph.example/api/atom/secret"/>`,
+    );
     expect(xml).toContain(`<category term="Tidal Turbines" label="Tidal Turbines"/>`);
 
     const parsed = await parseFeed(xml, "https://graph.example/api/atom/secret");
     expect(parsed.items.map((i) => [i.guid, i.title, i.link, i.author, i.publishedAt])).toEqual([
-      ["tag:graph.example,2026:article%3Aabc", "Tidal turbines power an island", "https://tideworks.example/turbines", "Tideworks", T0],
+      [
+        "tag:graph.example,2026:article%3Aabc",
+        "Tidal turbines power an island",
+        "https://tideworks.example/turbines",
+        "Tideworks",
+        T0,
+      ],
       ["tag:graph.example,2026:article%3Adef", "Second", "https://tideworks.example/turbines", "Tideworks", T0],
     ]);
     const read = await categoryParser.parseString(xml);
@@ -92,7 +100,9 @@ describe("the Atom document", () => {
   });
 
   it("escapes the five XML specials", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
+    );
   });
 
   it("makes tag: URIs with the specific part encoded", () => {

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import * as AtomFeed from "@graph/core/atom-feed";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
+import { jsonBody } from "./validate.ts";
+
+/** Turning the feed off names nothing; like every DELETE here it carries a JSON body (`{}`). */
+const NoFields = z.object({}, { error: "send an empty JSON object" });
 
 /**
  * `/atom/*`: the person's private Atom feed of their picks. The settings (`GET`, `POST` makes a
@@ -11,7 +16,7 @@ import { currentUserId, requireSession } from "./middleware.ts";
 export const atomFeed = new Hono<ApiEnv>()
   .get("/", requireSession, async (c) => c.json(await AtomFeed.state(currentUserId(c))))
   .post("/", requireSession, async (c) => c.json(await AtomFeed.turnOn(currentUserId(c))))
-  .delete("/", requireSession, async (c) => {
+  .delete("/", requireSession, jsonBody(NoFields), async (c) => {
     await AtomFeed.turnOff(currentUserId(c));
     return c.json(await AtomFeed.state(currentUserId(c)));
   })

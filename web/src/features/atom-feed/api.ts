@@ -18,4 +18,4 @@ export type AtomFeedState = InferResponseType<typeof client.api.atom.$get, 200>;
 export const makeAtomFeedAddress = () => call(client.api.atom.$post());
 
 /** Turns the feed off: its address stops working. */
-export const turnOffAtomFeed = () => call(client.api.atom.$delete());
+export const turnOffAtomFeed = () => call(client.api.atom.$delete({ json: {} }));

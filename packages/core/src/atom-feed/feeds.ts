@@ -126,9 +126,11 @@ async function ownerOf(token: string): Promise<{ userId: string; username: strin
 export async function read(token: string, conditions: Conditions, now = Date.now()): Promise<AtomAnswer> {
   const { userId, username, since } = await ownerOf(token);
   await Feed.read(userId, { manual: false }, now);
-  const picks = await Feed.recentPicks(userId, now - ATOM_FEED.days * 24 * 60 * 60 * 1000, ATOM_FEED.maxEntries);
-  // Muted words leave the feed here, before anything is read for the picks that stay.
-  const articles = await Articles.byIds(picks.map((p) => p.id));
+  const recent = await Feed.recentPicks(userId, now - ATOM_FEED.days * 24 * 60 * 60 * 1000, ATOM_FEED.maxEntries);
+  const articles = await Articles.byIds(recent.map((p) => p.id));
+  // What the feed shows of the picks: the one place a filter of them goes (muted words: by their
+  // stored articles' text, `articles.get(pick.id)`).
+  const picks = recent;
   const host = new URL(site()).hostname;
   const entries = picks.map((pick): AtomEntry => ({
     id: tagUri(host, TAG_DATE, `article:${pick.id}`),

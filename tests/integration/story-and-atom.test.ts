@@ -1,6 +1,7 @@
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as AtomFeed from "@graph/core/atom-feed";
+import * as Articles from "@graph/core/articles";
 import { ingestSource } from "@graph/core/ingestion";
 import { parseFeed } from "@graph/core/syndication";
 import * as Sources from "@graph/core/sources";
@@ -66,6 +67,10 @@ async function onlyArticleOf(sourceId: string) {
   return data[0]!;
 }
 
+async function articleOf(articleId: string) {
+  return (await ArticleEntity.get({ articleId }).go()).data!;
+}
+
 async function feedCards(cookie: string) {
   const response = await api.client({ cookie }).rss.articles.$get({ query: {} });
   expect(response.status).toBe(200);
@@ -97,6 +102,14 @@ describe("one card per story", () => {
     // The displaced copy and every later copy are named on the original, once each.
     expect(original.coveredBy?.map((c) => c.sourceId)).toEqual(["aggregator", "orbitnews", "rumourmill", "skydaily"]);
     expect((await onlyArticleOf("aggregator")).coveredBy).toBeUndefined();
+    // Stored again (a retried ingest), and a second copy of the story from the same source: still named once.
+    const orbitnews = (await Sources.get("orbitnews"))!;
+    const copy = await onlyArticleOf("orbitnews");
+    const item = { guid: copy.guid, title: copy.title, link: copy.link, summary: "", publishedAt: copy.publishedAt };
+    expect(await Articles.store(orbitnews, item)).toEqual({ status: "exists" });
+    const again = { ...item, guid: "orbit-2", link: "https://orbitnews.example/tomatoes-again" };
+    expect(await Articles.store(orbitnews, again)).toMatchObject({ status: "duplicate" });
+    expect((await articleOf(original.articleId)).coveredBy).toEqual(original.coveredBy);
 
     const silenced = await api
       .client({ cookie: reader.cookie })

@@ -1,3 +1,4 @@
+import * as AtomFeed from "../atom-feed/index.ts";
 import * as Auth from "../auth/index.ts";
 import * as Billing from "../billing/index.ts";
 import * as Chat from "../chat/index.ts";
@@ -64,6 +65,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "spotify", run: (a) => Spotify.purgeAccount(a.userId) },
   { name: "youtube", run: (a) => YouTube.purgeAccount(a.userId) },
   { name: "watch-history", run: (a) => WatchHistory.purgeAccount(a.userId) },
+  { name: "atom-feed", run: (a) => AtomFeed.purgeAccount(a.userId) },
   // After every module that holds interests: their purges mark digests that this removes.
   { name: "interests", run: (a) => Interests.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },

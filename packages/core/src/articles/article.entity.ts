@@ -29,6 +29,22 @@ export const ArticleEntity = new Entity(
       onSourceSite: { type: "boolean" },
       /** BCP 47 primary language of its text (e.g. "en", "ar", "ja"), when known. */
       language: { type: "string" },
+      /**
+       * On an original: its copies from other sources (one per source, first copy kept, at most
+       * `MAX_COVERED_BY`), so a card names them without a query. Kept by `storeArticle`.
+       */
+      coveredBy: {
+        type: "list",
+        items: {
+          type: "map",
+          properties: {
+            articleId: { type: "string", required: true },
+            sourceId: { type: "string", required: true },
+            sourceName: { type: "string", required: true },
+            link: { type: "string", required: true },
+          },
+        },
+      },
     },
     indexes: {
       byId: {

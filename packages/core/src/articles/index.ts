@@ -3,7 +3,9 @@ export { storeArticle as store, byIds, type StoreOutcome, type StoreOptions } fr
 export { indexArticle as index, postingsFor, type Posting } from "./postings.ts";
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";
+export { MAX_COVERED_BY, type Cover } from "./covers.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
+import type { Cover } from "./covers.ts";
 
 export async function get(articleId: string): Promise<Article | undefined> {
   const { data } = await ArticleEntity.get({ articleId }).go();
@@ -29,4 +31,35 @@ export async function originalsOfDay(day: string): Promise<Article[]> {
 export async function daysOfSource(sourceId: string): Promise<string[]> {
   const { data } = await ArticleEntity.query.bySource({ sourceId }).go({ pages: "all", attributes: ["day"] });
   return [...new Set(data.map((a) => a.day))];
+}
+
+/** What a card needs to name an article's copies: the copies it names, or the original it now repeats. */
+export interface Coverage {
+  articleId: string;
+  sourceId: string;
+  sourceName: string;
+  link: string;
+  duplicateOf?: string;
+  coveredBy: Cover[];
+}
+
+/** The coverage of articles by id (one batched read, only the attributes it needs); missing ones left out. */
+export async function coverageOf(ids: string[]): Promise<Map<string, Coverage>> {
+  if (ids.length === 0) return new Map();
+  const { data } = await ArticleEntity.get([...new Set(ids)].map((articleId) => ({ articleId }))).go({
+    attributes: ["articleId", "sourceId", "sourceName", "link", "duplicateOf", "coveredBy"],
+  });
+  return new Map(
+    data.map((a) => [
+      a.articleId,
+      {
+        articleId: a.articleId,
+        sourceId: a.sourceId,
+        sourceName: a.sourceName,
+        link: a.link,
+        ...(a.duplicateOf ? { duplicateOf: a.duplicateOf } : {}),
+        coveredBy: a.coveredBy ?? [],
+      },
+    ]),
+  );
 }

@@ -11,6 +11,7 @@ import type { Source } from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import { ArticleClaimEntity } from "./article-claim.entity.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
+import { coverOf, withCovers } from "./covers.ts";
 
 /** How long a title fingerprint marks later look-alikes (syndicated copies, arriving within hours) as duplicates. */
 const FINGERPRINT_HOURS = 36;
@@ -60,6 +61,11 @@ interface Held {
  * in one transaction, conditioned on nothing having changed, the claims move to the new
  * article and the earlier one becomes its duplicate (answered in `demoted`). Otherwise the
  * first to claim stays the original.
+ *
+ * An original names its copies from other sources (`coveredBy`): a copy is named in the same
+ * transaction that stores it, conditioned on the original being unchanged, so a retried ingest
+ * names it once; a displaced original's copies, and the displaced one itself, move to the
+ * article that takes its place.
  */
 export async function storeArticle(
   source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> & Partial<Pick<Source, "trusted" | "language">>,
@@ -107,17 +113,29 @@ export async function storeArticle(
     if (holders.length > 0) {
       // Only a copy on its own source's site displaces, and only copies that are not on theirs.
       const displaces = article.onSourceSite && holders.every((h) => h.onSourceSite === false);
-      if (!displaces) return storeDuplicate(article, originalAmong(held, holders));
+      if (!displaces) {
+        const stored = await storeDuplicate(article, originalAmong(holders));
+        if (stored !== "changed") return stored;
+        held = await claimsHeld(claims, now);
+        continue;
+      }
       await options.beforeWrite?.([...new Set(holders.map((h) => h.day))]);
     }
 
+    // The displaced originals and the copies they named become this article's copies.
+    const covers = withCovers(
+      article.sourceId,
+      undefined,
+      holders.flatMap((h) => [coverOf(h), ...(h.coveredBy ?? [])]),
+    );
     const result = await transact([
-      ArticleEntity.create(article),
+      ArticleEntity.create(covers ? { ...article, coveredBy: covers } : article),
       ...claimOps(articleId, claims, held, expiresAt, now),
       ...holders.map((h) =>
         ArticleEntity.patch({ articleId: h.articleId })
           .set({ duplicateOf: articleId })
-          .where((attr, op) => op.notExists(attr.duplicateOf)),
+          .remove(["coveredBy"])
+          .where((attr, op) => `${op.notExists(attr.duplicateOf)} AND ${coversUnchanged(h, attr.coveredBy, op)}`),
       ),
     ]);
     if (!result.canceled) {
@@ -152,9 +170,29 @@ async function articlesHolding(held: Held): Promise<Article[] | "changed"> {
  * The article a copy that may not displace them repeats: a holder on its own source's site
  * (or stored before that was known) first, else the link's holder, else the title's.
  */
-function originalAmong(held: Held, holders: Article[]): string {
-  const preferred = holders.find((h) => h.onSourceSite !== false);
-  return preferred?.articleId ?? held.link ?? held.fingerprint ?? holders[0]!.articleId;
+function originalAmong(holders: Article[]): Article {
+  // Holders are in claim order: the link's holder (when held) first.
+  return holders.find((h) => h.onSourceSite !== false) ?? holders[0]!;
+}
+
+/** The few condition operations `coversUnchanged` uses (ElectroDB's `where` gives them). */
+interface Conditions {
+  notExists(attribute: never): string;
+  size(attribute: never): string | number;
+  escape(value: number): string | number | boolean;
+}
+
+/**
+ * A condition that `original`'s named copies are still those it was read with. Copies are only
+ * ever added (until it is displaced, which the callers' `duplicateOf` condition catches), so
+ * their count tells.
+ */
+function coversUnchanged<A>(original: Article, coveredBy: A, op: Conditions): string {
+  const count = original.coveredBy?.length ?? 0;
+  const attribute = coveredBy as never;
+  return count === 0
+    ? `(${op.notExists(attribute)} OR ${op.size(attribute)} = ${op.escape(0)})`
+    : `${op.size(attribute)} = ${op.escape(count)}`;
 }
 
 /** Each claim taken by `articleId`: a free one created, a held one moved only if still held by the same article. */
@@ -205,16 +243,34 @@ async function claimsHeld(claims: Claims, now: number): Promise<Held> {
   return held;
 }
 
-async function storeDuplicate(article: NewArticle, original: string): Promise<StoreOutcome> {
-  if (original === article.articleId) return { status: "exists" };
-  const duplicate: Article = { ...article, duplicateOf: original };
-  await ArticleEntity.create(duplicate)
-    .go()
-    .catch((error: unknown) => {
-      // Stored by a concurrent fetch of the same item: the same duplicate.
-      if (!isConditionFailure(error)) throw error;
-    });
-  return { status: "duplicate", article: duplicate };
+/**
+ * Stores `article` as a copy of `original`, named on it in the same write; "changed" when the
+ * original changed since it was read (displaced, or it named another copy meanwhile).
+ */
+async function storeDuplicate(article: NewArticle, original: Article): Promise<StoreOutcome | "changed"> {
+  if (original.articleId === article.articleId) return { status: "exists" };
+  const duplicate: Article = { ...article, duplicateOf: original.articleId };
+  const covers = withCovers(original.sourceId, original.coveredBy, [coverOf(article)]);
+  if (!covers) {
+    // Nothing to name (the same source, or the original names enough copies).
+    await ArticleEntity.create(duplicate)
+      .go()
+      .catch((error: unknown) => {
+        // Stored by a concurrent fetch of the same item: the same duplicate.
+        if (!isConditionFailure(error)) throw error;
+      });
+    return { status: "duplicate", article: duplicate };
+  }
+  const result = await transact([
+    ArticleEntity.create(duplicate),
+    ArticleEntity.patch({ articleId: original.articleId })
+      .set({ coveredBy: covers })
+      .where((attr, op) => `${op.notExists(attr.duplicateOf)} AND ${coversUnchanged(original, attr.coveredBy, op)}`),
+  ]);
+  if (!result.canceled) return { status: "duplicate", article: duplicate };
+  // Stored by a concurrent fetch of the same item: the same duplicate.
+  if (result.reasons[0] !== "None") return { status: "duplicate", article: duplicate };
+  return "changed";
 }
 
 export async function byIds(ids: string[]): Promise<Map<string, Article>> {

@@ -5,6 +5,7 @@
  */
 export { read, MESSAGES } from "./sessions.ts";
 export { digestPicks, type DigestPick } from "./digest-picks.ts";
+export { recentPicks, type RecentPick } from "./recent.ts";
 export { diversePicks } from "./scoring.ts";
 export type { Feed, FeedArticle } from "./view.ts";
 export type { FeedPick, FeedSession } from "./picks.ts";

@@ -1,6 +1,7 @@
 import { PLAN_LIMITS, type Plan } from "../plans/index.ts";
 import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
+import { coveredByOf, type CoveredBy } from "./covered.ts";
 import * as Likes from "./likes.ts";
 import type { MuteMatcher } from "../mutes/index.ts";
 import { isMutedPick } from "./mutes-filter.ts";
@@ -22,6 +23,8 @@ export interface FeedArticle {
   subject?: string;
   /** BCP 47 primary language of the title, when known. */
   language?: string;
+  /** Other sources' copies of the same story (one card per story), when any may be named to this person. */
+  alsoCoveredBy?: CoveredBy[];
 }
 
 /** The answer of `GET /api/rss/articles`. */
@@ -70,12 +73,13 @@ export async function view(
     };
   }
   const picks = session.picks.filter((p) => !silenced.has(p.sourceId) && !isMutedPick(muted, p));
-  const [liked, subjects] = await Promise.all([
+  const [liked, subjects, covered] = await Promise.all([
     Likes.likedAmong(
       userId,
       picks.map((p) => p.id),
     ),
     picks.length > 0 ? Sources.Subjects.bySource() : new Map<string, string>(),
+    coveredByOf(userId, picks, silenced),
   ]);
   const groups: Record<string, FeedArticle[]> = {};
   for (const name of session.groupOrder) groups[name] = [];
@@ -92,6 +96,7 @@ export async function view(
       publishedAt: new Date(pick.publishedAt).toISOString(),
       ...(subjects.has(pick.sourceId) && { subject: subjects.get(pick.sourceId) }),
       ...(pick.language ? { language: pick.language } : {}),
+      ...(covered.has(pick.id) && { alsoCoveredBy: covered.get(pick.id) }),
     });
   }
   return {

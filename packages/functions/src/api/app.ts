@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { VisibleError } from "@graph/core/errors";
 import { account } from "./account.ts";
+import { atomFeed } from "./atom-feed.ts";
 import { auth } from "./auth.ts";
 import { articles, rss } from "./feed.ts";
 import { follows } from "./follows.ts";
@@ -73,7 +74,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/youtube", watchHistory)
     .route("/messages", messages)
     .route("/stripe", stripe)
-    .route("/plans", plans);
+    .route("/plans", plans)
+    .route("/atom", atomFeed);
 
   app.notFound((c) => c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404));
   app.onError(errorAnswer);

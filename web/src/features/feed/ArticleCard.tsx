@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { feedQuery, setArticleAdded, storeFeed } from "./api.ts";
 import { silenceSource } from "../sources/api.ts";
@@ -73,6 +74,7 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </h3>
+      {article.alsoCoveredBy && article.alsoCoveredBy.length > 0 && <AlsoCoveredBy covers={article.alsoCoveredBy} />}
       <div className="article__footer">
         {keywords.length > 0 ? (
           <div className="article__why">
@@ -97,6 +99,35 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
         </div>
       </div>
     </li>
+  );
+}
+
+/** The other sources that carried the same story (one card per story), each a link to its copy. */
+function AlsoCoveredBy({ covers }: { covers: NonNullable<FeedArticle["alsoCoveredBy"]> }) {
+  const labelId = useId();
+  return (
+    <div className="article__covered" data-testid="also-covered-by">
+      <span id={labelId} className="article__covered-label">
+        also covered by
+      </span>
+      <ul className="article__covered-list" aria-labelledby={labelId}>
+        {covers.map((cover) => (
+          <li key={cover.source_id}>
+            <a
+              href={cover.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              dir="auto"
+              data-testid="also-covered-by-link"
+              data-source-id={cover.source_id}
+            >
+              {cover.source_name}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   parseCachedFeed,
   truncateTitle,
   withAddedState,
+  withoutSource,
 } from "./feed.ts";
 
 const NOW = Date.parse("2025-06-01T12:00:00.000Z");
@@ -170,5 +171,25 @@ describe("formatAge", () => {
     expect(formatAge(new Date(NOW - 400 * 86_400_000).toISOString(), NOW)).toBe("1y");
     expect(formatAge(new Date(NOW + 60_000).toISOString(), NOW)).toBe("now");
     expect(formatAge("nope", NOW)).toBe("");
+  });
+});
+
+describe("silencing a source", () => {
+  it("takes its cards away and its name from 'also covered by'", () => {
+    const covers = (...ids: string[]) =>
+      ids.map((id) => ({ source_name: `Source ${id}`, source_id: id, link: `https://${id}.example/story` }));
+    const before = feed({
+      groups: {
+        picks: [
+          article("a", { alsoCoveredBy: covers("src-2", "src-3") }),
+          article("b", { source_id: "src-2" }),
+          article("c", { alsoCoveredBy: covers("src-2") }),
+        ],
+      },
+    });
+    const after = withoutSource(before, "src-2").groups.picks!;
+    expect(after.map((a) => a.id)).toEqual(["a", "c"]);
+    expect(after[0]!.alsoCoveredBy).toEqual(covers("src-3"));
+    expect(after[1]).not.toHaveProperty("alsoCoveredBy");
   });
 });

@@ -74,12 +74,19 @@ export function withAddedState(feed: FeedResponse, articleId: string, isAdded: b
   return { ...feed, groups };
 }
 
-/** The feed without a source's articles (after the person silences it). */
+/** The feed without a source's articles, nor its name under 'also covered by' (after the person silences it). */
 export function withoutSource(feed: FeedResponse, sourceId: string): FeedResponse {
   const groups: Record<string, FeedArticle[]> = {};
   for (const [name, articles] of Object.entries(feed.groups))
-    groups[name] = articles.filter((a) => a.source_id !== sourceId);
+    groups[name] = articles.filter((a) => a.source_id !== sourceId).map((a) => withoutCover(a, sourceId));
   return { ...feed, groups };
+}
+
+function withoutCover(article: FeedArticle, sourceId: string): FeedArticle {
+  if (!article.alsoCoveredBy?.some((c) => c.source_id === sourceId)) return article;
+  const { alsoCoveredBy, ...rest } = article;
+  const others = alsoCoveredBy.filter((c) => c.source_id !== sourceId);
+  return others.length > 0 ? { ...rest, alsoCoveredBy: others } : rest;
 }
 
 /** Whether an article is added, read from the first copy found. */

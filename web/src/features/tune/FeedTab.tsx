@@ -1,5 +1,6 @@
 import { useAuth } from "../auth/session.tsx";
 import { AddedArticles } from "../added-articles/AddedArticles.tsx";
+import { AtomFeed } from "../atom-feed/AtomFeed.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";
 import { MuteWords } from "../mutes/MuteWords.tsx";
 import { SilencedSources } from "../sources/SilencedSources.tsx";
@@ -15,6 +16,7 @@ export function FeedTab() {
       <MuteWords userId={userId} />
       <SuggestedSources userId={userId} />
       <SilencedSources userId={userId} />
+      <AtomFeed userId={userId} />
       <AddedArticles userId={userId} />
     </div>
   );

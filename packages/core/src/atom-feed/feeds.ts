@@ -3,6 +3,7 @@ import * as Articles from "../articles/index.ts";
 import { transact } from "../db.ts";
 import { notFound, UnavailableError } from "../errors.ts";
 import * as Feed from "../feed/index.ts";
+import * as Mutes from "../mutes/index.ts";
 import * as Users from "../users/index.ts";
 import { randomToken, seal, sha256, unseal } from "../util/index.ts";
 import { AtomFeedTokenEntity } from "./atom-feed-token.entity.ts";
@@ -128,9 +129,21 @@ export async function read(token: string, conditions: Conditions, now = Date.now
   await Feed.read(userId, { manual: false }, now);
   const recent = await Feed.recentPicks(userId, now - ATOM_FEED.days * 24 * 60 * 60 * 1000, ATOM_FEED.maxEntries);
   const articles = await Articles.byIds(recent.map((p) => p.id));
-  // What the feed shows of the picks: the one place a filter of them goes (muted words: by their
-  // stored articles' text, `articles.get(pick.id)`).
-  const picks = recent;
+  // Muted words hide picks here as in the feed: by their stored articles' text (the pick's title
+  // when its article is gone).
+  const muted = await Mutes.mutedAmong(
+    userId,
+    recent.map((pick) => {
+      const article = articles.get(pick.id);
+      return {
+        articleId: pick.id,
+        title: article?.title ?? pick.title,
+        summary: article?.summary ?? "",
+        ...(article?.language ? { language: article.language } : {}),
+      };
+    }),
+  );
+  const picks = recent.filter((pick) => !muted.has(pick.id));
   const host = new URL(site()).hostname;
   const entries = picks.map((pick): AtomEntry => ({
     id: tagUri(host, TAG_DATE, `article:${pick.id}`),

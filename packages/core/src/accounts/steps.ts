@@ -3,6 +3,7 @@ import * as Billing from "../billing/index.ts";
 import * as Chat from "../chat/index.ts";
 import * as Digest from "../digest/index.ts";
 import * as Feed from "../feed/index.ts";
+import * as FeedImports from "../feed-imports/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Google from "../google/index.ts";
 import * as Images from "../images/index.ts";
@@ -51,6 +52,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "topics", run: (a) => Topics.purgeAccount(a.userId) },
   { name: "feed", run: (a) => Feed.purgeAccount(a.userId) },
   { name: "sources", run: (a) => Sources.purgeAccount(a.userId) },
+  { name: "feed-imports", run: (a) => FeedImports.purgeAccount(a.userId) },
   { name: "digest", run: (a) => Digest.purgeAccount(a.userId) },
   { name: "follows", run: (a) => Follows.purgeAccount(a.userId) },
   { name: "profile", run: (a) => Profile.purgeAccount(a.userId) },

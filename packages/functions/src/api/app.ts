@@ -14,6 +14,7 @@ import { books, movies } from "./media.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
+import { opml } from "./opml.ts";
 import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
 import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
@@ -57,6 +58,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/gpt", topics)
     .route("/aims", aims)
     .route("/rss", rss)
+    .route("/opml", opml)
     .route("/articles", articles)
     .route("/digest", digest)
     .route("/users", profileUsers)

@@ -9,13 +9,7 @@ import { OpmlError, parseOpml } from "../syndication/index.ts";
 import { FeedImportEntity, type FeedImportItem } from "./feed-import.entity.ts";
 import { FeedImportFeedEntity, type FeedImportFeed } from "./feed-import-feed.entity.ts";
 import { planFeeds } from "./plan.ts";
-import {
-  OPML_IMPORT,
-  OPML_MESSAGES,
-  type FeedImportStatus,
-  type FeedResult,
-  type SettledFeedResult,
-} from "./rules.ts";
+import { OPML_IMPORT, OPML_MESSAGES, type FeedImportStatus, type FeedResult, type SettledFeedResult } from "./rules.ts";
 
 /**
  * Importing an OPML file: the file is read and its feeds stored, one item each, `pending`, with
@@ -247,7 +241,11 @@ export type ProcessOutcome = "done" | "handed-on" | "ended";
  * an import that ended or was replaced is left alone. A failure of the store throws (the message
  * is delivered again); a feed whose check throws otherwise is written as failed.
  */
-export async function processImport(userId: string, importId: string, options: ProcessOptions): Promise<ProcessOutcome> {
+export async function processImport(
+  userId: string,
+  importId: string,
+  options: ProcessOptions,
+): Promise<ProcessOutcome> {
   const startedAt = Date.now();
   const budget = options.budgetMs ?? OPML_IMPORT.runBudgetMs;
   const running = await conditionally(
@@ -275,7 +273,12 @@ export async function processImport(userId: string, importId: string, options: P
         userId,
         `${importPrefix}${feed.position}`,
         { url: feed.url, title: feed.title, htmlUrl: feed.htmlUrl, category: feed.category },
-        { allowPrivateFeeds: options.allowPrivateFeeds, known, importPrefix, fetchTimeoutMs: OPML_IMPORT.fetchTimeoutMs },
+        {
+          allowPrivateFeeds: options.allowPrivateFeeds,
+          known,
+          importPrefix,
+          fetchTimeoutMs: OPML_IMPORT.fetchTimeoutMs,
+        },
       );
     } catch (error) {
       if (error instanceof UnavailableError || isUnavailable(error)) throw error;

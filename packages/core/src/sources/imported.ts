@@ -106,7 +106,8 @@ export async function addImported(
         created = true;
         await enqueue(IngestQueue, [{ kind: "source", sourceId }]);
       }
-      if (made.counted) return settle(userId, suggestionId, feed, { sourceId, feedUrl, created, trusted: made.trusted });
+      if (made.counted)
+        return settle(userId, suggestionId, feed, { sourceId, feedUrl, created, trusted: made.trusted });
       return countedBefore(userId, suggestionId, feed, { sourceId, feedUrl, importPrefix: options.importPrefix });
     }
   }

@@ -1,6 +1,7 @@
 import { useAuth } from "../auth/session.tsx";
 import { AddedArticles } from "../added-articles/AddedArticles.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";
+import { FeedsInOut } from "../feed-imports/FeedsInOut.tsx";
 import { SilencedSources } from "../sources/SilencedSources.tsx";
 import { SuggestedSources } from "../sources/SuggestedSources.tsx";
 import "./tune.css";
@@ -12,6 +13,7 @@ export function FeedTab() {
     <div className="tune-feed">
       <EmailDigest userId={userId} />
       <SuggestedSources userId={userId} />
+      <FeedsInOut userId={userId} />
       <SilencedSources userId={userId} />
       <AddedArticles userId={userId} />
     </div>

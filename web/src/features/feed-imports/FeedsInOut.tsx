@@ -1,8 +1,9 @@
-import { type ChangeEvent, useId } from "react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { type ChangeEvent, useEffect, useId } from "react";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { OPML_IMPORT } from "@graph/core/feed-imports/rules";
 import { Section } from "../../components/Section.tsx";
-import { exportHref, importQuery } from "./api.ts";
+import { suggestionsQuery } from "../sources/api.ts";
+import { EXPORT_PATH, importQuery } from "./api.ts";
 import {
   type FeedImport,
   type ImportedFeed,
@@ -30,6 +31,12 @@ export function FeedsInOut({ userId }: { userId: string }) {
   const current = latest.data?.pages[0]?.import ?? null;
   const feeds = latest.data?.pages.flatMap((p) => p.feeds) ?? [];
   const running = isRunning(current);
+  // The feeds added are the person's suggestions: their list is read again as the import ends.
+  const queryClient = useQueryClient();
+  const ended = current !== null && !running;
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ queryKey: suggestionsQuery(userId).queryKey, exact: true });
+  }, [ended, queryClient, userId]);
   const failure = start.isError
     ? isFileProblem(start.error)
       ? start.error.message
@@ -60,7 +67,7 @@ export function FeedsInOut({ userId }: { userId: string }) {
             onChange={onFile}
             data-testid="opml-file"
           />
-          <a className="button" href={exportHref()} download="graph-feeds.opml" data-testid="opml-export">
+          <a className="button" href={EXPORT_PATH} download="graph-feeds.opml" data-testid="opml-export">
             export your feeds (OPML)
           </a>
         </div>

@@ -33,5 +33,5 @@ export const importQuery = (userId: string) =>
 export const startImport = (fileName: string, text: string) =>
   call(opml.import.$post({ json: { fileName, opml: text } }));
 
-/** Where the export downloads from (the server answers it as an attachment). */
-export const exportHref = () => opml.export.$url().pathname;
+/** Where the export downloads from, a plain link (the server answers it as an attachment, `GET /api/opml/export`). */
+export const EXPORT_PATH = "/api/opml/export";

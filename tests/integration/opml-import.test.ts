@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FeedSessionEntity } from "../../packages/core/src/feed/feed-session.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
 import { FeedImportFeedEntity } from "../../packages/core/src/feed-imports/feed-import-feed.entity.ts";
+import * as FeedImports from "@graph/core/feed-imports";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/feed-imports";
 import { checkFeedImport, checkSuggestion } from "@graph/core/ingestion";
 import * as Sources from "@graph/core/sources";
@@ -319,6 +320,12 @@ describe("importing an OPML file", () => {
       .byUser({ userId: person.userId, importId: crash.importId })
       .go({ pages: "all" });
     expect(items.every((i) => i.settledAt !== undefined)).toBe(true);
+
+    // Deleting the account sweeps its imports and every feed's result away.
+    await FeedImports.purgeAccount(person.userId);
+    expect(await latest(person.cookie)).toEqual({ import: null, feeds: [], cursor: null });
+    const { data: left } = await FeedImportFeedEntity.query.byUser({ userId: person.userId }).go({ pages: "all" });
+    expect(left).toEqual([]);
   });
 });
 

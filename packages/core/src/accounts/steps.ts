@@ -52,7 +52,6 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "topics", run: (a) => Topics.purgeAccount(a.userId) },
   { name: "feed", run: (a) => Feed.purgeAccount(a.userId) },
   { name: "sources", run: (a) => Sources.purgeAccount(a.userId) },
-  { name: "feed-imports", run: (a) => FeedImports.purgeAccount(a.userId) },
   { name: "digest", run: (a) => Digest.purgeAccount(a.userId) },
   { name: "follows", run: (a) => Follows.purgeAccount(a.userId) },
   { name: "profile", run: (a) => Profile.purgeAccount(a.userId) },
@@ -64,6 +63,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "spotify", run: (a) => Spotify.purgeAccount(a.userId) },
   { name: "youtube", run: (a) => YouTube.purgeAccount(a.userId) },
   { name: "watch-history", run: (a) => WatchHistory.purgeAccount(a.userId) },
+  { name: "feed-imports", run: (a) => FeedImports.purgeAccount(a.userId) },
   // After every module that holds interests: their purges mark digests that this removes.
   { name: "interests", run: (a) => Interests.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },

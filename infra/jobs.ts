@@ -121,7 +121,13 @@ shareQueue.subscribe(
 
 // Streams a file of up to 15 MB from the bucket (never held whole) and keeps a bounded summary.
 importQueue.subscribe(
-  { handler: imports.definition.handler, link: [table, importsBucket], timeout: "5 minutes", memory: "1024 MB" },
+  {
+    handler: imports.definition.handler,
+    // OPML imports queue new sources' first fetches, hand the rest of their feeds on, and read allowPrivateFeeds.
+    link: [table, importsBucket, ingestQueue, importQueue, config],
+    timeout: "5 minutes",
+    memory: "1024 MB",
+  },
   { batch: { size: imports.definition.batchSize, partialResponses: true } },
 );
 

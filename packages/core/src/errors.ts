@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   "google_link_required",
   "google_already_linked",
   "already_subscribed",
+  "import_running",
   // 413, 415
   "payload_too_large",
   "unsupported_media_type",

@@ -4,6 +4,7 @@ import * as Billing from "../billing/index.ts";
 import * as Chat from "../chat/index.ts";
 import * as Digest from "../digest/index.ts";
 import * as Feed from "../feed/index.ts";
+import * as FeedImports from "../feed-imports/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Google from "../google/index.ts";
 import * as Images from "../images/index.ts";
@@ -66,6 +67,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "youtube", run: (a) => YouTube.purgeAccount(a.userId) },
   { name: "watch-history", run: (a) => WatchHistory.purgeAccount(a.userId) },
   { name: "atom-feed", run: (a) => AtomFeed.purgeAccount(a.userId) },
+  { name: "feed-imports", run: (a) => FeedImports.purgeAccount(a.userId) },
   // After every module that holds interests: their purges mark digests that this removes.
   { name: "interests", run: (a) => Interests.purgeAccount(a.userId) },
   { name: "names", run: (a) => Users.purgeNames(a) },

@@ -14,3 +14,4 @@ export * as Seen from "./seen.ts";
 export * as Silenced from "./silenced.ts";
 export * as FeedState from "./state.ts";
 export { purgeAccount } from "./purge.ts";
+export { sourcesThatFed } from "./fed-sources.ts";

@@ -14,6 +14,7 @@ export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-sourc
 export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
 export { backfillPhrases } from "./backfill.ts";
 export { checkSuggestion, reindexSource, trustSource } from "./trust.ts";
+export { checkFeedImport } from "./feed-imports.ts";
 export { countSubjectTopics, SUBJECT_TOPICS_WINDOW_MS } from "./subject-topics.ts";
 export { topTopicsBySubject, TOP_TOPICS_PER_SUBJECT } from "./rules.ts";
 

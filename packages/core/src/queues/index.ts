@@ -31,7 +31,7 @@ export const DigestQueue = queue("DigestQueue", DigestJob);
 export const AccountQueue = queue("AccountQueue", AccountJob);
 /** One message per feed session to share with its author's followers. */
 export const ShareQueue = queue("ShareQueue", ShareJob);
-/** One message per uploaded file to import (a Takeout watch history). */
+/** One message per import: an uploaded Takeout watch history, or a run of an OPML import's feed checks. */
 export const ImportQueue = queue("ImportQueue", ImportJob);
 
 /** Every queue by its name: a name without its queue, or a queue under another's name, does not compile. */

@@ -95,10 +95,16 @@ export const ShareJob = z.object({
 });
 export type ShareJob = z.infer<typeof ShareJob>;
 
-/** An uploaded file to import for a person: a Google Takeout watch history (`takeout/<userId>/<uploadId>.json`). */
-export const ImportJob = z.object({
-  kind: z.literal("watch-history"),
-  userId: z.string().min(1).max(100),
-  uploadId: z.string().min(1).max(100),
-});
+/**
+ * An import for a person: an uploaded Google Takeout watch history (`takeout/<userId>/<uploadId>.json`),
+ * or the feeds of an OPML file to check (stored with the import, so the message names it only).
+ */
+export const ImportJob = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("watch-history"),
+    userId: z.string().min(1).max(100),
+    uploadId: z.string().min(1).max(100),
+  }),
+  z.object({ kind: z.literal("opml"), userId: z.string().min(1).max(100), importId: z.string().min(1).max(100) }),
+]);
 export type ImportJob = z.infer<typeof ImportJob>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batches, enqueue, IngestQueue, read, ShareQueue, SQS_LIMITS } from "./index.ts";
+import { batches, enqueue, ImportQueue, IngestQueue, read, ShareQueue, SQS_LIMITS } from "./index.ts";
 
 describe("queue batches", () => {
   it("holds at most ten messages a batch", () => {
@@ -33,6 +33,18 @@ describe("reading a queue message", () => {
     expect(read(IngestQueue, "{not json")).toBeUndefined();
     expect(read(IngestQueue, JSON.stringify({ kind: "reboot" }))).toBeUndefined();
     expect(read(IngestQueue, JSON.stringify({ kind: "source" }))).toBeUndefined();
+  });
+
+  it("reads an import message of either kind, and refuses an OPML one without its import", () => {
+    expect(read(ImportQueue, JSON.stringify({ kind: "opml", userId: "u", importId: "i" }))).toEqual({
+      kind: "opml",
+      userId: "u",
+      importId: "i",
+    });
+    expect(read(ImportQueue, JSON.stringify({ kind: "watch-history", userId: "u", uploadId: "x" }))?.kind).toBe(
+      "watch-history",
+    );
+    expect(read(ImportQueue, JSON.stringify({ kind: "opml", userId: "u" }))).toBeUndefined();
   });
 
   it("reads a share message queued with the picks' old snake_case names in today's shape", () => {

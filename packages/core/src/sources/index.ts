@@ -29,3 +29,11 @@ export { PRODUCTION_CATALOGUE } from "./catalogue.ts";
 export * as Subjects from "./subjects.ts";
 export type { CatalogueSubject, SubjectTopic } from "./subjects.ts";
 export { purgeAccount } from "./purge.ts";
+export {
+  addImported,
+  knownFeeds,
+  suggestedBy,
+  type ImportedFeed,
+  type ImportedOutcome,
+  type KnownFeeds,
+} from "./imported.ts";

@@ -17,6 +17,8 @@ export const SuggestedSourceEntity = new Entity(
       },
       sourceId: { type: "string" },
       reason: { type: "string" },
+      /** The category an imported feed was filed under in its OPML file (kept for the export). */
+      category: { type: "string" },
       /** The place it holds among the person's pending suggestions (see PendingSlotEntity). */
       pendingSlot: { type: "number" },
       createdAt: { type: "number", required: true, readOnly: true },

@@ -96,7 +96,12 @@ export async function suggest(
   throw badRequest(SUGGESTION_MESSAGES.tooManyPending, "limit_reached");
 }
 
-const typeOf = (feedUrl: string, body: string): SourceType => {
+/** The id of a source made from a suggested feed: its canonical address, hashed. */
+export const suggestedSourceId = (feedUrl: string) =>
+  `src_${createHash("sha256").update(feedUrl).digest("base64url").slice(0, 16)}`;
+
+/** The kind of a suggested feed, from its address and body. */
+export const typeOf = (feedUrl: string, body: string): SourceType => {
   const host = new URL(feedUrl).hostname;
   if (host.endsWith("youtube.com") || /yt:videoId/.test(body)) return "youtube";
   if (host.endsWith("bsky.app")) return "bluesky";
@@ -160,7 +165,7 @@ export async function check(
 
   // Discovery parsed it already (a candidate counts only when it parses as a feed).
   const parsed = discovered.feed;
-  const sourceId = `src_${createHash("sha256").update(feedUrl).digest("base64url").slice(0, 16)}`;
+  const sourceId = suggestedSourceId(feedUrl);
   // Untrusted: its articles reach only the people who suggested it until it is trusted.
   // Created meanwhile by another suggestion of the same feed: that source is this one, and
   // this person is counted towards its trust.

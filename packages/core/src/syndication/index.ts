@@ -9,3 +9,4 @@ export { discoverFeed } from "./discover.ts";
 export { canonicalUrl, titleFingerprint, articleId, sameSite } from "./identity.ts";
 export { isPrivateAddress } from "./address.ts";
 export { parseOpml, OpmlError, MAX_OPML_BYTES, MAX_OPML_OUTLINES, type OpmlFeed } from "./opml.ts";
+export { writeOpml, xmlAttribute, type OpmlOutline } from "./opml-write.ts";

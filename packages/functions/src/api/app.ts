@@ -16,6 +16,7 @@ import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
 import { mutes } from "./mutes.ts";
+import { opml } from "./opml.ts";
 import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
 import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
@@ -60,6 +61,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/aims", aims)
     .route("/rss", rss)
     .route("/mutes", mutes)
+    .route("/opml", opml)
     .route("/articles", articles)
     .route("/digest", digest)
     .route("/users", profileUsers)

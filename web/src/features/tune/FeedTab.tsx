@@ -2,6 +2,7 @@ import { useAuth } from "../auth/session.tsx";
 import { AddedArticles } from "../added-articles/AddedArticles.tsx";
 import { AtomFeed } from "../atom-feed/AtomFeed.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";
+import { FeedsInOut } from "../feed-imports/FeedsInOut.tsx";
 import { MuteWords } from "../mutes/MuteWords.tsx";
 import { SilencedSources } from "../sources/SilencedSources.tsx";
 import { SuggestedSources } from "../sources/SuggestedSources.tsx";
@@ -15,6 +16,7 @@ export function FeedTab() {
       <EmailDigest userId={userId} />
       <MuteWords userId={userId} />
       <SuggestedSources userId={userId} />
+      <FeedsInOut userId={userId} />
       <SilencedSources userId={userId} />
       <AtomFeed userId={userId} />
       <AddedArticles userId={userId} />

@@ -8,7 +8,7 @@ import { SilencedSources } from "../sources/SilencedSources.tsx";
 import { SuggestedSources } from "../sources/SuggestedSources.tsx";
 import "./tune.css";
 
-/** The feed tab: the daily e-mail digest's preferences, suggested sources, silenced sources, the articles the person added. */
+/** The feed tab: the daily e-mail digest's preferences, muted words, suggested sources, feeds in and out (OPML), silenced sources, the Atom feed of picks, the articles the person added. */
 export function FeedTab() {
   const userId = useAuth().userId ?? "";
   return (

@@ -53,7 +53,6 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "realtime", run: (a) => Realtime.closeAllOf(a.userId) },
   { name: "topics", run: (a) => Topics.purgeAccount(a.userId) },
   { name: "feed", run: (a) => Feed.purgeAccount(a.userId) },
-  { name: "mutes", run: (a) => Mutes.purgeAccount(a.userId) },
   { name: "sources", run: (a) => Sources.purgeAccount(a.userId) },
   { name: "digest", run: (a) => Digest.purgeAccount(a.userId) },
   { name: "follows", run: (a) => Follows.purgeAccount(a.userId) },
@@ -66,6 +65,7 @@ export const DELETION_STEPS: readonly DeletionStep[] = [
   { name: "spotify", run: (a) => Spotify.purgeAccount(a.userId) },
   { name: "youtube", run: (a) => YouTube.purgeAccount(a.userId) },
   { name: "watch-history", run: (a) => WatchHistory.purgeAccount(a.userId) },
+  { name: "mutes", run: (a) => Mutes.purgeAccount(a.userId) },
   { name: "atom-feed", run: (a) => AtomFeed.purgeAccount(a.userId) },
   { name: "feed-imports", run: (a) => FeedImports.purgeAccount(a.userId) },
   // After every module that holds interests: their purges mark digests that this removes.

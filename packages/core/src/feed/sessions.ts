@@ -7,7 +7,7 @@ import { collect, topicsOf, withArticles, type TopicsWithStats } from "./candida
 import { FeedSessionEntity } from "./feed-session.entity.ts";
 import { sessionOf, type FeedPick, type FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
-import { chooseUnseen, eligible, keywordsOf, supertagsOf } from "./scoring.ts";
+import { chooseUnseen, eligible, keywordsOf, supertagsOf, viaOf } from "./scoring.ts";
 import * as Seen from "./seen.ts";
 import { announceStored } from "./share.ts";
 import * as Silenced from "./silenced.ts";
@@ -148,6 +148,7 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
     sourceType: article.sourceType,
     publishedAt: article.publishedAt,
     bestMatchingKeywords: keywordsOf(candidate),
+    ...viaOf(candidate),
     group,
     ...(article.language ? { language: article.language } : {}),
   }));

@@ -20,6 +20,8 @@ export interface FeedArticle {
   subject?: string;
   /** BCP 47 primary language of the title, when known. */
   language?: string;
+  /** Topic -> the related terms that carried it, for topics it matched through them, not by name. */
+  via?: Record<string, string[]>;
 }
 
 /** The answer of `GET /api/rss/articles`. */
@@ -89,6 +91,7 @@ export async function view(
       publishedAt: new Date(pick.publishedAt).toISOString(),
       ...(subjects.has(pick.sourceId) && { subject: subjects.get(pick.sourceId) }),
       ...(pick.language ? { language: pick.language } : {}),
+      ...(pick.via?.length ? { via: Object.fromEntries(pick.via.map((v) => [v.topic, v.terms])) } : {}),
     });
   }
   return {

@@ -80,12 +80,22 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
               matched
             </span>
             <ul className="chips chips--small" data-testid="article-keywords" aria-label="why this matched">
-              {keywords.map((keyword) => (
-                // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
-                <li key={keyword} className="chip chip--match" title={keyword}>
-                  {keyword}
-                </li>
-              ))}
+              {keywords.map((keyword) => {
+                // A topic matched through its related terms, not by name, says which terms carried it.
+                const via = article.via?.[keyword];
+                const label = via?.length ? `${keyword} · via ${via.join(", ")}` : keyword;
+                return (
+                  // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
+                  <li
+                    key={keyword}
+                    className={via?.length ? "chip chip--match chip--via" : "chip chip--match"}
+                    title={label}
+                    data-testid={via?.length ? "article-via" : undefined}
+                  >
+                    {label}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ) : (

@@ -1,3 +1,4 @@
+/// <reference path="./stopword.d.ts" />
 import { eng, deu, fra, ita, nld, por, spa } from "stopword";
 import { tokenize } from "../matching/index.ts";
 

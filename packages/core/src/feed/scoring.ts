@@ -64,7 +64,7 @@ export function scoreCandidates(
       (posting.inTitle ? 2 : 1) *
       (posting.via ? RELATED_FACTOR : 1) *
       (0.5 + (rarity.get(posting.phrase) ?? 1)) *
-      (1 + 0.1 * Math.min(5, posting.titleCount + posting.bodyCount - 1));
+      (1 + 0.1 * Math.min(5, Math.max(0, posting.titleCount + posting.bodyCount - 1)));
     const candidate = candidates.get(posting.articleId) ?? {
       articleId: posting.articleId,
       sourceId: posting.sourceId,

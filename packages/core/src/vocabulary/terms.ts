@@ -6,7 +6,16 @@ import { tokenize } from "../matching/index.ts";
 export const MAX_TERMS_PER_ARTICLE = 80;
 /** Shorter tokens are never terms ('ai', 'uk', 'go' say too little alone). */
 const MIN_TERM_LENGTH = 3;
-const DIGIT = /\d/;
+
+/** Whether a token has a digit (ASCII or any other script's). */
+function hasDigit(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+    if (c > 127) return /\p{Nd}/u.test(token);
+  }
+  return false;
+}
 
 /**
  * Words that never count, folded as article text is: the `stopword` package's lists for the
@@ -43,7 +52,7 @@ const STOPWORDS = new Set(
 
 /** Whether a token can never be a term: a stopword, a number, or too short. */
 export function isIgnored(token: string): boolean {
-  return token.length < MIN_TERM_LENGTH || STOPWORDS.has(token) || DIGIT.test(token);
+  return token.length < MIN_TERM_LENGTH || STOPWORDS.has(token) || hasDigit(token);
 }
 
 /**
@@ -53,12 +62,15 @@ export function isIgnored(token: string): boolean {
  */
 export function termsOf(article: { title: string; summary?: string; language?: string }): string[] {
   const options = article.language === undefined ? undefined : { language: article.language };
-  const terms = new Set<string>();
+  const seen = new Set<string>();
+  const terms: string[] = [];
   for (const text of [article.title, article.summary ?? ""]) {
     for (const token of tokenize(text, options)) {
-      if (terms.size >= MAX_TERMS_PER_ARTICLE) return [...terms];
-      if (!isIgnored(token)) terms.add(token);
+      if (terms.length >= MAX_TERMS_PER_ARTICLE) return terms;
+      if (isIgnored(token) || seen.has(token)) continue;
+      seen.add(token);
+      terms.push(token);
     }
   }
-  return [...terms];
+  return terms;
 }

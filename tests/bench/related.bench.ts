@@ -18,7 +18,8 @@ export async function relatedBench(): Promise<void> {
   // A field: a run of FIELD_WORDS words below the commonest COMMON_RANKS (strong terms are never
   // common words), its own words drawn near its start more often.
   const inField = zipf(FIELD_WORDS, 0.7, random);
-  const fieldWord = (field: number) => vocabulary[COMMON_RANKS + ((field * 997 + inField()) % (VOCABULARY - COMMON_RANKS))]!;
+  const fieldWord = (field: number) =>
+    vocabulary[COMMON_RANKS + ((field * 997 + inField()) % (VOCABULARY - COMMON_RANKS))]!;
   const phrases = new Set<string>();
   while (phrases.size < PHRASES) {
     const words = 1 + Math.floor(random() * 3);
@@ -42,7 +43,11 @@ export async function relatedBench(): Promise<void> {
   const text = (length: number, field: number) =>
     Array.from({ length }, () => {
       const r = random();
-      return r < 0.35 ? FILLER[Math.floor(random() * FILLER.length)]! : r < 0.55 ? fieldWord(field) : vocabulary[draw()]!;
+      return r < 0.35
+        ? FILLER[Math.floor(random() * FILLER.length)]!
+        : r < 0.55
+          ? fieldWord(field)
+          : vocabulary[draw()]!;
     }).join(" ");
   const articles = [
     ...labelled.articles.map((a) => ({ title: a.title, body: a.summary })),
@@ -73,7 +78,7 @@ export async function relatedBench(): Promise<void> {
   console.log(row(`related terms on (matcher + terms + related)`, onRun.summary));
   console.log(
     `related terms on ${fmt(onRun.rate)} articles/s, off ${fmt(offRun.rate)} articles/s: on is ${ratio(onRun.rate, offRun.rate)} off ` +
-      `(${onRun.rate >= 10_000 ? "at least" : "BELOW"} 10,000 articles/s; ${Math.round(relatedFound / (ROUNDS + 1) / articles.length * 100) / 100} related matches an article)`,
+      `(${onRun.rate >= 10_000 ? "at least" : "BELOW"} 10,000 articles/s; ${Math.round((relatedFound / (ROUNDS + 1) / articles.length) * 100) / 100} related matches an article)`,
   );
 
   const result = evaluate(labelled);
@@ -113,7 +118,10 @@ interface Run {
 function compare<T>(items: T[], a: (item: T) => unknown, b: (item: T) => unknown): { a: Run; b: Run } {
   for (const item of items) a(item);
   for (const item of items) b(item);
-  const runs = { a: { rounds: [] as number[], times: [] as number[] }, b: { rounds: [] as number[], times: [] as number[] } };
+  const runs = {
+    a: { rounds: [] as number[], times: [] as number[] },
+    b: { rounds: [] as number[], times: [] as number[] },
+  };
   for (let r = 0; r < ROUNDS; r++) {
     for (const [run, work] of [
       [runs.a, a],

@@ -25,7 +25,10 @@ const item = (title: string, summary: string, i: number, ageHours = 2): FeedItem
 const K8S_NAMING = [
   ["Kubernetes 1.34 ships a faster kubelet", "Pods start sooner; helm charts and etcd upgrades get simpler."],
   ["Running Kubernetes at the edge", "A small etcd, a light kubelet and fewer sidecar pods."],
-  ["Kubernetes ingress controllers compared", "Helm charts for five ingress controllers, with rollout notes and sidecar costs."],
+  [
+    "Kubernetes ingress controllers compared",
+    "Helm charts for five ingress controllers, with rollout notes and sidecar costs.",
+  ],
   ["What broke in our Kubernetes upgrade", "The kubelet restarted pods during the rollout; etcd snapshots saved us."],
   ["Kubernetes operators, one year on", "Helm or operators for etcd? Rollout safety, sidecar injection and pods."],
   ["A Kubernetes security checklist", "Lock down the kubelet, scan helm charts, restrict ingress and etcd access."],
@@ -37,14 +40,23 @@ const K8S_RELATED = [
   "Our pods kept restarting after the kubelet upgrade until we pinned the sidecar image and restored etcd.",
 ];
 const CRICKET_NAMING = [
-  ["Cricket: spinner takes five on day two", "The bowler found turn; the batsman fell lbw and the innings closed early."],
+  [
+    "Cricket: spinner takes five on day two",
+    "The bowler found turn; the batsman fell lbw and the innings closed early.",
+  ],
   ["County cricket round-up", "A seamer's wicket haul, a century at the crease and an umpire review."],
   ["Cricket's new over rate rules", "Fielders and bowlers race the clock; the umpire counts each over of the innings."],
-  ["Women's cricket final preview", "The spinner and the seamer who took the most wickets, and an opening batsman in form."],
+  [
+    "Women's cricket final preview",
+    "The spinner and the seamer who took the most wickets, and an opening batsman in form.",
+  ],
   ["Cricket: the art of the yorker", "A bowler's guide: the crease, the stumps, the batsman's toes and the wicket."],
   ["A rain-hit cricket test", "Only one innings; the umpire called off play with the spinner on a hat-trick wicket."],
   ["Cricket nets at dawn", "Seamers hit a length, a batsman works on the crease, the spinner bowls to a fielder."],
-  ["Cricket's best catches of the year", "A fielder at slip, a wicket off the seamer, an umpire unsure and an innings turned."],
+  [
+    "Cricket's best catches of the year",
+    "A fielder at slip, a wicket off the seamer, an umpire unsure and an innings turned.",
+  ],
 ];
 const CRICKET_RELATED = [
   "Spinner and seamer share the wickets",
@@ -70,8 +82,18 @@ beforeAll(async () => {
       item(CRICKET_RELATED[0]!, CRICKET_RELATED[1]!, 90, 1),
     ]),
   });
-  feeds.set("/world.xml", { body: rss("World Desk", background.slice(0, 40).map((a, i) => item(a.title, a.summary, i, 3))) });
-  feeds.set("/bakery.xml", { body: rss("Bakery Blog", SOURDOUGH_NAMING.map(([t, s], i) => item(t!, s!, i))) });
+  feeds.set("/world.xml", {
+    body: rss(
+      "World Desk",
+      background.slice(0, 40).map((a, i) => item(a.title, a.summary, i, 3)),
+    ),
+  });
+  feeds.set("/bakery.xml", {
+    body: rss(
+      "Bakery Blog",
+      SOURDOUGH_NAMING.map(([t, s], i) => item(t!, s!, i)),
+    ),
+  });
   const source = (sourceId: string, name: string) => ({
     sourceId,
     name,
@@ -79,7 +101,11 @@ beforeAll(async () => {
     feedUrl: `${feeds.url}/${sourceId}.xml`,
     type: "rss" as const,
   });
-  await Sources.ensureCatalogue([source("ops", "Ops Weekly"), source("sport", "Sport Daily"), source("world", "World Desk")]);
+  await Sources.ensureCatalogue([
+    source("ops", "Ops Weekly"),
+    source("sport", "Sport Daily"),
+    source("world", "World Desk"),
+  ]);
   const now = Date.now();
   // A source nobody trusts (stored before trust was recorded: its first fetch lists it as
   // untrusted): it reaches nobody else and teaches nothing.

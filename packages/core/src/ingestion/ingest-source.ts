@@ -102,7 +102,11 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
         const named = await Articles.index(stored.article, matcher, { related });
         if (named.length > 0) report.matched++;
         if (named.length > 0 && source.trusted) {
-          naming.push({ articleId: stored.article.articleId, terms: Vocabulary.termsOf(stored.article), phrases: named });
+          naming.push({
+            articleId: stored.article.articleId,
+            terms: Vocabulary.termsOf(stored.article),
+            phrases: named,
+          });
         }
       } else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
@@ -111,7 +115,9 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     }
   }
   // After the postings are written; an article counted before counts nothing again.
-  await Vocabulary.learn(naming).catch((error: unknown) => console.error(`[ingest ${sourceId}] learning failed`, error));
+  await Vocabulary.learn(naming).catch((error: unknown) =>
+    console.error(`[ingest ${sourceId}] learning failed`, error),
+  );
   // Marked again once the batch is written: a build that read a day while a slow write was
   // still on its way (longer than the build's settle time) must not be that day's last.
   if (days.size > 0) await Search.markDirty(days);

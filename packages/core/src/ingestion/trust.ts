@@ -22,7 +22,11 @@ export async function reindexSource(sourceId: string): Promise<void> {
   const named = new Map<string, string[]>();
   for (const article of articles) {
     const matches = matcher.matchArticle({ title: article.title, body: article.summary, language: article.language });
-    if (matches.length > 0) named.set(article.articleId, matches.map((m) => m.phrase));
+    if (matches.length > 0)
+      named.set(
+        article.articleId,
+        matches.map((m) => m.phrase),
+      );
   }
   await learnFrom(articles, named, new Set());
 }

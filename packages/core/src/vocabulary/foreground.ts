@@ -131,7 +131,11 @@ function settle(
     articles: foreground.articles,
     strong,
     strongAt: same ? (stored?.strongAt ?? now) : now,
-    ...(requeue ? { relatedQueuedAt: now } : stored?.relatedQueuedAt ? { relatedQueuedAt: stored.relatedQueuedAt } : {}),
+    ...(requeue
+      ? { relatedQueuedAt: now }
+      : stored?.relatedQueuedAt
+        ? { relatedQueuedAt: stored.relatedQueuedAt }
+        : {}),
     version: (stored?.version ?? 0) + 1,
     requeue,
   };
@@ -165,7 +169,11 @@ export async function relearnAll(background: Background, now = Date.now()): Prom
       const next = settle(stored.phrase, stored, foreground, background, now);
       const unchanged = next.strongAt === stored.strongAt && !next.requeue;
       // Lost a race with ingest: that writer found the terms again itself.
-      if (!unchanged && (await write({ ...next, counts: stored.counts, counted: stored.counted }, stored)) && next.requeue)
+      if (
+        !unchanged &&
+        (await write({ ...next, counts: stored.counts, counted: stored.counted }, stored)) &&
+        next.requeue
+      )
         requeue.push(stored.phrase);
     });
   }

@@ -41,7 +41,10 @@ const fg = (articles: number, counts: Record<string, number>): Foreground => ({
   articles,
   counts: new Map(Object.entries(counts)),
 });
-const bg = (articles: number, df: Record<string, number>): Background => ({ articles, df: new Map(Object.entries(df)) });
+const bg = (articles: number, df: Record<string, number>): Background => ({
+  articles,
+  df: new Map(Object.entries(df)),
+});
 
 describe("strongTerms", () => {
   const background = bg(1000, { kubelet: 9, pod: 12, cluster: 80, team: 300, helm: 6, rare: 1 });
@@ -70,7 +73,9 @@ describe("strongTerms", () => {
   });
 
   it("keeps the strongest 50", () => {
-    const counts = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`term${"abcdefghij"[i % 10]}${i}`, 3 + (i % 7)]));
+    const counts = Object.fromEntries(
+      Array.from({ length: 120 }, (_, i) => [`term${"abcdefghij"[i % 10]}${i}`, 3 + (i % 7)]),
+    );
     expect(strongTerms("topic", fg(20, counts), bg(5000, {}))).toHaveLength(STRONG_TERMS_PER_PHRASE);
   });
 });

@@ -7,6 +7,7 @@ import {
   TITLE_MAX_MOBILE,
   formatAge,
   isArticleAdded,
+  keywordChip,
   truncateTitle,
   withAddedState,
   withoutSource,
@@ -82,15 +83,14 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
             <ul className="chips chips--small" data-testid="article-keywords" aria-label="why this matched">
               {keywords.map((keyword) => {
                 // A topic matched through its related terms, not by name, says which terms carried it.
-                const via = article.via?.[keyword];
-                const label = via?.length ? `${keyword} · via ${via.join(", ")}` : keyword;
+                const { label, via } = keywordChip(article, keyword);
                 return (
                   // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
                   <li
                     key={keyword}
-                    className={via?.length ? "chip chip--match chip--via" : "chip chip--match"}
+                    className={via ? "chip chip--match chip--via" : "chip chip--match"}
                     title={label}
-                    data-testid={via?.length ? "article-via" : undefined}
+                    data-testid={via ? "article-via" : undefined}
                   >
                     {label}
                   </li>

@@ -180,6 +180,8 @@ export async function indexArticles(
     if (options.related && options.related.size > 0) {
       const named = new Set(matches.map((m) => m.phrase));
       for (const r of options.related.match(termsOf(article), named)) {
+        // Only phrases someone follows (in the dictionary) get postings, as matches by name do.
+        if (!matcher.has(r.phrase)) continue;
         add(r.phrase, period, entryOf({ ...article, titleCount: 0, bodyCount: 0, via: r.terms }), true);
       }
     }

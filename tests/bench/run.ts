@@ -25,9 +25,11 @@ try {
   const { ingestBench } = await import("./ingest.bench.ts");
   const { mediaBench } = await import("./media.bench.ts");
   const { watchHistoryBench } = await import("./watch-history.bench.ts");
+  const { relatedBench } = await import("./related.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
+  if (wanted("matching") || wanted("related")) await relatedBench();
   if (wanted("feed")) await feedBench(runtime);
   if (wanted("search")) await searchBench();
   if (wanted("suggestions")) await suggestionsBench();

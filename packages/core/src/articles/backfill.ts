@@ -1,6 +1,7 @@
 import { utcDay } from "../db.ts";
 import { PhraseMatcher } from "../matching/index.ts";
-import { ArticleEntity } from "./article.entity.ts";
+import type { RelatedMatcher } from "../vocabulary/index.ts";
+import { ArticleEntity, type Article } from "./article.entity.ts";
 import { indexArticles } from "./postings.ts";
 
 /** How far back a phrase new to the dictionary is matched against stored articles. */
@@ -17,6 +18,13 @@ export async function backfill(
   phrases: string[],
   now = Date.now(),
   days = BACKFILL_DAYS,
+  options: {
+    /** Matches through these phrases' strong terms as well, or only (see `indexArticles`). */
+    related?: RelatedMatcher;
+    relatedOnly?: boolean;
+    /** Sees each day's articles with the phrases each names (to learn from them). */
+    onDay?: (articles: Article[], named: Map<string, string[]>) => Promise<void>;
+  } = {},
 ): Promise<{ articles: number; postings: number }> {
   const matcher = new PhraseMatcher();
   for (const phrase of phrases) matcher.add(phrase);
@@ -26,7 +34,9 @@ export async function backfill(
     const day = utcDay(now - back * DAY_MS);
     const { data } = await ArticleEntity.query.byDay({ day }).go({ pages: "all" });
     articles += data.length;
-    for (const phrases of (await indexArticles(data, matcher)).values()) postings += phrases.length;
+    const named = await indexArticles(data, matcher, options);
+    if (!options.relatedOnly) for (const phrases of named.values()) postings += phrases.length;
+    await options.onDay?.(data, named);
   }
   return { articles, postings };
 }

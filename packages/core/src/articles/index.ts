@@ -1,6 +1,6 @@
 /** Articles: storing what ingestion brings (once), the postings a feed reads, and backfills. */
 export { storeArticle as store, byIds, type StoreOutcome, type StoreOptions } from "./store.ts";
-export { indexArticle as index, postingsFor, type Posting } from "./postings.ts";
+export { indexArticle as index, postingsFor, type Posting, type IndexOptions } from "./postings.ts";
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";
 export { MAX_COVERED_BY, type Cover } from "./covers.ts";
@@ -31,6 +31,12 @@ export async function originalsOfDay(day: string): Promise<Article[]> {
 export async function daysOfSource(sourceId: string): Promise<string[]> {
   const { data } = await ArticleEntity.query.bySource({ sourceId }).go({ pages: "all", attributes: ["day"] });
   return [...new Set(data.map((a) => a.day))];
+}
+
+/** Every article of a source (to learn from them once it is trusted). */
+export async function ofSource(sourceId: string): Promise<Article[]> {
+  const { data } = await ArticleEntity.query.bySource({ sourceId }).go({ pages: "all" });
+  return data;
 }
 
 /** What a card needs to name an article's copies: the copies it names, or the original it now repeats. */

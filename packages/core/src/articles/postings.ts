@@ -1,6 +1,7 @@
 import { getMany, isConditionFailure } from "../db.ts";
 import type { PhraseMatcher } from "../matching/index.ts";
 import * as Topics from "../topics/index.ts";
+import { termsOf, type RelatedMatcher } from "../vocabulary/index.ts";
 import type { Article } from "./article.entity.ts";
 import { PostingBucketEntity } from "./posting-bucket.entity.ts";
 import { PostingPeriodsEntity } from "./posting-periods.entity.ts";
@@ -29,6 +30,10 @@ import { mapLimited } from "../util/index.ts";
  * busy the phrase. Small pages also keep appends cheap, as DynamoDB charges a write by the
  * whole item's size. A period of one phrase holds up to MAX_PAGES pages: over a hundred
  * matches a page at typical sizes, a hundred thousand a period.
+ *
+ * An article that does not name a phrase but carries enough of its strong terms (see
+ * vocabulary) is a related match: its line has `r` where the title count stands and the terms
+ * that carried it where the body count stands, so lines written before stay as they were.
  */
 export const PAGE_BYTES = 8 * 1024;
 const MAX_PAGES = 1000;
@@ -56,20 +61,29 @@ export interface Posting {
   inTitle: boolean;
   titleCount: number;
   bodyCount: number;
+  /** A related match: the phrase's strong terms that carried it (the article does not name the phrase). */
+  via?: string[];
 }
 
 const PERIOD_MS = 3 * 60 * 60 * 1000;
 /** The three-hour UTC period of a time, named by its first hour (`YYYY-MM-DDTHH`): names sort as times do. */
 const periodOf = (epochMs: number) => new Date(Math.floor(epochMs / PERIOD_MS) * PERIOD_MS).toISOString().slice(0, 13);
 
-type Facts = Pick<Posting, "articleId" | "sourceId" | "publishedAt" | "titleCount" | "bodyCount">;
+type Facts = Pick<Posting, "articleId" | "sourceId" | "publishedAt" | "titleCount" | "bodyCount" | "via">;
 
-/** A match as one line: article, publication time (base 36), title and body counts, source (last, so it may hold spaces). */
+/** Marks a related match where a line has its title count. */
+const RELATED = "r";
+
+/**
+ * A match as one line: article, publication time (base 36), title and body counts (or `r` and
+ * the related terms, comma-separated), source (last, so it may hold spaces).
+ */
 function lineOf(f: Facts): string {
   if (f.sourceId.includes("\n") || f.articleId.includes(" ")) {
     throw new Error(`An article id or source id that cannot be stored in a posting line: ${f.articleId}`);
   }
-  return `${f.articleId} ${f.publishedAt.toString(36)} ${f.titleCount} ${f.bodyCount} ${f.sourceId}`;
+  const counts = f.via ? `${RELATED} ${f.via.join(",")}` : `${f.titleCount} ${f.bodyCount}`;
+  return `${f.articleId} ${f.publishedAt.toString(36)} ${counts} ${f.sourceId}`;
 }
 
 /**
@@ -90,16 +104,22 @@ function readLines(phrase: string, text: string, since: number, into: Posting[],
       seen.add(articleId);
       const c = text.indexOf(" ", b + 1);
       const d = text.indexOf(" ", c + 1);
-      const titleCount = Number(text.slice(b + 1, c));
-      into.push({
-        phrase,
-        articleId,
-        publishedAt,
-        titleCount,
-        bodyCount: Number(text.slice(c + 1, d)),
-        inTitle: titleCount > 0,
-        sourceId: text.slice(d + 1, end),
-      });
+      const sourceId = text.slice(d + 1, end);
+      if (text.slice(b + 1, c) === RELATED) {
+        const via = text.slice(c + 1, d).split(",");
+        into.push({ phrase, articleId, publishedAt, titleCount: 0, bodyCount: 0, inTitle: false, sourceId, via });
+      } else {
+        const titleCount = Number(text.slice(b + 1, c));
+        into.push({
+          phrase,
+          articleId,
+          publishedAt,
+          titleCount,
+          bodyCount: Number(text.slice(c + 1, d)),
+          inTitle: titleCount > 0,
+          sourceId,
+        });
+      }
     }
     start = end + 1;
   }
@@ -110,37 +130,66 @@ function readLines(phrase: string, text: string, since: number, into: Posting[],
  * phrase, keeping where it matched (title or body) so a feed can score and explain it. Adding
  * an article again (a retried job, a backfill) changes nothing and counts nothing again.
  */
-export async function indexArticle(article: Article, matcher: PhraseMatcher): Promise<string[]> {
-  return (await indexArticles([article], matcher)).get(article.articleId) ?? [];
+export async function indexArticle(
+  article: Article,
+  matcher: PhraseMatcher,
+  options: IndexOptions = {},
+): Promise<string[]> {
+  return (await indexArticles([article], matcher, options)).get(article.articleId) ?? [];
+}
+
+export interface IndexOptions {
+  /** Also matches each article through phrases' strong terms (related matches), in the same pass. */
+  related?: RelatedMatcher;
+  /** Writes only the related matches (matching recent articles again through changed terms). */
+  relatedOnly?: boolean;
 }
 
 /**
  * Indexes many articles at once (a backfill), writing each bucket's new entries together, up
- * to ENTRIES_PER_WRITE a request. Answers the phrases each article matched.
+ * to ENTRIES_PER_WRITE a request. Answers the phrases each article matched by name.
  */
-export async function indexArticles(articles: Article[], matcher: PhraseMatcher): Promise<Map<string, string[]>> {
+export async function indexArticles(
+  articles: Article[],
+  matcher: PhraseMatcher,
+  options: IndexOptions = {},
+): Promise<Map<string, string[]>> {
   const matched = new Map<string, string[]>();
-  const buckets = new Map<string, { phrase: string; period: string; entries: Entry[] }>();
+  const buckets = new Map<string, { phrase: string; period: string; entries: Entry[]; related: boolean }>();
+  const add = (phrase: string, period: string, entry: Entry, related: boolean) => {
+    const id = `${phrase}\u0000${period}\u0000${related ? RELATED : ""}`;
+    let bucket = buckets.get(id);
+    if (!bucket) buckets.set(id, (bucket = { phrase, period, entries: [], related }));
+    bucket.entries.push(entry);
+  };
   for (const article of articles) {
     if (article.duplicateOf) continue;
     const matches = matcher.matchArticle({ title: article.title, body: article.summary, language: article.language });
-    if (matches.length === 0) continue;
-    matched.set(
-      article.articleId,
-      matches.map((m) => m.phrase),
-    );
     const period = periodOf(article.publishedAt);
-    for (const m of matches) {
-      const id = `${m.phrase}\u0000${period}`;
-      let bucket = buckets.get(id);
-      if (!bucket) buckets.set(id, (bucket = { phrase: m.phrase, period, entries: [] }));
-      bucket.entries.push(entryOf({ ...article, titleCount: m.titleCount, bodyCount: m.bodyCount }));
+    if (matches.length > 0) {
+      matched.set(
+        article.articleId,
+        matches.map((m) => m.phrase),
+      );
+    }
+    if (!options.relatedOnly) {
+      for (const m of matches) {
+        add(m.phrase, period, entryOf({ ...article, titleCount: m.titleCount, bodyCount: m.bodyCount }), false);
+      }
+    }
+    if (options.related && options.related.size > 0) {
+      const named = new Set(matches.map((m) => m.phrase));
+      for (const r of options.related.match(termsOf(article), named)) {
+        // Only phrases someone follows (in the dictionary) get postings, as matches by name do.
+        if (!matcher.has(r.phrase)) continue;
+        add(r.phrase, period, entryOf({ ...article, titleCount: 0, bodyCount: 0, via: r.terms }), true);
+      }
     }
   }
   const list = [...buckets.values()];
   const added = await mapLimited(list, WRITE_CONCURRENCY, (b) => addToBucket(b.phrase, b.period, b.entries));
-  // Rarity counts each article once per phrase, however often it was indexed.
-  await Topics.countPostings(list.flatMap((b, i) => Array<string>(added[i]!).fill(b.phrase)));
+  // Rarity counts each article once per phrase it names, however often it was indexed.
+  await Topics.countPostings(list.flatMap((b, i) => (b.related ? [] : Array<string>(added[i]!).fill(b.phrase))));
   return matched;
 }
 

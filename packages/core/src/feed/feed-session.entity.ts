@@ -19,6 +19,17 @@ const pick = {
     source_type: { type: SOURCE_TYPES },
     publishedAt: { type: "number", required: true },
     bestMatchingKeywords: { type: "list", items: { type: "string" }, required: true },
+    /** Of those topics, the ones matched through related terms (not by name), with the terms. */
+    via: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          topic: { type: "string", required: true },
+          terms: { type: "list", items: { type: "string" }, required: true },
+        },
+      },
+    },
     group: { type: "string", required: true },
     /** BCP 47 primary language of the article, when known (the card's `lang`). */
     language: { type: "string" },

@@ -24,8 +24,8 @@ export interface Candidate {
   sourceId: string;
   publishedAt: number;
   score: number;
-  /** Matched topics with their contribution, best first once scored. */
-  topics: Array<{ topic: Topic; weight: number }>;
+  /** Matched topics with their contribution, best first once scored (`via`: matched through those related terms). */
+  topics: Array<{ topic: Topic; weight: number; via?: string[] }>;
 }
 
 export interface Chosen {
@@ -34,10 +34,14 @@ export interface Chosen {
   group: string;
 }
 
+/** A topic matched through its related terms counts this much of a match by name in the body. */
+export const RELATED_FACTOR = 0.5;
+
 /**
  * Scores each article the postings name: matched topics, supertags counting double, title
- * above body, rare topics above common ones, and fresh articles above old (a half-life that
- * follows the plan's window: a quarter of it, from 6 hours to a week).
+ * above body, a topic named above one matched through its related terms, rare topics above
+ * common ones, and fresh articles above old (a half-life that follows the plan's window: a
+ * quarter of it, from 6 hours to a week).
  */
 export function scoreCandidates(
   postings: Iterable<Posting>,
@@ -58,8 +62,9 @@ export function scoreCandidates(
     const weight =
       (topic.isSupertag ? 2 : 1) *
       (posting.inTitle ? 2 : 1) *
+      (posting.via ? RELATED_FACTOR : 1) *
       (0.5 + (rarity.get(posting.phrase) ?? 1)) *
-      (1 + 0.1 * Math.min(5, posting.titleCount + posting.bodyCount - 1));
+      (1 + 0.1 * Math.min(5, Math.max(0, posting.titleCount + posting.bodyCount - 1)));
     const candidate = candidates.get(posting.articleId) ?? {
       articleId: posting.articleId,
       sourceId: posting.sourceId,
@@ -67,7 +72,7 @@ export function scoreCandidates(
       score: 0,
       topics: [],
     };
-    candidate.topics.push({ topic, weight });
+    candidate.topics.push(posting.via ? { topic, weight, via: posting.via } : { topic, weight });
     candidates.set(posting.articleId, candidate);
   }
   for (const candidate of candidates.values()) {
@@ -93,6 +98,14 @@ export const supertagsOf = (topics: Topic[]) =>
 
 /** The topics a pick names as why it matched, best first. */
 export const keywordsOf = (candidate: Candidate) => candidate.topics.slice(0, MAX_KEYWORDS).map((t) => t.topic.topic);
+
+/** Of the topics a pick names, those matched through related terms, with the terms: `{ via }`, or nothing. */
+export function viaOf(candidate: Candidate): { via?: Array<{ topic: string; terms: string[] }> } {
+  const via = candidate.topics
+    .slice(0, MAX_KEYWORDS)
+    .flatMap((t) => (t.via ? [{ topic: t.topic.topic, terms: t.via }] : []));
+  return via.length > 0 ? { via } : {};
+}
 
 /**
  * Chooses up to `budget` of the best eligible candidates the person has not seen: first up to

@@ -25,6 +25,8 @@ export interface FeedArticle {
   language?: string;
   /** Other sources' copies of the same story (one card per story), when any may be named to this person. */
   alsoCoveredBy?: CoveredBy[];
+  /** Topic -> the related terms that carried it, for topics it matched through them, not by name. */
+  via?: Record<string, string[]>;
 }
 
 /** The answer of `GET /api/rss/articles`. */
@@ -97,6 +99,7 @@ export async function view(
       ...(subjects.has(pick.sourceId) && { subject: subjects.get(pick.sourceId) }),
       ...(pick.language ? { language: pick.language } : {}),
       ...(covered.has(pick.id) && { alsoCoveredBy: covered.get(pick.id) }),
+      ...(pick.via?.length ? { via: Object.fromEntries(pick.via.map((v) => [v.topic, v.terms])) } : {}),
     });
   }
   return {

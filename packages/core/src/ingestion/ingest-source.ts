@@ -2,6 +2,7 @@ import * as Articles from "../articles/index.ts";
 import * as Search from "../search/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
+import * as Vocabulary from "../vocabulary/index.ts";
 import { FETCH_POLICY } from "../sources/index.ts";
 import { FeedParseError, guardedFetch, parseFeed, type FetchOutcome, type ParsedItem } from "../syndication/index.ts";
 
@@ -83,8 +84,10 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     return { ...report, status: "failed", error: message };
   }
 
-  const matcher = await Topics.currentMatcher();
+  const [matcher, related] = await Promise.all([Topics.currentMatcher(), Vocabulary.currentRelated()]);
   const days = new Set<string>();
+  // A trusted source's new articles teach the phrases they name their vocabulary.
+  const naming: Vocabulary.NamingArticle[] = [];
   // Each article's day is marked for re-indexing before the article is written: a crash
   // mid-batch (kill -9) then leaves no stored article that search does not know to index.
   const beforeWrite = (articleDays: string[]) => Search.markDirty(articleDays);
@@ -96,13 +99,25 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
         days.add(stored.article.day);
         // Copies this article displaced as the original keep their postings: a feed skips
         // copies when it reads the articles it picked, and search re-indexes their days.
-        if ((await Articles.index(stored.article, matcher)).length > 0) report.matched++;
+        const named = await Articles.index(stored.article, matcher, { related });
+        if (named.length > 0) report.matched++;
+        if (named.length > 0 && source.trusted) {
+          naming.push({
+            articleId: stored.article.articleId,
+            terms: Vocabulary.termsOf(stored.article),
+            phrases: named,
+          });
+        }
       } else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
       // One bad item never costs the others; it is tried again with the next fetch.
       console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
     }
   }
+  // After the postings are written; an article counted before counts nothing again.
+  await Vocabulary.learn(naming).catch((error: unknown) =>
+    console.error(`[ingest ${sourceId}] learning failed`, error),
+  );
   // Marked again once the batch is written: a build that read a day while a slow write was
   // still on its way (longer than the build's settle time) must not be that day's last.
   if (days.size > 0) await Search.markDirty(days);

@@ -1,16 +1,34 @@
 import * as Articles from "../articles/index.ts";
 import * as Search from "../search/index.ts";
 import * as Sources from "../sources/index.ts";
+import * as Topics from "../topics/index.ts";
+import { learnFrom } from "./backfill.ts";
 
 /**
- * Trusting a source spans three modules: sources records the trust, and search (which leaves
- * untrusted sources out) builds again the days the source has articles on.
+ * Trusting a source spans several modules: sources records the trust, search (which leaves
+ * untrusted sources out) builds again the days the source has articles on, and vocabulary
+ * learns from its articles.
  */
 
-/** Search leaves untrusted sources out: once trusted, the days a source has articles on are built again. */
+/**
+ * Search leaves untrusted sources out: once trusted, the days a source has articles on are built
+ * again. Vocabulary learns only from trusted sources: its stored articles now teach the phrases
+ * they name (each article counted once per phrase, however often this runs).
+ */
 export async function reindexSource(sourceId: string): Promise<void> {
   const days = await Articles.daysOfSource(sourceId);
   if (days.length > 0) await Search.markDirty(days);
+  const [articles, matcher] = await Promise.all([Articles.ofSource(sourceId), Topics.currentMatcher()]);
+  const named = new Map<string, string[]>();
+  for (const article of articles) {
+    const matches = matcher.matchArticle({ title: article.title, body: article.summary, language: article.language });
+    if (matches.length > 0)
+      named.set(
+        article.articleId,
+        matches.map((m) => m.phrase),
+      );
+  }
+  await learnFrom(articles, named, new Set());
 }
 
 /**

@@ -23,7 +23,8 @@ export type OutgoingEmail = z.infer<typeof OutgoingEmail>;
 
 /**
  * Work for the ingest worker: fetch a source; fetch a host's due sources under the host's lease
- * (`leaseId`, taken by the tick); backfill new topic phrases; check a suggested source.
+ * (`leaseId`, taken by the tick); backfill new topic phrases (or match recent articles
+ * again through phrases' related terms); check a suggested source.
  */
 export const IngestJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("source"), sourceId: z.string().min(1) }),
@@ -35,7 +36,12 @@ export const IngestJob = z.discriminatedUnion("kind", [
     /** Which run of the lease this is (0 from the tick, then 1, 2, … as each run hands the rest on). */
     run: z.number().int().min(0).optional(),
   }),
-  z.object({ kind: z.literal("backfill"), phrases: z.array(z.string().min(1)).min(1) }),
+  z.object({
+    kind: z.literal("backfill"),
+    phrases: z.array(z.string().min(1)).min(1),
+    /** Only match recent articles again through the phrases' related terms (they changed). */
+    related: z.literal(true).optional(),
+  }),
   z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),
 ]);
 export type IngestJob = z.infer<typeof IngestJob>;

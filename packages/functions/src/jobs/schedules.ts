@@ -22,6 +22,11 @@ export const schedules = [
     handler: "packages/functions/src/jobs/subject-topics.handler",
   },
   {
+    name: "vocabulary",
+    schedule: "rate(6 hours)",
+    handler: "packages/functions/src/jobs/vocabulary.handler",
+  },
+  {
     name: "media-resync",
     schedule: "rate(1 day)",
     handler: "packages/functions/src/jobs/media-resync.handler",

@@ -8,6 +8,7 @@ import {
   TITLE_MAX_MOBILE,
   formatAge,
   isArticleAdded,
+  keywordChip,
   truncateTitle,
   withAddedState,
   withoutSource,
@@ -82,12 +83,21 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
               matched
             </span>
             <ul className="chips chips--small" data-testid="article-keywords" aria-label="why this matched">
-              {keywords.map((keyword) => (
-                // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
-                <li key={keyword} className="chip chip--match" title={keyword}>
-                  {keyword}
-                </li>
-              ))}
+              {keywords.map((keyword) => {
+                // A topic matched through its related terms, not by name, says which terms carried it.
+                const { label, via } = keywordChip(article, keyword);
+                return (
+                  // A long topic is cut with an ellipsis on narrow screens; the title keeps it whole.
+                  <li
+                    key={keyword}
+                    className={via ? "chip chip--match chip--via" : "chip chip--match"}
+                    title={label}
+                    data-testid={via ? "article-via" : undefined}
+                  >
+                    {label}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ) : (

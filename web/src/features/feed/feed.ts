@@ -160,3 +160,12 @@ export function formatAge(iso: string | undefined, now: number): string {
   }
   return "";
 }
+
+/**
+ * What a topic's chip on a card says: the topic, and for a topic the article matched through its
+ * related terms rather than by name, which ones ('Kubernetes · via kubelet, helm').
+ */
+export function keywordChip(article: Pick<FeedArticle, "via">, keyword: string): { label: string; via: boolean } {
+  const terms = article.via?.[keyword];
+  return terms?.length ? { label: `${keyword} · via ${terms.join(", ")}`, via: true } : { label: keyword, via: false };
+}

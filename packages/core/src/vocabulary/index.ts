@@ -1,0 +1,21 @@
+/**
+ * Vocabulary: the terms significant for each topic phrase, learnt from the trusted articles
+ * that name it against a background of recent articles, and the related matcher that matches an
+ * article to a phrase it never names through enough of those terms.
+ */
+export { termsOf, MAX_TERMS_PER_ARTICLE } from "./terms.ts";
+export {
+  strongTerms,
+  changedMaterially,
+  MIN_FOREGROUND_ARTICLES,
+  MIN_RELATED_TERMS,
+  MIN_RELATED_WEIGHT,
+  STRONG_TERMS_PER_PHRASE,
+  type Background,
+  type Foreground,
+  type StrongTerm,
+} from "./significance.ts";
+export { RelatedMatcher, MAX_VIA_TERMS, type RelatedMatch } from "./related-matcher.ts";
+export { learn, relearnAll, strongTermsOf, type NamingArticle } from "./foreground.ts";
+export { BackgroundBuilder, currentBackground, forgetBackground, MAX_BACKGROUND_ARTICLES } from "./background.ts";
+export { currentRelated } from "./related.ts";

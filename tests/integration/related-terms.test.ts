@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingestSource, trustSource } from "@graph/core/ingestion";
+import * as Sources from "@graph/core/sources";
+import { strongTermsOf } from "@graph/core/vocabulary";
+import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
+import { corpus } from "../../packages/core/src/vocabulary/fixtures/corpus.ts";
+import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
+import { signedIn, useTestApi } from "../support/runtime.ts";
+
+/**
+ * Related terms end to end: trusted articles that name a topic teach it its vocabulary, a
+ * scheduled job builds the background, and an article that never names the topic reaches its
+ * followers through its terms, saying which.
+ */
+const api = useTestApi();
+let feeds: Awaited<ReturnType<typeof startFeedServer>>;
+
+const item = (title: string, summary: string, i: number, ageHours = 2): FeedItem => ({
+  title,
+  summary,
+  link: `https://news.example/${encodeURIComponent(title.toLowerCase().replace(/\W+/g, "-"))}-${i}`,
+  ageHours,
+});
+
+const K8S_NAMING = [
+  ["Kubernetes 1.34 ships a faster kubelet", "Pods start sooner; helm charts and etcd upgrades get simpler."],
+  ["Running Kubernetes at the edge", "A small etcd, a light kubelet and fewer sidecar pods."],
+  [
+    "Kubernetes ingress controllers compared",
+    "Helm charts for five ingress controllers, with rollout notes and sidecar costs.",
+  ],
+  ["What broke in our Kubernetes upgrade", "The kubelet restarted pods during the rollout; etcd snapshots saved us."],
+  ["Kubernetes operators, one year on", "Helm or operators for etcd? Rollout safety, sidecar injection and pods."],
+  ["A Kubernetes security checklist", "Lock down the kubelet, scan helm charts, restrict ingress and etcd access."],
+  ["Kubernetes cost tuning", "Right-size pods, trim sidecar containers, and stagger each rollout."],
+  ["Debugging Kubernetes networking", "Ingress rules, kubelet logs and a sidecar proxy that ate the pods' traffic."],
+];
+const K8S_RELATED = [
+  "Helm chart rollout went sideways",
+  "Our pods kept restarting after the kubelet upgrade until we pinned the sidecar image and restored etcd.",
+];
+const CRICKET_NAMING = [
+  [
+    "Cricket: spinner takes five on day two",
+    "The bowler found turn; the batsman fell lbw and the innings closed early.",
+  ],
+  ["County cricket round-up", "A seamer's wicket haul, a century at the crease and an umpire review."],
+  ["Cricket's new over rate rules", "Fielders and bowlers race the clock; the umpire counts each over of the innings."],
+  [
+    "Women's cricket final preview",
+    "The spinner and the seamer who took the most wickets, and an opening batsman in form.",
+  ],
+  ["Cricket: the art of the yorker", "A bowler's guide: the crease, the stumps, the batsman's toes and the wicket."],
+  ["A rain-hit cricket test", "Only one innings; the umpire called off play with the spinner on a hat-trick wicket."],
+  ["Cricket nets at dawn", "Seamers hit a length, a batsman works on the crease, the spinner bowls to a fielder."],
+  [
+    "Cricket's best catches of the year",
+    "A fielder at slip, a wicket off the seamer, an umpire unsure and an innings turned.",
+  ],
+];
+const CRICKET_RELATED = [
+  "Spinner and seamer share the wickets",
+  "The bowler found the edge twice before the umpire gave an lbw, and the innings closed before tea.",
+];
+const SOURDOUGH_NAMING = Array.from({ length: 8 }, (_, i) => [
+  `Sourdough notes ${"abcdefgh"[i]}`,
+  "Levain, crumb, hydration and banneton: the starter rose and the crust sang.",
+]);
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  const background = corpus().articles.filter((a) => a.kind === "unrelated" || a.kind === "trap");
+  feeds.set("/ops.xml", {
+    body: rss("Ops Weekly", [
+      ...K8S_NAMING.map(([t, s], i) => item(t!, s!, i)),
+      item(K8S_RELATED[0]!, K8S_RELATED[1]!, 90, 1),
+    ]),
+  });
+  feeds.set("/sport.xml", {
+    body: rss("Sport Daily", [
+      ...CRICKET_NAMING.map(([t, s], i) => item(t!, s!, i)),
+      item(CRICKET_RELATED[0]!, CRICKET_RELATED[1]!, 90, 1),
+    ]),
+  });
+  feeds.set("/world.xml", {
+    body: rss(
+      "World Desk",
+      background.slice(0, 40).map((a, i) => item(a.title, a.summary, i, 3)),
+    ),
+  });
+  feeds.set("/bakery.xml", {
+    body: rss(
+      "Bakery Blog",
+      SOURDOUGH_NAMING.map(([t, s], i) => item(t!, s!, i)),
+    ),
+  });
+  const source = (sourceId: string, name: string) => ({
+    sourceId,
+    name,
+    siteUrl: `https://${sourceId}.example`,
+    feedUrl: `${feeds.url}/${sourceId}.xml`,
+    type: "rss" as const,
+  });
+  await Sources.ensureCatalogue([
+    source("ops", "Ops Weekly"),
+    source("sport", "Sport Daily"),
+    source("world", "World Desk"),
+  ]);
+  const now = Date.now();
+  // A source nobody trusts (stored before trust was recorded: its first fetch lists it as
+  // untrusted): it reaches nobody else and teaches nothing.
+  await SourceEntity.create({
+    ...source("bakery", "Bakery Blog"),
+    trusted: false,
+    nextFetchAt: now,
+    createdAt: now,
+  }).go();
+});
+afterAll(() => feeds?.close());
+
+async function follow(topics: string[]) {
+  const person = await signedIn(api);
+  const response = await api.client({ cookie: person.cookie }).gpt.to_db.$post({ json: { keyTopicsArray: topics } });
+  expect(response.status).toBe(200);
+  await api.runtime.dispatcher.idle();
+  return person;
+}
+
+async function feedOf(cookie: string) {
+  const response = await api.client({ cookie }).rss.articles.$get({ query: {} });
+  expect(response.status).toBe(200);
+  return Object.values((await response.json()).groups).flat();
+}
+
+describe("related terms", () => {
+  it("brings a follower an article that never names the topic, saying through which terms", async () => {
+    const person = await follow(["Kubernetes", "Sourdough"]);
+    for (const sourceId of ["ops", "sport", "world", "bakery"]) {
+      expect((await ingestSource(sourceId, { allowPrivateFeeds: true })).status).toBe("ok");
+    }
+    // The background is built by the scheduled job; the phrases learn against it and the
+    // articles read before that are matched again through their terms (queued jobs).
+    await api.runtime.dispatcher.runJob("vocabulary");
+    await api.runtime.dispatcher.idle();
+
+    const terms = (await strongTermsOf(["kubernete"])).get("kubernete")!.map((t) => t.term);
+    expect(terms).toEqual(expect.arrayContaining(["kubelet", "helm", "etcd", "sidecar"]));
+    const articles = await feedOf(person.cookie);
+    const related = articles.find((a) => a.title === K8S_RELATED[0]);
+    expect(related?.bestMatchingKeywords).toEqual(["Kubernetes"]);
+    expect(related?.via?.Kubernetes?.length).toBeGreaterThanOrEqual(2);
+    for (const term of related!.via!.Kubernetes!) expect(terms).toContain(term);
+    expect(articles.some((a) => a.source_id === "bakery")).toBe(false);
+    // Articles that name the topic say nothing of related terms, and rank above it.
+    const named = articles.filter((a) => a.title.startsWith("Kubernetes"));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((a) => a.via === undefined)).toBe(true);
+    expect(articles.indexOf(related!)).toBeGreaterThan(articles.indexOf(named[0]!));
+  });
+
+  it("learns nothing from a source nobody trusts, until it is trusted", async () => {
+    expect((await strongTermsOf(["sourdough"])).get("sourdough") ?? []).toEqual([]);
+    await trustSource("bakery");
+    await api.runtime.dispatcher.runJob("vocabulary");
+    await api.runtime.dispatcher.idle();
+    expect((await strongTermsOf(["sourdough"])).get("sourdough")!.map((t) => t.term)).toEqual(
+      expect.arrayContaining(["levain", "crumb"]),
+    );
+  });
+
+  it("teaches a topic followed later from the articles already stored", async () => {
+    const person = await follow(["Cricket"]);
+    await api.runtime.dispatcher.idle();
+    const related = (await feedOf(person.cookie)).find((a) => a.title === CRICKET_RELATED[0]);
+    expect(related?.via?.Cricket).toEqual(expect.arrayContaining([expect.any(String), expect.any(String)]));
+  });
+});

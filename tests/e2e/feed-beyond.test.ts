@@ -1,15 +1,28 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFeedServer } from "../support/feeds.ts";
-import { expectAccessible, launchBrowser, screenshot, signedInPage, startServer, type Server } from "./support.ts";
+import { corpus } from "../../packages/core/src/vocabulary/fixtures/corpus.ts";
+import { rss, startFeedServer } from "../support/feeds.ts";
+import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
+import {
+  expectAccessible,
+  launchBrowser,
+  pageApi,
+  screenshot,
+  signedInPage,
+  startServer,
+  waitUntilIdle,
+  type Server,
+} from "./support.ts";
 import { muteWordAndSeeItsArticlesLeave } from "./steps/mutes.ts";
 import { importAndExportOpml } from "./steps/opml.ts";
+import { learnRelatedTerms, seesViaChip } from "./steps/related.ts";
 import { arrangeStoryFromThreeSources, seesAlsoCoveredBy, turnsOnAtomFeed } from "./steps/story.ts";
 
 /**
  * The feed beyond exact words, as one person uses it: they bring their feeds from another reader
- * (OPML), see one card per story, read their picks from another reader (Atom), and mute a word.
+ * (OPML), see one card per story and articles matched through a topic's own terms ('via'), read
+ * their picks from another reader (Atom), and mute a word.
  * One sign-up for the whole file: the steps run in order on one signed-in page, each asserting
  * its part (tests/e2e/steps/).
  */
@@ -46,6 +59,50 @@ describe("the feed beyond exact words", () => {
     story = await arrangeStoryFromThreeSources(page, server, feeds);
     await seesAlsoCoveredBy(page, server, story);
     await screenshot(page, "feed-also-covered-by");
+  });
+
+  it("shows an article that never names a followed topic, matched through the topic's terms, with a 'via' chip", async () => {
+    // A person of their own: the free plan's three refreshes a day are the other steps' to use.
+    const { page, context: own } = await signedInPage(browser, server);
+    // Two sources graph trusts: one whose articles name Kubernetes (and one that never does), and
+    // one of other news, the background its terms are told apart from.
+    const item = ([title, summary]: readonly string[], i: number, ageHours: number) => ({
+      title: title!,
+      summary: summary!,
+      link: `https://news.example/${i}-${title!.toLowerCase().replace(/\W+/g, "-")}`,
+      ageHours,
+    });
+    const other = corpus()
+      .articles.filter((a) => a.kind === "unrelated" || a.kind === "trap")
+      .slice(0, 40)
+      .map((a) => [a.title, a.summary] as const);
+    feeds.set("/ops.xml", {
+      body: rss("Ops Weekly", [...K8S_NAMING.map((a, i) => item(a, i, 2)), item(K8S_RELATED, 90, 1)]),
+    });
+    feeds.set("/world.xml", { body: rss("World Desk", other.map((a, i) => item(a, 100 + i, 3))) });
+    for (const [path, name] of [
+      ["/ops.xml", "Ops Weekly"],
+      ["/world.xml", "World Desk"],
+    ] as const) {
+      const sourceLink = `${feeds.url}${path}`;
+      expect((await pageApi(page, "POST", "/api/rss/user_source_suggested_list", { sourceLink })).status).toBe(201);
+      await waitUntilIdle(server);
+      // An operator trusts it (as a third suggester would): its articles now teach their topics.
+      const found = await pageApi<Array<{ id: string; name: string }>>(
+        page,
+        "GET",
+        `/api/rss/source_search?q=${encodeURIComponent(name)}`,
+      );
+      const source = found.json.find((s) => s.name === name)!;
+      expect((await fetch(`${server.url}/api/dev/sources/${source.id}/trust`, { method: "POST" })).status).toBe(200);
+    }
+    expect((await pageApi(page, "POST", "/api/gpt/to_db", { keyTopicsArray: ["Kubernetes"] })).status).toBe(200);
+    await waitUntilIdle(server);
+    await learnRelatedTerms(server);
+    await waitUntilIdle(server);
+    await seesViaChip(page, server, "Kubernetes");
+    await screenshot(page, "feed-via-chip");
+    await own.close();
   });
 
   it("gives a private Atom address that any reader can read, and stops it when turned off", async () => {

@@ -5,6 +5,7 @@ import { strongTermsOf } from "@graph/core/vocabulary";
 import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
 import { corpus } from "../../packages/core/src/vocabulary/fixtures/corpus.ts";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
+import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**
@@ -22,23 +23,6 @@ const item = (title: string, summary: string, i: number, ageHours = 2): FeedItem
   ageHours,
 });
 
-const K8S_NAMING = [
-  ["Kubernetes 1.34 ships a faster kubelet", "Pods start sooner; helm charts and etcd upgrades get simpler."],
-  ["Running Kubernetes at the edge", "A small etcd, a light kubelet and fewer sidecar pods."],
-  [
-    "Kubernetes ingress controllers compared",
-    "Helm charts for five ingress controllers, with rollout notes and sidecar costs.",
-  ],
-  ["What broke in our Kubernetes upgrade", "The kubelet restarted pods during the rollout; etcd snapshots saved us."],
-  ["Kubernetes operators, one year on", "Helm or operators for etcd? Rollout safety, sidecar injection and pods."],
-  ["A Kubernetes security checklist", "Lock down the kubelet, scan helm charts, restrict ingress and etcd access."],
-  ["Kubernetes cost tuning", "Right-size pods, trim sidecar containers, and stagger each rollout."],
-  ["Debugging Kubernetes networking", "Ingress rules, kubelet logs and a sidecar proxy that ate the pods' traffic."],
-];
-const K8S_RELATED = [
-  "Helm chart rollout went sideways",
-  "Our pods kept restarting after the kubelet upgrade until we pinned the sidecar image and restored etcd.",
-];
 const CRICKET_NAMING = [
   [
     "Cricket: spinner takes five on day two",

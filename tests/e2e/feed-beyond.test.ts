@@ -79,7 +79,12 @@ describe("the feed beyond exact words", () => {
     feeds.set("/ops.xml", {
       body: rss("Ops Weekly", [...K8S_NAMING.map((a, i) => item(a, i, 2)), item(K8S_RELATED, 90, 1)]),
     });
-    feeds.set("/world.xml", { body: rss("World Desk", other.map((a, i) => item(a, 100 + i, 3))) });
+    feeds.set("/world.xml", {
+      body: rss(
+        "World Desk",
+        other.map((a, i) => item(a, 100 + i, 3)),
+      ),
+    });
     for (const [path, name] of [
       ["/ops.xml", "Ops Weekly"],
       ["/world.xml", "World Desk"],

@@ -127,7 +127,8 @@ async function personWithEverything(shared: string) {
   // A muted word, a private Atom feed and an OPML import (its one feed checked by the worker).
   expect((await client.mutes.$post({ json: { word: "spoilers" } })).status).toBe(200);
   expect((await client.atom.$post()).status).toBe(200);
-  const opml = '<opml version="2.0"><body><outline text="Nowhere" xmlUrl="https://nowhere.invalid/feed.xml"/></body></opml>';
+  const opml =
+    '<opml version="2.0"><body><outline text="Nowhere" xmlUrl="https://nowhere.invalid/feed.xml"/></body></opml>';
   expect((await client.opml.import.$post({ json: { fileName: "reader.opml", opml } })).status).toBe(202);
 
   await Realtime.connected(`conn-${randomUUID()}`, { userId: person.userId });

@@ -1,4 +1,5 @@
 import type { Posting } from "../articles/index.ts";
+import { tokenize } from "../matching/index.ts";
 import type { Topic } from "../topics/index.ts";
 import { PICKS_GROUP } from "./rules.ts";
 
@@ -105,6 +106,28 @@ export function viaOf(candidate: Candidate): { via?: Array<{ topic: string; term
     .slice(0, MAX_KEYWORDS)
     .flatMap((t) => (t.via ? [{ topic: t.topic.topic, terms: t.via }] : []));
   return via.length > 0 ? { via } : {};
+}
+
+/**
+ * `via` spelt as the article writes its terms: related terms are folded tokens ('pod' for
+ * "pods"), and a chip should read the article's own word. A term the article does not hold
+ * as a word keeps its folded spelling.
+ */
+export function spelledVia<V extends { via?: Array<{ topic: string; terms: string[] }> }>(
+  found: V,
+  article: { title: string; summary: string; language?: string | undefined },
+): V {
+  if (!found.via) return found;
+  const written = new Map<string, string>();
+  for (const text of [article.title, article.summary]) {
+    const options = article.language ? { language: article.language } : {};
+    const folded = tokenize(text, options);
+    const asWritten = tokenize(text, { ...options, foldPlurals: false });
+    folded.forEach((token, i) => {
+      if (!written.has(token)) written.set(token, asWritten[i] ?? token);
+    });
+  }
+  return { ...found, via: found.via.map((v) => ({ ...v, terms: v.terms.map((t) => written.get(t) ?? t) })) };
 }
 
 /**

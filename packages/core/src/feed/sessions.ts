@@ -9,7 +9,7 @@ import { FeedSessionEntity } from "./feed-session.entity.ts";
 import { sessionOf, type FeedPick, type FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
 import { isMutedPick, unseenAndUnmuted } from "./mutes-filter.ts";
-import { chooseUnseen, eligible, keywordsOf, supertagsOf, viaOf } from "./scoring.ts";
+import { chooseUnseen, eligible, keywordsOf, spelledVia, supertagsOf, viaOf } from "./scoring.ts";
 import * as Seen from "./seen.ts";
 import { announceStored } from "./share.ts";
 import * as Silenced from "./silenced.ts";
@@ -160,7 +160,7 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
     sourceType: article.sourceType,
     publishedAt: article.publishedAt,
     bestMatchingKeywords: keywordsOf(candidate),
-    ...viaOf(candidate),
+    ...spelledVia(viaOf(candidate), article),
     group,
     ...(article.language ? { language: article.language } : {}),
   }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Posting } from "../articles/index.ts";
 import type { Topic } from "../topics/index.ts";
-import { eligible, keywordsOf, RELATED_FACTOR, scoreCandidates, viaOf } from "./scoring.ts";
+import { eligible, keywordsOf, RELATED_FACTOR, scoreCandidates, spelledVia, viaOf } from "./scoring.ts";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const topic = (name: string): Topic => ({
@@ -53,5 +53,27 @@ describe("related matches in the feed", () => {
     expect(viaOf(byId("related"))).toEqual({ via: [{ topic: "Kubernetes", terms: ["kubelet", "helm"] }] });
     expect(keywordsOf(byId("both"))).toEqual(["Cricket", "Kubernetes"]);
     expect(viaOf(byId("both"))).toEqual({ via: [{ topic: "Kubernetes", terms: ["pod", "etcd"] }] });
+  });
+});
+
+describe("the terms a chip names", () => {
+  const article = {
+    title: "Helm charts and pods",
+    summary: "The kubelet restarted the pods; sidecars came back.",
+    language: "en",
+  };
+
+  it("are spelt as the article writes them, not as they were folded for matching", () => {
+    const found = { via: [{ topic: "Kubernetes", terms: ["pod", "chart", "kubelet", "sidecar"] }] };
+    expect(spelledVia(found, article).via).toEqual([
+      { topic: "Kubernetes", terms: ["pods", "charts", "kubelet", "sidecars"] },
+    ]);
+  });
+
+  it("keep a term the article does not hold as a word, and leave a pick without related terms alone", () => {
+    expect(spelledVia({ via: [{ topic: "K", terms: ["etcd"] }] }, article).via).toEqual([
+      { topic: "K", terms: ["etcd"] },
+    ]);
+    expect(spelledVia({}, article)).toEqual({});
   });
 });

@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import { displayTopic, foldPlural, phraseKey, tokenize } from "./rules.ts";
 
 describe("tokenize", () => {
+  it("keeps words as written when asked, one token for each folded token", () => {
+    const text = "Bees and Café Hives";
+    expect(tokenize(text)).toEqual(["bee", "and", "cafe", "hive"]);
+    expect(tokenize(text, { foldPlurals: false })).toEqual(["bees", "and", "cafe", "hives"]);
+  });
+
   it("lowercases and splits on anything that is not a letter or digit", () => {
     expect(tokenize("Hello, World! GPT-4 (2024)")).toEqual(["hello", "world", "gpt", "4", "2024"]);
     expect(tokenize("node.js")).toEqual(["node", "js"]);

@@ -102,6 +102,11 @@ export interface TokenizeOptions {
    * depends on it (see the module comment); unknown folds, as do topics, which have none.
    */
   language?: string;
+  /**
+   * Fold English plurals even so (the default follows `language`). `false` keeps each word as
+   * written (lowercased, accents removed), one token for each folded token, in the same order.
+   */
+  foldPlurals?: boolean;
 }
 
 /** Whether English plural folding applies to text in `language` (see the module comment). */
@@ -114,7 +119,7 @@ export function foldsPlurals(language: string | undefined): boolean {
 export function tokenize(text: string, options?: TokenizeOptions): string[] {
   if (!text) return [];
   const language = options?.language === undefined ? undefined : primaryLanguage(options.language);
-  const fold = language === undefined || foldsPlurals(language);
+  const fold = (options?.foldPlurals ?? true) && (language === undefined || foldsPlurals(language));
   const ascii = !NON_ASCII.test(text);
   let s = ascii
     ? text.toLowerCase()

@@ -1,39 +1,48 @@
 /**
  * Module boundaries, checked by `npm run lint` (part of `npm test`): a violation fails the build.
  *
- * - A domain module of packages/core (a folder: auth, users, feed, ...) is used by others only
- *   through its public face: `index.ts` (server code) or `rules.ts` (limits and messages with no
- *   I/O, which the web app may import too). Entities and the rest are private to their module.
+ * packages/core is four layers, and the folder a file sits in is its layer (docs/architecture.md):
+ *   lib/        pure helpers: no I/O, nothing of the domain (matching, syndication parsing, plans, errors, csp)
+ *   adapters/   one client per AWS or outside service (dynamo, queues, blobs, ses, rekognition,
+ *               websockets, http, oauth, google, spotify, youtube, open-library, tmdb, stripe, ...)
+ *   modules/    the domain, one folder a module (auth, users, topics, feed, chat, ...)
+ *   workflows/  what spans modules (ingest, account deletion, trusting a source, ...)
+ * An import only points down the layers (or sideways within adapters, modules and workflows).
+ * A module's `rules.ts` (and topics' `builtin.ts`) is pure: limits, messages, schemas, which
+ * adapters and the web app may import too. Every file of core sits in one of the four folders.
+ *
+ * - A unit of core (a folder of a layer) is used by others only through `index.ts` or `rules.ts`;
+ *   entities and the rest are private to it.
  * - The other workspaces reach core through the `@graph/core` package, never a relative path.
  * - The web app imports no server code, only core's rules and (for types) the API's `AppType`.
  * - core knows nothing of Hono, Lambda or the local runtime.
- * - Each workspace declares the packages it imports; every import resolves.
- * - No import circles, anywhere.
- * - core's layers, bottom to top, and an import only points down (see README, "The code's shape"):
- *     pure helpers   syndication, matching, util, plans, errors.ts and every module's rules.ts
- *     adapters       one per AWS service: db.ts (DynamoDB, with batch-delete.ts and paging.ts), queues (SQS), blobs (S3),
- *                    email (SES), images/moderation.ts (Rekognition), realtime (API Gateway)
- *     domain         auth, users, topics, sources, articles, search, feed, follows, ...
- *     workflows      ingestion, accounts: what spans modules lives above the modules it calls
- *   Each AWS SDK client is imported in its one adapter only.
+ * - Each AWS SDK client and each outside service's SDK is imported in its one adapter only.
+ * - Each workspace declares the packages it imports; every import resolves. No import circles.
  * Tests (`tests/`, `*.test.ts`) may read a module's internals to set up and check state.
  */
 const CORE = "^packages/core/src/";
-/** Pure helpers: no I/O, nothing of the domain. */
-const PURE = `${CORE}((syndication|matching|util|plans)/|errors\\.ts$|[^/]+/(rules|builtin)\\.ts$)`;
-/** The AWS adapters that sit below every domain module (email, moderation and realtime are modules of their own). */
-const ADAPTERS = `${CORE}((queues|blobs)/|(db|batch-delete|paging)\\.ts$)`;
-/** Workflows that span modules: nothing below may import them. */
-const WORKFLOWS = `${CORE}(ingestion|accounts)/`;
-/** Each AWS SDK client and the one place in core that may make it. */
+const LAYERS = ["lib", "adapters", "modules", "workflows"];
+const layer = (name) => `${CORE}${name}/`;
+/** A module's pure face: its rules (and the built-in topics), no I/O. */
+const RULES = `${CORE}(adapters|modules|workflows)/[^/]+/(rules|builtin)\\.ts$`;
+/** Tests and their fixtures may reach anything they set up or check. */
+const TEST = "(\\.test\\.ts$|/fixtures/)";
+/** Each service's SDK and the one adapter that may import it. */
 const SDK_ADAPTERS = {
-  "client-dynamodb|lib-dynamodb": `${CORE}db\\.ts$`,
-  "client-sqs": `${CORE}queues/`,
-  "client-s3|s3-presigned-post": `${CORE}blobs/`,
-  "client-sesv2": `${CORE}email/index\\.ts$`,
-  "client-rekognition": `${CORE}images/moderation\\.ts$`,
-  "client-apigatewaymanagementapi": `${CORE}realtime/index\\.ts$`,
+  "@aws-sdk/(client-dynamodb|lib-dynamodb)": "dynamo",
+  "@aws-sdk/client-sqs": "queues",
+  "@aws-sdk/(client-s3|s3-presigned-post)": "blobs",
+  "@aws-sdk/client-sesv2": "ses",
+  "@aws-sdk/client-rekognition": "rekognition",
+  "@aws-sdk/client-apigatewaymanagementapi": "websockets",
+  stripe: "stripe",
+  arctic: "(oauth|google)",
 };
+/**
+ * What does I/O on its own: HTTP, TLS, DNS, files, processes. Not in the pure layer. (`node:net`
+ * is left out: lib's address rules use its pure `isIP`; its sockets are reached only through http.)
+ */
+const NODE_IO = "^(node:)?(http|https|http2|tls|dns|dns/promises|dgram|fs|fs/promises|child_process)$";
 
 module.exports = {
   forbidden: [
@@ -46,59 +55,88 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "no-own-index",
-      comment: "Inside a module, files import each other; index.ts is the module's face to the others.",
+      name: "core-file-in-a-layer",
+      comment: `Every file of core sits in one of its layers' folders (${LAYERS.join(", ")}): put it where it belongs.`,
       severity: "error",
-      from: { path: `${CORE}([^/]+)/`, pathNot: ["/index\\.ts$", "\\.test\\.ts$"] },
+      from: { path: CORE, pathNot: `${CORE}(${LAYERS.join("|")})/[^/]+/` },
+      to: {},
+    },
+    {
+      name: "core-file-in-a-layer",
+      comment: `Every file of core sits in one of its layers' folders (${LAYERS.join(", ")}): put it where it belongs.`,
+      severity: "error",
+      from: { path: CORE, pathNot: `${CORE}(${LAYERS.join("|")})/[^/]+/`, orphan: true },
+      to: {},
+    },
+    {
+      name: "no-own-index",
+      comment: "Inside a unit, files import each other; index.ts is the unit's face to the others.",
+      severity: "error",
+      from: { path: `${CORE}([^/]+/[^/]+)/`, pathNot: ["/index\\.ts$", TEST] },
       to: { path: `${CORE}$1/index\\.ts$` },
     },
     {
-      name: "pure-helpers-are-leaves",
-      comment: "Pure helpers (syndication, matching, util, plans, rules) import only other pure helpers.",
+      name: "lib-is-pure",
+      comment: "lib/ holds pure helpers: they import only other pure helpers.",
       severity: "error",
-      from: { path: PURE, pathNot: "\\.test\\.ts$" },
-      to: { path: CORE, pathNot: PURE },
+      from: { path: layer("lib"), pathNot: TEST },
+      to: { path: CORE, pathNot: layer("lib") },
+    },
+    {
+      name: "lib-is-pure",
+      comment: "lib/ holds pure helpers: no sockets, DNS, files or processes (that is an adapter's work).",
+      severity: "error",
+      from: { path: layer("lib"), pathNot: TEST },
+      to: { dependencyTypes: ["core"], path: NODE_IO },
+    },
+    {
+      name: "rules-are-pure",
+      comment: "A rules.ts holds limits, messages and schemas: no I/O, so adapters and pages can share it.",
+      severity: "error",
+      from: { path: RULES },
+      to: { path: CORE, pathNot: [layer("lib"), RULES] },
     },
     {
       name: "adapters-know-no-domain",
-      comment: "An AWS adapter (db, queues, blobs) serves every module and knows none: only pure helpers below it.",
+      comment:
+        "An adapter serves every module and knows none: it imports lib, other adapters and modules' pure rules only.",
       severity: "error",
-      from: { path: ADAPTERS, pathNot: "\\.test\\.ts$" },
-      to: { path: CORE, pathNot: [ADAPTERS, PURE] },
+      from: { path: layer("adapters"), pathNot: TEST },
+      to: { path: CORE, pathNot: [layer("lib"), layer("adapters"), RULES] },
     },
     {
       name: "workflows-on-top",
-      comment:
-        "A workflow (ingestion, accounts) spans modules; a module below never calls one: return what happened and let the workflow act.",
+      comment: "A workflow spans modules; nothing below calls one: return what happened and let the workflow act.",
       severity: "error",
-      from: { path: CORE, pathNot: [WORKFLOWS, "\\.test\\.ts$"] },
-      to: { path: WORKFLOWS, pathNot: "/rules\\.ts$" },
+      from: { path: CORE, pathNot: [layer("workflows"), TEST] },
+      to: { path: layer("workflows"), pathNot: RULES },
     },
     ...Object.entries(SDK_ADAPTERS).map(([sdk, adapter]) => ({
       name: "one-adapter-per-service",
-      comment: `@aws-sdk/${sdk} is made and used in its one adapter (${adapter}): call that adapter.`,
+      comment: `${sdk} is made and used in its one adapter (adapters/${adapter}): call that adapter.`,
       severity: "error",
-      from: { path: "^packages/(core|functions)/src/", pathNot: [adapter, "\\.test\\.ts$"] },
-      to: { path: `(^|/)node_modules/@aws-sdk/(${sdk})/` },
+      from: { path: "^packages/(core|functions)/src/", pathNot: [`${CORE}adapters/${adapter}/`, TEST] },
+      // A type names no client (billing's webhook handling reads Stripe's event types).
+      to: { path: `(^|/)node_modules/(${sdk})/`, dependencyTypesNot: ["type-only"] },
     })),
     {
-      name: "core-module-public-face",
-      comment: "Use the other module's index.ts (or rules.ts); its entities and internals are its own.",
+      name: "core-unit-public-face",
+      comment: "Use the other unit's index.ts (or rules.ts); its entities and internals are its own.",
       severity: "error",
-      from: { path: "^packages/core/src/([^/]+)/", pathNot: "\\.test\\.ts$" },
+      from: { path: `${CORE}([^/]+/[^/]+)/`, pathNot: TEST },
       to: {
-        path: "^packages/core/src/[^/]+/",
-        pathNot: ["^packages/core/src/$1/", "^packages/core/src/[^/]+/(index|rules)\\.ts$"],
+        path: `${CORE}[^/]+/[^/]+/`,
+        pathNot: [`${CORE}$1/`, `${CORE}[^/]+/[^/]+/(index|rules|builtin)\\.ts$`],
       },
     },
     {
       name: "outside-core-public-face",
-      comment: "Outside core, a module is reached through @graph/core/<module> (index.ts) or its rules.ts.",
+      comment: "Outside core, a unit is reached through @graph/core/<layer>/<unit> (index.ts) or its rules.",
       severity: "error",
-      from: { path: "^(packages/(functions|local)|web)/", pathNot: "\\.test\\.ts$" },
+      from: { path: "^(packages/(functions|local)|web)/", pathNot: TEST },
       to: {
         path: "^(packages/core|node_modules/@graph/core)/src/",
-        pathNot: ["/src/[^/]+/(index|rules)\\.ts$", "/src/(errors|db)\\.ts$"],
+        pathNot: ["/src/[^/]+/[^/]+/(index|rules|builtin)\\.ts$"],
       },
     },
     {
@@ -115,16 +153,9 @@ module.exports = {
       from: { path: "^web/" },
       to: {
         path: "^(packages/|node_modules/@graph/)",
-        pathNot: "/core/src/[^/]+/(rules|builtin)\\.ts$",
+        pathNot: "/core/src/[^/]+/[^/]+/(rules|builtin)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
-    },
-    {
-      name: "rules-are-pure",
-      comment: "A rules.ts holds limits, messages and schemas: no I/O, so pages can share it.",
-      severity: "error",
-      from: { path: "^packages/core/src/[^/]+/rules\\.ts$" },
-      to: { path: "^packages/core/src/", pathNot: "^packages/core/src/[^/]+/(rules|builtin)\\.ts$" },
     },
     {
       name: "core-knows-no-runtime",

@@ -39,7 +39,7 @@ api.route("$default", {
   ],
   timeout: "29 seconds",
   memory: "1024 MB",
-  // Photo moderation (packages/core/src/images/moderation.ts).
+  // Photo moderation (packages/core/src/adapters/rekognition).
   permissions: [{ actions: ["rekognition:DetectModerationLabels"], resources: ["*"] }],
   // sharp's native binaries are installed for the function's platform, not bundled.
   nodejs: { install: ["sharp"] },

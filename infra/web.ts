@@ -1,10 +1,10 @@
-import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from "../packages/core/src/web/rules";
+import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from "../packages/core/src/lib/csp/rules";
 import { domain } from "./settings";
 import { imagesBucket, importsBucket } from "./storage";
 
 /**
  * The security headers of every answer — site, API and WebSocket alike — with the same
- * Content-Security-Policy as the local runtime (packages/core/src/web/rules.ts) plus
+ * Content-Security-Policy as the local runtime (packages/core/src/lib/csp/rules.ts) plus
  * HSTS. Without a custom domain the CloudFront address is only known after the distribution
  * exists, so the policy names no WebSocket origin and relies on `'self'`, which covers
  * same-origin `wss:` in current browsers.

@@ -6,7 +6,7 @@
  *
  * Locally the same is `GET /api/dev/sources/paused`.
  */
-import { paused } from "@graph/core/sources";
+import { paused } from "@graph/core/modules/sources";
 
 const at = (t: number | undefined) => (t === undefined ? "never" : new Date(t).toISOString());
 const sources = await paused();

@@ -6,7 +6,7 @@
  *
  * Locally the same is `POST /api/dev/sources/<sourceId>/trust`.
  */
-import { trustSource } from "@graph/core/ingestion";
+import { trustSource } from "@graph/core/workflows/source-trust";
 
 const sourceId = process.argv[2];
 if (!sourceId) {

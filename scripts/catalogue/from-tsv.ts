@@ -1,5 +1,5 @@
 /**
- * Writes the production catalogue (packages/core/src/sources/catalogue/feeds.json) from the
+ * Writes the production catalogue (packages/core/src/modules/sources/catalogue/feeds.json) from the
  * tab-separated list of feeds taken from plenaryapp/awesome-rss-feeds (CC0 1.0):
  *
  *   npm run catalogue:from-tsv [-- feeds.tsv]     (default: awesome-rss-feeds.tsv beside this script)
@@ -19,9 +19,9 @@ import {
   type CatalogueFeed,
   type CatalogueFile,
   type FeedFacts,
-} from "../../packages/core/src/sources/catalogue-file.ts";
+} from "../../packages/core/src/modules/sources/catalogue-file.ts";
 
-export const CATALOGUE_PATH = new URL("../../packages/core/src/sources/catalogue/feeds.json", import.meta.url);
+export const CATALOGUE_PATH = new URL("../../packages/core/src/modules/sources/catalogue/feeds.json", import.meta.url);
 
 /** The catalogue's first six feeds: their sources keep these ids. */
 const EARLIER_DEFAULTS: FeedFacts[] = [

@@ -9,9 +9,9 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { CatalogueFile } from "../../packages/core/src/sources/catalogue-file.ts";
-import { importOpml } from "../../packages/core/src/sources/catalogue-import.ts";
-import { MAX_OPML_BYTES, OpmlError } from "../../packages/core/src/syndication/opml.ts";
+import type { CatalogueFile } from "../../packages/core/src/modules/sources/catalogue-file.ts";
+import { importOpml } from "../../packages/core/src/modules/sources/catalogue-import.ts";
+import { MAX_OPML_BYTES, OpmlError } from "../../packages/core/src/lib/syndication/opml.ts";
 import { CATALOGUE_PATH, writeCatalogue } from "./from-tsv.ts";
 
 const usage = "usage: npm run catalogue:import-opml -- file.opml [--subject S] [--country C] [--dry-run]";

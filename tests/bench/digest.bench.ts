@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import * as Digest from "@graph/core/digest";
-import { dynamo } from "@graph/core/db";
-import { DigestScheduleEntity } from "../../packages/core/src/digest/digest-schedule.entity.ts";
+import * as Digest from "@graph/core/modules/digest";
+import { dynamo } from "@graph/core/adapters/dynamo";
+import { DigestScheduleEntity } from "../../packages/core/src/modules/digest/digest-schedule.entity.ts";
 import { row, sample } from "./stats.ts";
 
 const PEOPLE = 100_000;

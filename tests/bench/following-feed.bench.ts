@@ -1,11 +1,11 @@
-import * as Follows from "@graph/core/follows";
-import * as FollowingFeed from "@graph/core/following-feed";
-import { FollowCountsEntity } from "../../packages/core/src/follows/follow-counts.entity.ts";
-import { FollowEdgeEntity } from "../../packages/core/src/follows/follow-edge.entity.ts";
-import { SharedSessionEntity } from "../../packages/core/src/follows/shared-session.entity.ts";
-import { TimelineEntryEntity } from "../../packages/core/src/follows/timeline-entry.entity.ts";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
-import { mapLimited } from "@graph/core/util";
+import * as Follows from "@graph/core/modules/follows";
+import * as FollowingFeed from "@graph/core/modules/following-feed";
+import { FollowCountsEntity } from "../../packages/core/src/modules/follows/follow-counts.entity.ts";
+import { FollowEdgeEntity } from "../../packages/core/src/modules/follows/follow-edge.entity.ts";
+import { SharedSessionEntity } from "../../packages/core/src/modules/follows/shared-session.entity.ts";
+import { TimelineEntryEntity } from "../../packages/core/src/modules/follows/timeline-entry.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
+import { mapLimited } from "@graph/core/lib/util";
 import { countReads, type Reads } from "./reads.ts";
 import { ratio, row, sample } from "./stats.ts";
 

@@ -1,8 +1,8 @@
 import type { SQSEvent } from "aws-lambda";
-import * as Sources from "@graph/core/sources";
+import * as Sources from "@graph/core/modules/sources";
 import { queues } from "@graph/functions/jobs/queues";
 import type { Runtime } from "@graph/local/runtime";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import { behaviourOf, FeedFarm } from "./feed-farm.ts";
 import { countReads, type Reads } from "./reads.ts";
 import { ratio } from "./stats.ts";

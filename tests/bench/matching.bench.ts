@@ -1,7 +1,7 @@
 import v8 from "node:v8";
 import vm from "node:vm";
-import { PhraseMatcher } from "@graph/core/matching";
-import { phraseKey, tokenize } from "@graph/core/matching";
+import { PhraseMatcher } from "@graph/core/lib/matching";
+import { phraseKey, tokenize } from "@graph/core/lib/matching";
 import { ratio, row, summary } from "./stats.ts";
 import { mulberry32, zipf } from "./random.ts";
 

@@ -1,7 +1,7 @@
-import { Sessions } from "@graph/core/auth";
-import { IMPORT_BATCH_MAX } from "@graph/core/media/rules";
+import { Sessions } from "@graph/core/modules/auth";
+import { IMPORT_BATCH_MAX } from "@graph/core/modules/media/rules";
 import { createApi } from "@graph/functions/api/app";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { goodreadsExport } from "../support/media-exports.ts";
 import { countReads } from "./reads.ts";
 import { row, sample } from "./stats.ts";

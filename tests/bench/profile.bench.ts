@@ -1,13 +1,13 @@
 import { createApi } from "@graph/functions/api/app";
-import { Sessions } from "@graph/core/auth";
-import * as Feed from "@graph/core/feed";
-import * as Profile from "@graph/core/profile";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
-import * as Topics from "@graph/core/topics";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { DirectoryEntity } from "../../packages/core/src/users/directory.entity.ts";
-import { UniqueEntity } from "../../packages/core/src/users/unique.entity.ts";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { Sessions } from "@graph/core/modules/auth";
+import * as Feed from "@graph/core/modules/feed";
+import * as Profile from "@graph/core/modules/profile";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
+import * as Topics from "@graph/core/modules/topics";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { DirectoryEntity } from "../../packages/core/src/modules/users/directory.entity.ts";
+import { UniqueEntity } from "../../packages/core/src/modules/users/unique.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { countReads } from "./reads.ts";
 import { ratio, row, sample } from "./stats.ts";
 

@@ -1,4 +1,4 @@
-import { dynamo } from "@graph/core/db";
+import { dynamo } from "@graph/core/adapters/dynamo";
 
 export interface Reads {
   requests: number;

@@ -1,7 +1,7 @@
-import { PhraseMatcher, phraseKey } from "@graph/core/matching";
-import { RelatedMatcher, termsOf, type StrongTerm } from "@graph/core/vocabulary";
-import { corpus } from "../../packages/core/src/vocabulary/fixtures/corpus.ts";
-import { evaluate } from "../../packages/core/src/vocabulary/fixtures/evaluate.ts";
+import { PhraseMatcher, phraseKey } from "@graph/core/lib/matching";
+import { RelatedMatcher, termsOf, type StrongTerm } from "@graph/core/modules/vocabulary";
+import { corpus } from "../../packages/core/src/modules/vocabulary/fixtures/corpus.ts";
+import { evaluate } from "../../packages/core/src/modules/vocabulary/fixtures/evaluate.ts";
 import { mulberry32, zipf } from "./random.ts";
 import { ratio, row, summary, type Summary } from "./stats.ts";
 

@@ -1,17 +1,17 @@
 import { gunzipSync } from "node:zlib";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { tokenize } from "@graph/core/matching";
-import { searchSegments } from "../../packages/core/src/search/rank.ts";
-import { BLOCK_DAYS, planUnits } from "../../packages/core/src/search/plan.ts";
+import { tokenize } from "@graph/core/lib/matching";
+import { searchSegments } from "../../packages/core/src/modules/search/rank.ts";
+import { BLOCK_DAYS, planUnits } from "../../packages/core/src/modules/search/plan.ts";
 import {
   buildSegment,
   loadSegment,
   mergeSegments,
   type Segment,
   type SegmentArticle,
-} from "../../packages/core/src/search/segment.ts";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
+} from "../../packages/core/src/modules/search/segment.ts";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import { ratio, row, sample } from "./stats.ts";
 import { mulberry32, zipf } from "./random.ts";
 

@@ -1,9 +1,9 @@
-import { utcDay } from "@graph/core/db";
-import { ArticleEntity, type Article } from "../../packages/core/src/articles/article.entity.ts";
-import * as Topics from "@graph/core/topics";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
-import { PhraseMonthEntity } from "../../packages/core/src/topics/phrase-month.entity.ts";
-import { PhrasePairEntity } from "../../packages/core/src/topics/phrase-pair.entity.ts";
+import { utcDay } from "@graph/core/adapters/dynamo";
+import { ArticleEntity, type Article } from "../../packages/core/src/modules/articles/article.entity.ts";
+import * as Topics from "@graph/core/modules/topics";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
+import { PhraseMonthEntity } from "../../packages/core/src/modules/topics/phrase-month.entity.ts";
+import { PhrasePairEntity } from "../../packages/core/src/modules/topics/phrase-pair.entity.ts";
 import {
   ASSOCIATION_LIMITS,
   countedPhrases,
@@ -16,8 +16,8 @@ import {
   rankSuggestions,
   type Partners,
   type SeedEvidence,
-} from "../../packages/core/src/topics/suggestion-rules.ts";
-import { mapLimited } from "@graph/core/util";
+} from "../../packages/core/src/modules/topics/suggestion-rules.ts";
+import { mapLimited } from "@graph/core/lib/util";
 import { mulberry32, zipf } from "./random.ts";
 import { countReads } from "./reads.ts";
 import { ratio, row, sample } from "./stats.ts";

@@ -1,17 +1,17 @@
 import v8 from "node:v8";
 import vm from "node:vm";
-import { Sessions } from "@graph/core/auth";
-import { ImportsBucket } from "@graph/core/blobs";
-import * as WatchHistory from "@graph/core/watch-history";
+import { Sessions } from "@graph/core/modules/auth";
+import { ImportsBucket } from "@graph/core/adapters/blobs";
+import * as WatchHistory from "@graph/core/modules/watch-history";
 import {
   SUMMARY_CHANNELS,
   SUMMARY_LATEST,
   SUMMARY_MOST_WATCHED,
   TAKEOUT_MAX_BYTES,
-} from "@graph/core/watch-history/rules";
+} from "@graph/core/modules/watch-history/rules";
 import { createApi } from "@graph/functions/api/app";
 import type { Runtime } from "@graph/local/runtime";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { takeoutFile } from "../support/takeout.ts";
 import { countReads } from "./reads.ts";
 

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { corpus } from "../../packages/core/src/vocabulary/fixtures/corpus.ts";
+import { corpus } from "../../packages/core/src/modules/vocabulary/fixtures/corpus.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
 import {

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import {
   collectAlerts,
   expectAccessible,

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import { phraseKey } from "@graph/core/matching";
-import * as Realtime from "@graph/core/realtime";
-import * as Sources from "@graph/core/sources";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { DigestSendEntity } from "../../packages/core/src/digest/digest-send.entity.ts";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
-import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
-import { recordSuggester } from "../../packages/core/src/sources/trust.ts";
-import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
-import { shardOf } from "../../packages/core/src/topics/dictionary.ts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import { phraseKey } from "@graph/core/lib/matching";
+import * as Realtime from "@graph/core/modules/realtime";
+import * as Sources from "@graph/core/modules/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { DigestSendEntity } from "../../packages/core/src/modules/digest/digest-send.entity.ts";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
+import { recordSuggester } from "../../packages/core/src/modules/sources/trust.ts";
+import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
+import { shardOf } from "../../packages/core/src/modules/topics/dictionary.ts";
 import { errorOf, newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 import { holding, scanTable } from "../support/table.ts";
 

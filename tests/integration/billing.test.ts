@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import { CustomerOwnerEntity } from "../../packages/core/src/billing/customer-owner.entity.ts";
-import { CustomerEntity } from "../../packages/core/src/billing/customer.entity.ts";
-import { PaidSubscriptionEntity } from "../../packages/core/src/billing/paid-subscription.entity.ts";
-import { stripe } from "../../packages/core/src/billing/stripe-client.ts";
-import { SubscriptionEntity } from "../../packages/core/src/billing/subscription.entity.ts";
+import { CustomerOwnerEntity } from "../../packages/core/src/modules/billing/customer-owner.entity.ts";
+import { CustomerEntity } from "../../packages/core/src/modules/billing/customer.entity.ts";
+import { PaidSubscriptionEntity } from "../../packages/core/src/modules/billing/paid-subscription.entity.ts";
+import { stripe } from "../../packages/core/src/adapters/stripe/index.ts";
+import { SubscriptionEntity } from "../../packages/core/src/modules/billing/subscription.entity.ts";
 import type { StripeEvent } from "@graph/local/stripe/index";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 import {

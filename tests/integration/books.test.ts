@@ -1,17 +1,17 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import * as Holders from "@graph/core/holders";
-import * as Media from "@graph/core/media";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import * as Holders from "@graph/core/modules/holders";
+import * as Media from "@graph/core/modules/media";
 import {
   BOOKS_MAX,
   IMPORT_MATCH_BUDGET_MS,
   MEDIA_MESSAGES,
   NOTES_MAX,
   SEARCH_RESULTS_MAX,
-} from "@graph/core/media/rules";
-import { BookEntity } from "../../packages/core/src/media/book.entity.ts";
-import { ShelfCountsEntity } from "../../packages/core/src/media/shelf-counts.entity.ts";
+} from "@graph/core/modules/media/rules";
+import { BookEntity } from "../../packages/core/src/modules/media/book.entity.ts";
+import { ShelfCountsEntity } from "../../packages/core/src/modules/media/shelf-counts.entity.ts";
 import { errorOf, signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { CatalogueVersionEntity } from "../../packages/core/src/sources/catalogue-version.entity.ts";
-import { NEVER } from "../../packages/core/src/sources/catalogue-load.ts";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
-import * as Sources from "@graph/core/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { CatalogueVersionEntity } from "../../packages/core/src/modules/sources/catalogue-version.entity.ts";
+import { NEVER } from "../../packages/core/src/modules/sources/catalogue-load.ts";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import * as Sources from "@graph/core/modules/sources";
 import { storedArticle } from "../support/articles.ts";
 
 // Every load is of a whole catalogue: each test lists the sources it needs, and checks only those.

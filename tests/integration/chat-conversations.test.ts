@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import * as Chat from "@graph/core/chat";
-import { CHAT_MESSAGES, MAX_MEMBERS } from "@graph/core/chat/rules";
-import { ConversationEntity } from "../../packages/core/src/chat/conversation.entity.ts";
-import { MessageEntity } from "../../packages/core/src/chat/message.entity.ts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import * as Chat from "@graph/core/modules/chat";
+import { CHAT_MESSAGES, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
+import { ConversationEntity } from "../../packages/core/src/modules/chat/conversation.entity.ts";
+import { MessageEntity } from "../../packages/core/src/modules/chat/message.entity.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi, type TestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

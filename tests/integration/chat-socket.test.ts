@@ -2,26 +2,26 @@ import fc from "fast-check";
 import { SignJWT } from "jose";
 import { Resource } from "sst";
 import { afterEach, describe, expect, it } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import { Sessions } from "@graph/core/auth";
-import * as Chat from "@graph/core/chat";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import { Sessions } from "@graph/core/modules/auth";
+import * as Chat from "@graph/core/modules/chat";
 import {
   CHAT_MESSAGES,
   MAX_MESSAGE_LENGTH,
   RATE_LIMIT_MESSAGES,
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
-} from "@graph/core/chat/rules";
-import * as Realtime from "@graph/core/realtime";
-import { sha256 } from "@graph/core/util";
-import { ClientSendEntity } from "../../packages/core/src/chat/client-send.entity.ts";
-import { MembershipEntity } from "../../packages/core/src/chat/membership.entity.ts";
-import { MessageEntity } from "../../packages/core/src/chat/message.entity.ts";
-import { PresenceEntity } from "../../packages/core/src/chat/presence.entity.ts";
-import { presenceOf } from "../../packages/core/src/chat/presence.ts";
-import { RateLimitEntity } from "../../packages/core/src/rate-limit/rate-limit.entity.ts";
-import { ConnectionEntity } from "../../packages/core/src/realtime/connection.entity.ts";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+} from "@graph/core/modules/chat/rules";
+import * as Realtime from "@graph/core/modules/realtime";
+import { sha256 } from "@graph/core/lib/util";
+import { ClientSendEntity } from "../../packages/core/src/modules/chat/client-send.entity.ts";
+import { MembershipEntity } from "../../packages/core/src/modules/chat/membership.entity.ts";
+import { MessageEntity } from "../../packages/core/src/modules/chat/message.entity.ts";
+import { PresenceEntity } from "../../packages/core/src/modules/chat/presence.entity.ts";
+import { presenceOf } from "../../packages/core/src/modules/chat/presence.ts";
+import { RateLimitEntity } from "../../packages/core/src/modules/rate-limit/rate-limit.entity.ts";
+import { ConnectionEntity } from "../../packages/core/src/modules/realtime/connection.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
 import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 

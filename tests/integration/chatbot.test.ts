@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { botReply, BOT_MESSAGES, HELP_TEXT } from "@graph/core/chatbot";
-import { utcDay } from "@graph/core/db";
-import * as Articles from "@graph/core/articles";
-import { displayTopic, PhraseMatcher, phraseKey } from "@graph/core/matching";
-import * as Search from "@graph/core/search";
-import * as Topics from "@graph/core/topics";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import type { Article } from "../../packages/core/src/articles/article.entity.ts";
-import { SilencedSourceEntity } from "../../packages/core/src/feed/silenced-source.entity.ts";
+import { botReply, BOT_MESSAGES, HELP_TEXT } from "@graph/core/modules/chatbot";
+import { utcDay } from "@graph/core/adapters/dynamo";
+import * as Articles from "@graph/core/modules/articles";
+import { displayTopic, PhraseMatcher, phraseKey } from "@graph/core/lib/matching";
+import * as Search from "@graph/core/modules/search";
+import * as Topics from "@graph/core/modules/topics";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import type { Article } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { SilencedSourceEntity } from "../../packages/core/src/modules/feed/silenced-source.entity.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

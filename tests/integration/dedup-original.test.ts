@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Articles from "@graph/core/articles";
-import { ArticleClaimEntity } from "../../packages/core/src/articles/article-claim.entity.ts";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { ingestSource } from "@graph/core/ingestion";
-import { canonicalUrl, parseFeed } from "@graph/core/syndication";
-import * as Search from "@graph/core/search";
-import * as Sources from "@graph/core/sources";
+import * as Articles from "@graph/core/modules/articles";
+import { ArticleClaimEntity } from "../../packages/core/src/modules/articles/article-claim.entity.ts";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { canonicalUrl, parseFeed } from "@graph/core/lib/syndication";
+import * as Search from "@graph/core/modules/search";
+import * as Sources from "@graph/core/modules/sources";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { phraseKey } from "@graph/core/matching";
-import * as Topics from "@graph/core/topics";
+import { phraseKey } from "@graph/core/lib/matching";
+import * as Topics from "@graph/core/modules/topics";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

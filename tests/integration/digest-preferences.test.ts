@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIGEST_DEFAULTS, DIGEST_MESSAGES } from "@graph/core/digest/rules";
+import { DIGEST_DEFAULTS, DIGEST_MESSAGES } from "@graph/core/modules/digest/rules";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /** The daily digest's preferences: defaults, partial saves, validation, and each person's own. */

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as Digest from "@graph/core/digest";
-import { UNSUBSCRIBE_MESSAGES } from "@graph/core/digest/rules";
-import * as Sources from "@graph/core/sources";
-import { DigestScheduleEntity } from "../../packages/core/src/digest/digest-schedule.entity.ts";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import * as Digest from "@graph/core/modules/digest";
+import { UNSUBSCRIBE_MESSAGES } from "@graph/core/modules/digest/rules";
+import * as Sources from "@graph/core/modules/sources";
+import { DigestScheduleEntity } from "../../packages/core/src/modules/digest/digest-schedule.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 

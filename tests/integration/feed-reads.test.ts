@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dynamo } from "@graph/core/db";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
+import { dynamo } from "@graph/core/adapters/dynamo";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Sources from "@graph/core/sources";
-import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
-import * as Topics from "@graph/core/topics";
+import * as Sources from "@graph/core/modules/sources";
+import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
+import * as Topics from "@graph/core/modules/topics";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as Sources from "@graph/core/sources";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import * as Sources from "@graph/core/modules/sources";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, travel, useTestApi, type TestApi } from "../support/runtime.ts";
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dynamo } from "@graph/core/db";
-import * as Follows from "@graph/core/follows";
-import { FOLLOWING_FEED } from "@graph/core/follows/rules";
-import * as Sources from "@graph/core/sources";
-import { TimelineEntryEntity } from "../../packages/core/src/follows/timeline-entry.entity.ts";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { dynamo } from "@graph/core/adapters/dynamo";
+import * as Follows from "@graph/core/modules/follows";
+import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
+import * as Sources from "@graph/core/modules/sources";
+import { TimelineEntryEntity } from "../../packages/core/src/modules/follows/timeline-entry.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
-import { announceStored } from "../../packages/core/src/feed/share.ts";
+import { announceStored } from "../../packages/core/src/modules/feed/share.ts";
 
 /**
  * The following feed: friends' sessions, newest first, a page of 10, at most 4 picks each,

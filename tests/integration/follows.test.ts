@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import * as Follows from "@graph/core/follows";
-import { FOLLOW_MESSAGES } from "@graph/core/follows/rules";
-import { FollowEdgeEntity } from "../../packages/core/src/follows/follow-edge.entity.ts";
-import { TimelineEntryEntity } from "../../packages/core/src/follows/timeline-entry.entity.ts";
+import * as Follows from "@graph/core/modules/follows";
+import { FOLLOW_MESSAGES } from "@graph/core/modules/follows/rules";
+import { FollowEdgeEntity } from "../../packages/core/src/modules/follows/follow-edge.entity.ts";
+import { TimelineEntryEntity } from "../../packages/core/src/modules/follows/timeline-entry.entity.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
-import { announceStored } from "../../packages/core/src/feed/share.ts";
+import { announceStored } from "../../packages/core/src/modules/feed/share.ts";
 
 /** Following: idempotent writes as the signed-in person, both lists, and counts that hold under parallel requests. */
 const api = useTestApi();

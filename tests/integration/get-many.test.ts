@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getMany } from "@graph/core/db";
-import { SeenEntity } from "../../packages/core/src/feed/seen.entity.ts";
-import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
-import { shardOf } from "../../packages/core/src/topics/dictionary.ts";
+import { getMany } from "@graph/core/adapters/dynamo";
+import { SeenEntity } from "../../packages/core/src/modules/feed/seen.entity.ts";
+import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
+import { shardOf } from "../../packages/core/src/modules/topics/dictionary.ts";
 
 /** `getMany`: the batch read behind a refresh's hundreds of reads by key. */
 describe("reading many items by key", () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as Provider from "../../packages/core/src/google/provider.ts";
+import * as Provider from "../../packages/core/src/adapters/google/index.ts";
 import { travel, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import { GOOGLE_MESSAGES, LINKING_TOKEN_TTL_SECONDS } from "@graph/core/google";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import { GOOGLE_MESSAGES, LINKING_TOKEN_TTL_SECONDS } from "@graph/core/modules/google";
 import { postCallback, throughGoogle } from "../support/google.ts";
 import {
   errorOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GOOGLE_MESSAGES } from "@graph/core/google";
+import { GOOGLE_MESSAGES } from "@graph/core/modules/google";
 import { postCallback, throughGoogle } from "../support/google.ts";
 import { errorOf, newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 

@@ -1,9 +1,9 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { purgeImages } from "@graph/core/images";
-import { IMAGE_LIMITS, IMAGE_MESSAGES } from "@graph/core/images/rules";
-import { AlbumEntity } from "../../packages/core/src/images/album.entity.ts";
+import { purgeImages } from "@graph/core/modules/images";
+import { IMAGE_LIMITS, IMAGE_MESSAGES } from "@graph/core/modules/images/rules";
+import { AlbumEntity } from "../../packages/core/src/modules/images/album.entity.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

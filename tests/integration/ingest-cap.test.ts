@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { ingestSource } from "@graph/core/ingestion";
-import * as Sources from "@graph/core/sources";
-import { FETCH_POLICY } from "@graph/core/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import * as Sources from "@graph/core/modules/sources";
+import { FETCH_POLICY } from "@graph/core/modules/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { useTestApi } from "../support/runtime.ts";
 

@@ -1,15 +1,15 @@
-import { PendingSlotEntity } from "../../packages/core/src/sources/pending-slot.entity.ts";
-import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
+import { PendingSlotEntity } from "../../packages/core/src/modules/sources/pending-slot.entity.ts";
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/modules/sources/rules";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PendingSuggestionEntity } from "../../packages/core/src/sources/pending-suggestion.entity.ts";
-import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
-import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
-import { ingestSource } from "@graph/core/ingestion";
-import * as Search from "@graph/core/search";
-import * as Sources from "@graph/core/sources";
-import { STALE_PENDING_MS, Suggestions } from "@graph/core/sources";
-import { utcDay } from "@graph/core/db";
+import { PendingSuggestionEntity } from "../../packages/core/src/modules/sources/pending-suggestion.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
+import { SearchSegmentEntity } from "../../packages/core/src/modules/search/segment.entity.ts";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import * as Search from "@graph/core/modules/search";
+import * as Sources from "@graph/core/modules/sources";
+import { STALE_PENDING_MS, Suggestions } from "@graph/core/modules/sources";
+import { utcDay } from "@graph/core/adapters/dynamo";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ingestHost, ingestSource } from "@graph/core/ingestion";
-import * as Sources from "@graph/core/sources";
-import { FETCH_SCHEDULE } from "@graph/core/sources";
+import { ingestHost, ingestSource } from "@graph/core/workflows/ingest";
+import * as Sources from "@graph/core/modules/sources";
+import { FETCH_SCHEDULE } from "@graph/core/modules/sources";
 import { rss } from "../support/feeds.ts";
 import { travel, useTestApi } from "../support/runtime.ts";
 

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { postingsFor } from "@graph/core/articles";
-import { phraseKey } from "@graph/core/matching";
-import * as Sources from "@graph/core/sources";
-import { ingestSource } from "@graph/core/ingestion";
-import { FETCH_POLICY } from "@graph/core/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { postingsFor } from "@graph/core/modules/articles";
+import { phraseKey } from "@graph/core/lib/matching";
+import * as Sources from "@graph/core/modules/sources";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { FETCH_POLICY } from "@graph/core/modules/sources";
 import { ingestWorker, type IngestJob } from "@graph/functions/jobs/ingest-worker";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
@@ -248,7 +248,9 @@ describe("a corpus of hostile feeds", () => {
   // name → [route, the error it must leave]
   const bad = {
     malformed: [
-      { body: readFileSync(new URL("../../packages/core/src/syndication/fixtures/malformed.xml", import.meta.url)) },
+      {
+        body: readFileSync(new URL("../../packages/core/src/lib/syndication/fixtures/malformed.xml", import.meta.url)),
+      },
       /malformed XML/,
     ],
     html: [
@@ -367,7 +369,9 @@ describe("a corpus of hostile feeds", () => {
 describe("a feed with broken items", () => {
   it("keeps every good item", async () => {
     feeds.set("/mixed.xml", {
-      body: readFileSync(new URL("../../packages/core/src/syndication/fixtures/partly-broken.xml", import.meta.url)),
+      body: readFileSync(
+        new URL("../../packages/core/src/lib/syndication/fixtures/partly-broken.xml", import.meta.url),
+      ),
     });
     await addSources(entry("mixed", "/mixed.xml"));
     expect(await ingestSource("mixed", local)).toMatchObject({ status: "ok", added: 3 });

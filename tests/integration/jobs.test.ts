@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SQSEvent } from "aws-lambda";
-import { UNVERIFIED_GRACE_DAYS } from "@graph/core/auth";
+import { UNVERIFIED_GRACE_DAYS } from "@graph/core/modules/auth";
 import { newPerson, signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -96,7 +96,7 @@ describe("mail worker", () => {
   });
 
   it("does not send a redelivered message twice", async () => {
-    const Email = await import("@graph/core/email");
+    const Email = await import("@graph/core/modules/email");
     const message = { to: "once@example.com", subject: "once", text: "t", html: "h" };
     expect(await Email.deliverOnce("same-message", message)).toBe("sent");
     expect(await Email.deliverOnce("same-message", message)).toBe("duplicate");

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
-import { postingsFor } from "@graph/core/articles";
-import { ingestSource } from "@graph/core/ingestion";
-import { phraseKey } from "@graph/core/matching";
-import * as Sources from "@graph/core/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { postingsFor } from "@graph/core/modules/articles";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { phraseKey } from "@graph/core/lib/matching";
+import * as Sources from "@graph/core/modules/sources";
 import { startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 

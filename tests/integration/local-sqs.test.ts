@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Resource } from "sst";
 import { describe, expect, it } from "vitest";
-import { enqueue, MailQueue } from "@graph/core/queues";
+import { enqueue, MailQueue } from "@graph/core/adapters/queues";
 import { useTestApi } from "../support/runtime.ts";
 
 /** The local SQS stand-in refuses what SQS refuses, so the sender is held to SQS's limits offline too. */

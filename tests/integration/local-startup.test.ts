@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { sha256 } from "@graph/core/util";
+import { sha256 } from "@graph/core/lib/util";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { signature } from "@graph/local/stripe/events";
@@ -82,7 +82,7 @@ const BUILT_IN = {
   aws: "local",
 };
 
-/** An unsubscribe token as the digest signs one (packages/core/src/digest/unsubscribe-token.ts), with `key`. */
+/** An unsubscribe token as the digest signs one (packages/core/src/modules/digest/unsubscribe-token.ts), with `key`. */
 function unsubscribeToken(userId: string, key: string) {
   const payload = `${Buffer.from(userId).toString("base64url")}.${Math.floor(Date.now() / 1000) + 3600}`;
   return `${payload}.${createHmac("sha256", key).update(`unsubscribe:${payload}`).digest("base64url")}`;
@@ -92,7 +92,7 @@ function unsubscribeToken(userId: string, key: string) {
 const unsubscribe = (url: string, token: string) =>
   fetch(`${url}/api/digest/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" });
 
-/** A socket token as get_jwt signs one (packages/core/src/realtime/token.ts), with `key`. */
+/** A socket token as get_jwt signs one (packages/core/src/modules/realtime/token.ts), with `key`. */
 /** A socket token naming the person and the session of `cookie` (`graph_session=<token>`), signed with `key`. */
 function socketToken(userId: string, cookie: string, key: string) {
   const now = Math.floor(Date.now() / 1000);

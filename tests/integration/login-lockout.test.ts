@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "@graph/core/auth";
+import { LIMITS } from "@graph/core/modules/auth";
 import { signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

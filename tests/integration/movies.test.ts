@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import * as Holders from "@graph/core/holders";
-import * as Media from "@graph/core/media";
-import { MEDIA_MESSAGES, MOVIES_MAX, NOTES_MAX, SEARCH_RESULTS_MAX } from "@graph/core/media/rules";
-import { MovieEntity } from "../../packages/core/src/media/movie.entity.ts";
-import { ShelfCountsEntity } from "../../packages/core/src/media/shelf-counts.entity.ts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import * as Holders from "@graph/core/modules/holders";
+import * as Media from "@graph/core/modules/media";
+import { MEDIA_MESSAGES, MOVIES_MAX, NOTES_MAX, SEARCH_RESULTS_MAX } from "@graph/core/modules/media/rules";
+import { MovieEntity } from "../../packages/core/src/modules/media/movie.entity.ts";
+import { ShelfCountsEntity } from "../../packages/core/src/modules/media/shelf-counts.entity.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import * as Digest from "@graph/core/digest";
-import { MUTE_LIMITS, MUTE_MESSAGES } from "@graph/core/mutes/rules";
-import { postsPerRefresh } from "@graph/core/plans/rules";
-import * as Sources from "@graph/core/sources";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import * as Digest from "@graph/core/modules/digest";
+import { MUTE_LIMITS, MUTE_MESSAGES } from "@graph/core/modules/mutes/rules";
+import { postsPerRefresh } from "@graph/core/lib/plans/rules";
+import * as Sources from "@graph/core/modules/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 

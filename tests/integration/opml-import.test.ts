@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FeedSessionEntity } from "../../packages/core/src/feed/feed-session.entity.ts";
-import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
-import { FeedImportFeedEntity } from "../../packages/core/src/feed-imports/feed-import-feed.entity.ts";
-import * as FeedImports from "@graph/core/feed-imports";
-import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/feed-imports";
-import { checkFeedImport, checkSuggestion } from "@graph/core/ingestion";
-import * as Sources from "@graph/core/sources";
-import { parseOpml } from "@graph/core/syndication";
+import { FeedSessionEntity } from "../../packages/core/src/modules/feed/feed-session.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
+import { FeedImportFeedEntity } from "../../packages/core/src/modules/feed-imports/feed-import-feed.entity.ts";
+import * as FeedImports from "@graph/core/modules/feed-imports";
+import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports";
+import { checkFeedImport } from "@graph/core/workflows/feed-import-check";
+import { checkSuggestion } from "@graph/core/workflows/source-trust";
+import * as Sources from "@graph/core/modules/sources";
+import { parseOpml } from "@graph/core/lib/syndication";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 

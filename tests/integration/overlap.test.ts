@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as Feed from "@graph/core/feed";
-import * as Interests from "@graph/core/interests";
-import { DEFAULT_SECTION_ORDER } from "@graph/core/profile/rules";
+import * as Feed from "@graph/core/modules/feed";
+import * as Interests from "@graph/core/modules/interests";
+import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
 import { storedArticle } from "../support/articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 

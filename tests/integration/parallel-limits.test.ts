@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { storedArticle } from "../support/articles.ts";
-import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
+import { SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "@graph/core/modules/sources/rules";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RESET_TTL_SECONDS } from "@graph/core/auth";
-import { dynamo, tableName } from "@graph/core/db";
+import { RESET_TTL_SECONDS } from "@graph/core/modules/auth";
+import { dynamo, tableName } from "@graph/core/adapters/dynamo";
 import { signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

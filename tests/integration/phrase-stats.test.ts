@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import * as Topics from "@graph/core/topics";
-import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
-import { shardOf } from "../../packages/core/src/topics/dictionary.ts";
+import * as Topics from "@graph/core/modules/topics";
+import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
+import { shardOf } from "../../packages/core/src/modules/topics/dictionary.ts";
 
 const MINUTE = 60_000;
 const key = (phrase: string) => ({ shard: shardOf(phrase), phrase });
@@ -25,7 +25,9 @@ describe("phrase stats for a refresh", () => {
     const rarity = first.rarity.get(settled)!;
 
     // The backfill ends and the settled phrase appears in many more articles.
-    await DictionaryPhraseEntity.patch(key(backfilled)).set({ backfilledAt: now + 1, postings: 3 }).go();
+    await DictionaryPhraseEntity.patch(key(backfilled))
+      .set({ backfilledAt: now + 1, postings: 3 })
+      .go();
     await DictionaryPhraseEntity.patch(key(settled)).set({ postings: 5000 }).go();
 
     const soon = await Topics.phraseStats([settled, backfilled], now + MINUTE);

@@ -1,20 +1,20 @@
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dynamo, utcDay } from "@graph/core/db";
-import type { Article } from "@graph/core/articles";
-import { PhraseMatcher, phraseKey } from "@graph/core/matching";
-import { shardOf } from "@graph/core/topics";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { backfill } from "../../packages/core/src/articles/backfill.ts";
-import { PostingBucketEntity } from "../../packages/core/src/articles/posting-bucket.entity.ts";
+import { dynamo, utcDay } from "@graph/core/adapters/dynamo";
+import type { Article } from "@graph/core/modules/articles";
+import { PhraseMatcher, phraseKey } from "@graph/core/lib/matching";
+import { shardOf } from "@graph/core/modules/topics";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { backfill } from "../../packages/core/src/modules/articles/backfill.ts";
+import { PostingBucketEntity } from "../../packages/core/src/modules/articles/posting-bucket.entity.ts";
 import {
   indexArticle,
   indexArticles,
   PAGE_BYTES,
   postingsFor,
   type Posting,
-} from "../../packages/core/src/articles/postings.ts";
-import { DictionaryPhraseEntity } from "../../packages/core/src/topics/dictionary-phrase.entity.ts";
+} from "../../packages/core/src/modules/articles/postings.ts";
+import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SECTION_ORDER, SECTION_COUNTS } from "@graph/core/profile/rules";
+import { DEFAULT_SECTION_ORDER, SECTION_COUNTS } from "@graph/core/modules/profile/rules";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

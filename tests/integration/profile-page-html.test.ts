@@ -16,7 +16,7 @@ let site: ReturnType<typeof webApp>;
 beforeAll(async () => {
   const dist = await mkdtemp(join(tmpdir(), "graph-profile-html-"));
   await writeFile(join(dist, "index.html"), INDEX);
-  const Profile = await import("@graph/core/profile");
+  const Profile = await import("@graph/core/modules/profile");
   site = webApp(dist, { indexFor: (path, html) => Profile.profileIndexHtml(path, html, "http://graph.test") });
 });
 

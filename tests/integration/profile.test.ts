@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { storedArticle } from "../support/articles.ts";
-import { ProfileCountsEntity } from "../../packages/core/src/profile/profile-counts.entity.ts";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
-import * as Profile from "@graph/core/profile";
-import { DEFAULT_SECTION_ORDER, THOUGHTS_MAX, WEBSITES_MAX } from "@graph/core/profile/rules";
-import { USERNAME_CHANGES_PER_DAY, USERNAME_RESERVED_DAYS } from "@graph/core/users/rules";
+import { ProfileCountsEntity } from "../../packages/core/src/modules/profile/profile-counts.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
+import * as Profile from "@graph/core/modules/profile";
+import { DEFAULT_SECTION_ORDER, THOUGHTS_MAX, WEBSITES_MAX } from "@graph/core/modules/profile/rules";
+import { USERNAME_CHANGES_PER_DAY, USERNAME_RESERVED_DAYS } from "@graph/core/modules/users/rules";
 import { errorOf, newPerson, signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /**

@@ -40,7 +40,7 @@ describe("realtime (API Gateway WebSocket semantics)", () => {
   it("lets the real management client post to a connection, and answers 410 Gone once it is closed", async () => {
     const person = await signedIn(api);
     const socket = await open({ cookie: person.cookie });
-    const { sendToUser } = await import("@graph/core/realtime");
+    const { sendToUser } = await import("@graph/core/modules/realtime");
     const received = nextMessage(socket);
     expect(await sendToUser(person.userId, { type: "hello" })).toBe(1);
     expect(await received).toEqual({ type: "hello" });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ingestSource, trustSource } from "@graph/core/ingestion";
-import * as Sources from "@graph/core/sources";
-import { phraseKey } from "@graph/core/matching";
-import { strongTermsOf } from "@graph/core/vocabulary";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
-import { corpus } from "../../packages/core/src/vocabulary/fixtures/corpus.ts";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { trustSource } from "@graph/core/workflows/source-trust";
+import * as Sources from "@graph/core/modules/sources";
+import { phraseKey } from "@graph/core/lib/matching";
+import { strongTermsOf } from "@graph/core/modules/vocabulary";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { corpus } from "../../packages/core/src/modules/vocabulary/fixtures/corpus.ts";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";

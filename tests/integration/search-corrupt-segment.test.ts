@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { SearchBucket } from "@graph/core/blobs";
-import * as Search from "@graph/core/search";
-import { utcDay } from "@graph/core/db";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { SearchBucket } from "@graph/core/adapters/blobs";
+import * as Search from "@graph/core/modules/search";
+import { utcDay } from "@graph/core/adapters/dynamo";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
-import { SearchBucket } from "@graph/core/blobs";
-import * as Search from "@graph/core/search";
-import { utcDay } from "@graph/core/db";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { SearchSegmentEntity } from "../../packages/core/src/modules/search/segment.entity.ts";
+import { SearchBucket } from "@graph/core/adapters/blobs";
+import * as Search from "@graph/core/modules/search";
+import { utcDay } from "@graph/core/adapters/dynamo";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -29,7 +29,7 @@ const PREVIOUS = [
 ];
 /** That segment as the previous release stored it: MiniSearch 7.2.0's `toJSON()`, gunzipped. */
 const minisearchSegment = readFileSync(
-  new URL("../../packages/core/src/search/fixtures/minisearch-segment.json", import.meta.url),
+  new URL("../../packages/core/src/modules/search/fixtures/minisearch-segment.json", import.meta.url),
   "utf8",
 );
 

@@ -15,16 +15,16 @@ import {
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { VisibleError } from "@graph/core/errors";
-import * as Search from "@graph/core/search";
-import { SearchSegmentEntity } from "../../packages/core/src/search/segment.entity.ts";
-import { SearchBucket } from "@graph/core/blobs";
-import * as Sources from "@graph/core/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { VisibleError } from "@graph/core/lib/errors";
+import * as Search from "@graph/core/modules/search";
+import { SearchSegmentEntity } from "../../packages/core/src/modules/search/segment.entity.ts";
+import { SearchBucket } from "@graph/core/adapters/blobs";
+import * as Sources from "@graph/core/modules/sources";
 import { mountS3 } from "@graph/local/aws/s3";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
-import { utcDay } from "@graph/core/db";
+import { utcDay } from "@graph/core/adapters/dynamo";
 
 const api = useTestApi();
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dynamo, tableName } from "@graph/core/db";
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "@graph/core/auth";
+import { dynamo, tableName } from "@graph/core/adapters/dynamo";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "@graph/core/modules/auth";
 import { sessionCookie, signedIn, travel, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

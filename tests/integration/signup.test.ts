@@ -1,8 +1,8 @@
 import { Resource } from "sst";
 import { describe, expect, it } from "vitest";
-import { isReservedPath } from "@graph/core/users/rules";
+import { isReservedPath } from "@graph/core/modules/users/rules";
 import { DEMO_FEEDS_PREFIX } from "@graph/local/demo/index";
-import { UserEntity } from "../../packages/core/src/users/user.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { postCallback, throughGoogle } from "../support/google.ts";
 import { codeFrom, errorOf, newPerson, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 

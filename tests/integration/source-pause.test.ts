@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Sources from "@graph/core/sources";
-import { FETCH_POLICY } from "@graph/core/sources";
+import * as Sources from "@graph/core/modules/sources";
+import { FETCH_POLICY } from "@graph/core/modules/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { travel, useTestApi } from "../support/runtime.ts";
 

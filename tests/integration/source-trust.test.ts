@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
-import { SourceSuggesterEntity } from "../../packages/core/src/sources/source-suggester.entity.ts";
-import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
-import { FeedState } from "@graph/core/feed";
-import { checkSuggestion, ingestSource } from "@graph/core/ingestion";
-import * as Search from "@graph/core/search";
-import * as Sources from "@graph/core/sources";
-import { FETCH_POLICY, TRUST_SUGGESTERS } from "@graph/core/sources";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { SourceSuggesterEntity } from "../../packages/core/src/modules/sources/source-suggester.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
+import { FeedState } from "@graph/core/modules/feed";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { checkSuggestion } from "@graph/core/workflows/source-trust";
+import * as Search from "@graph/core/modules/search";
+import * as Sources from "@graph/core/modules/sources";
+import { FETCH_POLICY, TRUST_SUGGESTERS } from "@graph/core/modules/sources";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 

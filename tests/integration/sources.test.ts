@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { SuggestedSourceEntity } from "../../packages/core/src/sources/suggested-source.entity.ts";
-import { isPrivateAddress } from "@graph/core/syndication";
-import { discoverFeed } from "@graph/core/syndication";
-import { guardedFetch, type GuardedFetchOptions, type ResolveHost } from "@graph/core/syndication";
-import * as Sources from "@graph/core/sources";
-import { checkSuggestion, ingestSource } from "@graph/core/ingestion";
-import { FETCH_POLICY } from "@graph/core/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
+import { isPrivateAddress } from "@graph/core/lib/syndication";
+import { discoverFeed, guardedFetch, type GuardedFetchOptions, type ResolveHost } from "@graph/core/adapters/http";
+import * as Sources from "@graph/core/modules/sources";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { checkSuggestion } from "@graph/core/workflows/source-trust";
+import { FETCH_POLICY } from "@graph/core/modules/sources";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, travel, useTestApi } from "../support/runtime.ts";
 

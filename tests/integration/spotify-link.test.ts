@@ -1,12 +1,12 @@
 import { OAuth2Client, OAuth2RequestError } from "arctic";
 import { Resource } from "sst";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import * as Holders from "@graph/core/holders";
-import { DEFAULT_SECTION_ORDER } from "@graph/core/profile/rules";
-import * as Spotify from "@graph/core/spotify";
-import { unseal } from "@graph/core/util";
-import { ConnectionEntity } from "../../packages/core/src/connections/connection.entity.ts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import * as Holders from "@graph/core/modules/holders";
+import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
+import * as Spotify from "@graph/core/modules/spotify";
+import { unseal } from "@graph/core/lib/util";
+import { ConnectionEntity } from "../../packages/core/src/modules/connections/connection.entity.ts";
 import { callBack, connect, consent, spotifyListener, startConnect } from "../support/connect.ts";
 import { signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 import { holding, scanTable } from "../support/table.ts";

@@ -1,7 +1,7 @@
 import { Entity } from "electrodb";
 import { describe, expect, it } from "vitest";
-import { entityConfig } from "@graph/core/db";
-import * as Follows from "@graph/core/follows";
+import { entityConfig } from "@graph/core/adapters/dynamo";
+import * as Follows from "@graph/core/modules/follows";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

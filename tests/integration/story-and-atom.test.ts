@@ -1,13 +1,13 @@
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as AtomFeed from "@graph/core/atom-feed";
-import * as Articles from "@graph/core/articles";
-import { ingestSource } from "@graph/core/ingestion";
-import { parseFeed } from "@graph/core/syndication";
-import * as Sources from "@graph/core/sources";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { AtomFeedTokenEntity } from "../../packages/core/src/atom-feed/atom-feed-token.entity.ts";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
+import * as AtomFeed from "@graph/core/modules/atom-feed";
+import * as Articles from "@graph/core/modules/articles";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import { parseFeed } from "@graph/core/lib/syndication";
+import * as Sources from "@graph/core/modules/sources";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { AtomFeedTokenEntity } from "../../packages/core/src/modules/atom-feed/atom-feed-token.entity.ts";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Sources from "@graph/core/sources";
+import * as Sources from "@graph/core/modules/sources";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Suggestions } from "@graph/core/sources";
+import { Suggestions } from "@graph/core/modules/sources";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ingestSource } from "@graph/core/ingestion";
-import * as Sources from "@graph/core/sources";
-import * as Topics from "@graph/core/topics";
-import { BUILTIN_TOPICS, SUGGESTION_MESSAGES } from "@graph/core/topics/rules";
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
-import { SourceEntity } from "../../packages/core/src/sources/source.entity.ts";
-import { PhraseMonthEntity } from "../../packages/core/src/topics/phrase-month.entity.ts";
-import { PhrasePairEntity } from "../../packages/core/src/topics/phrase-pair.entity.ts";
-import { SkippedTopicEntity } from "../../packages/core/src/topics/skipped-topic.entity.ts";
-import { monthOf } from "../../packages/core/src/topics/suggestion-rules.ts";
+import { ingestSource } from "@graph/core/workflows/ingest";
+import * as Sources from "@graph/core/modules/sources";
+import * as Topics from "@graph/core/modules/topics";
+import { BUILTIN_TOPICS, SUGGESTION_MESSAGES } from "@graph/core/modules/topics/rules";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { PhraseMonthEntity } from "../../packages/core/src/modules/topics/phrase-month.entity.ts";
+import { PhrasePairEntity } from "../../packages/core/src/modules/topics/phrase-pair.entity.ts";
+import { SkippedTopicEntity } from "../../packages/core/src/modules/topics/skipped-topic.entity.ts";
+import { monthOf } from "../../packages/core/src/modules/topics/suggestion-rules.ts";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { errorOf, signedIn, travel, useTestApi } from "../support/runtime.ts";
 

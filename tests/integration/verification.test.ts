@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CODE_TTL_SECONDS } from "@graph/core/auth";
+import { CODE_TTL_SECONDS } from "@graph/core/modules/auth";
 import { codeFrom, errorOf, newPerson, sessionCookie, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();

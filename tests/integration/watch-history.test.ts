@@ -1,14 +1,14 @@
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
-import * as Accounts from "@graph/core/accounts";
-import { holderCounts } from "@graph/core/holders";
-import { readDigests } from "@graph/core/interests";
-import { DEFAULT_SECTION_ORDER } from "@graph/core/profile/rules";
-import * as WatchHistory from "@graph/core/watch-history";
-import { UPLOADS_PER_HOUR, VIDEOS_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
-import { ImportEntity } from "../../packages/core/src/watch-history/import.entity.ts";
-import { VideoCountEntity } from "../../packages/core/src/watch-history/video-count.entity.ts";
-import { VideoEntity } from "../../packages/core/src/watch-history/video.entity.ts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import { holderCounts } from "@graph/core/modules/holders";
+import { readDigests } from "@graph/core/modules/interests";
+import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
+import * as WatchHistory from "@graph/core/modules/watch-history";
+import { UPLOADS_PER_HOUR, VIDEOS_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/modules/watch-history/rules";
+import { ImportEntity } from "../../packages/core/src/modules/watch-history/import.entity.ts";
+import { VideoCountEntity } from "../../packages/core/src/modules/watch-history/video-count.entity.ts";
+import { VideoEntity } from "../../packages/core/src/modules/watch-history/video.entity.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 import { takeoutFile, takeoutHtml, type Takeout } from "../support/takeout.ts";
 

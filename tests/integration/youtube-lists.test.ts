@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
-import { YOUTUBE_MESSAGES } from "@graph/core/youtube/rules";
-import { VideoCountEntity } from "../../packages/core/src/watch-history/video-count.entity.ts";
-import { VideoEntity } from "../../packages/core/src/watch-history/video.entity.ts";
-import { ChannelCountEntity } from "../../packages/core/src/youtube/channel-count.entity.ts";
-import { ChannelEntity } from "../../packages/core/src/youtube/channel.entity.ts";
+import { WATCH_HISTORY_MESSAGES } from "@graph/core/modules/watch-history/rules";
+import { YOUTUBE_MESSAGES } from "@graph/core/modules/youtube/rules";
+import { VideoCountEntity } from "../../packages/core/src/modules/watch-history/video-count.entity.ts";
+import { VideoEntity } from "../../packages/core/src/modules/watch-history/video.entity.ts";
+import { ChannelCountEntity } from "../../packages/core/src/modules/youtube/channel-count.entity.ts";
+import { ChannelEntity } from "../../packages/core/src/modules/youtube/channel.entity.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { ArticleEntity } from "../../packages/core/src/articles/article.entity.ts";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
 
 /**
  * An article stored straight to the table, as ingestion stores one, for tests that need an

@@ -1,5 +1,5 @@
 import { ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
-import { dynamo, tableName } from "@graph/core/db";
+import { dynamo, tableName } from "@graph/core/adapters/dynamo";
 
 export type RawItem = Record<string, AttributeValue>;
 

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Dispatcher } from "./dispatcher.ts";
 import type { Outbox } from "./outbox.ts";
-import { escapeHtml } from "@graph/core/util";
-import { contentSecurityPolicy } from "@graph/core/web/rules";
+import { escapeHtml } from "@graph/core/lib/util";
+import { contentSecurityPolicy } from "@graph/core/lib/csp/rules";
 
 /** The outbox page's one inline style, allowed by its hash (the site's policy allows no inline style). */
 const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#1d1d1f;background:#fbfaf7}@media (prefers-color-scheme:dark){body{background:#141414;color:#eee}article{border-color:#333!important}}\nh1{font-size:22px}article{border:1px solid #ddd;border-radius:10px;padding:12px 16px;margin:12px 0}header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px}header span{opacity:.7;font-size:13px}pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:8px 0 0}pre,code{overflow-wrap:anywhere}`;
@@ -85,14 +85,14 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
       /** An operator trusts a suggested source: its articles reach everyone, not only who suggested it. */
       .post("/api/dev/sources/:id/trust", async (c) => {
         // Imported when used: core's entities read the table's link, which the runtime sets up first.
-        const { trustSource } = await import("@graph/core/ingestion");
+        const { trustSource } = await import("@graph/core/workflows/source-trust");
         const source = await trustSource(c.req.param("id"));
         if (!source) return c.json({ error: "No source with this id." }, 404);
         return c.json({ sourceId: source.sourceId, name: source.name, trusted: source.trusted });
       })
       /** Sources paused after failing for a long time, each with its last error (on AWS: `npm run paused-sources`). */
       .get("/api/dev/sources/paused", async (c) => {
-        const { paused } = await import("@graph/core/sources");
+        const { paused } = await import("@graph/core/modules/sources");
         return c.json((await paused()).map(pausedView));
       })
       .get("/dev/outbox", (c) => {

@@ -34,7 +34,7 @@ import { StartupGate } from "./startup-gate.ts";
 import { securityHeadersMiddleware } from "./security-headers.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
-import { QUEUE_NAMES } from "@graph/core/queues/rules";
+import { QUEUE_NAMES } from "@graph/core/adapters/queues/rules";
 
 export interface RuntimeOptions {
   port?: number;
@@ -253,7 +253,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     demo.mountDemoFeeds(root);
   }
   if (options.demoFeeds && options.catalogue !== "real") {
-    const [demo, Sources] = await Promise.all([import("./demo/index.ts"), import("@graph/core/sources")]);
+    const [demo, Sources] = await Promise.all([import("./demo/index.ts"), import("@graph/core/modules/sources")]);
     // Loaded as the production catalogue is: a source left out of it (e.g. the real catalogue's
     // after CATALOGUE=real) is retired, with its articles kept.
     await Sources.loadCatalogue(
@@ -272,7 +272,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     "/",
     webApp(options.webDist ?? join(ROOT, "web/dist"), {
       // Profiles get their name in the title and preview tags (imported once the links above exist).
-      indexFor: async (path, html) => (await import("@graph/core/profile")).profileIndexHtml(path, html, siteUrl),
+      indexFor: async (path, html) =>
+        (await import("@graph/core/modules/profile")).profileIndexHtml(path, html, siteUrl),
     }),
   );
   // Messages kept from the last run are delivered from the next tick on, once the gate is open

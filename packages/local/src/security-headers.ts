@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { securityHeaders } from "@graph/core/web/rules";
+import { securityHeaders } from "@graph/core/lib/csp/rules";
 
 /**
  * Puts graph's security headers on every answer of the local runtime — web app, API, dev

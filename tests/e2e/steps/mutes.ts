@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { MUTE_LIMITS } from "@graph/core/mutes/rules";
+import { MUTE_LIMITS } from "@graph/core/modules/mutes/rules";
 import { screenshot, type Server } from "../support.ts";
 
 const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

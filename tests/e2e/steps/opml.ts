@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { parseOpml } from "@graph/core/syndication";
+import { parseOpml } from "@graph/core/lib/syndication";
 import { rss, startFeedServer } from "../../support/feeds.ts";
 import { screenshot, type Server } from "../support.ts";
 

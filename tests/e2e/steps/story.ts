@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { parseFeed } from "@graph/core/syndication";
+import { parseFeed } from "@graph/core/lib/syndication";
 import { rss, type startFeedServer } from "../../support/feeds.ts";
 import { pageApi, waitUntilIdle, type Server } from "../support.ts";
 

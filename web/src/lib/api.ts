@@ -1,6 +1,6 @@
 import type { ClientResponse } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import type { ErrorCode } from "@graph/core/errors";
+import type { ErrorCode } from "@graph/core/lib/errors";
 import type { ErrorBody } from "@graph/functions/api/errors";
 
 /** Status used for failures that never reached the server (offline, DNS, CORS, aborted). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDebouncer, settleDelay } from "./debounce.ts";
-import { DEBOUNCE_MS } from "@graph/core/search/rules";
+import { DEBOUNCE_MS } from "@graph/core/modules/search/rules";
 import { searchTerm } from "../features/find/find.ts";
 
 describe("createDebouncer", () => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Accounts from "@graph/core/accounts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
 import { clearSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { VisibleError } from "@graph/core/errors";
+import { VisibleError } from "@graph/core/lib/errors";
 import { account } from "./account.ts";
 import { atomFeed } from "./atom-feed.ts";
 import { auth } from "./auth.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as AtomFeed from "@graph/core/atom-feed";
+import * as AtomFeed from "@graph/core/modules/atom-feed";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { jsonBody } from "./validate.ts";

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import * as Accounts from "@graph/core/auth";
-import { Sessions } from "@graph/core/auth";
-import * as Chat from "@graph/core/chat";
-import { Email, NewPassword, required, Username } from "@graph/core/auth/rules";
-import * as Google from "@graph/core/google";
-import * as Users from "@graph/core/users";
+import * as Accounts from "@graph/core/modules/auth";
+import { Sessions } from "@graph/core/modules/auth";
+import * as Chat from "@graph/core/modules/chat";
+import { Email, NewPassword, required, Username } from "@graph/core/modules/auth/rules";
+import * as Google from "@graph/core/modules/google";
+import * as Users from "@graph/core/modules/users";
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";
 import { SESSION_COOKIE } from "./middleware.ts";

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { safeRedirect } from "@graph/core/connections";
-import { safeEqual } from "@graph/core/util";
+import { safeRedirect } from "@graph/core/modules/connections";
+import { safeEqual } from "@graph/core/lib/util";
 import type { ApiEnv } from "./env.ts";
 import { input } from "./validate.ts";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Session } from "@graph/core/auth";
+import type { Session } from "@graph/core/modules/auth";
 
 /** What every request carries through the API's middleware. */
 export type ApiEnv = {

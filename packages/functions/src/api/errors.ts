@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { isUnavailable } from "@graph/core/db";
-import { RateLimitedError, UnavailableError, VisibleError, type ErrorCode } from "@graph/core/errors";
+import { isUnavailable } from "@graph/core/adapters/dynamo";
+import { RateLimitedError, UnavailableError, VisibleError, type ErrorCode } from "@graph/core/lib/errors";
 
 /** The one shape of every error answer: the message to show, a stable code to decide by, and extras. */
 export type ErrorBody = { error: string; code: ErrorCode } & Record<string, unknown>;

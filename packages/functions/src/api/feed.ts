@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Feed from "@graph/core/feed";
-import * as Profile from "@graph/core/profile";
-import { MAX_SEEN_PER_CALL } from "@graph/core/feed/rules";
-import * as Sources from "@graph/core/sources";
-import { SOURCE_SEARCH, SOURCE_SEARCH_MESSAGES } from "@graph/core/sources/rules";
+import * as Feed from "@graph/core/modules/feed";
+import * as Profile from "@graph/core/modules/profile";
+import { MAX_SEEN_PER_CALL } from "@graph/core/modules/feed/rules";
+import * as Sources from "@graph/core/modules/sources";
+import { SOURCE_SEARCH, SOURCE_SEARCH_MESSAGES } from "@graph/core/modules/sources/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";

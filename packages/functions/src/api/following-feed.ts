@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { FOLLOWING_FEED } from "@graph/core/follows/rules";
-import * as FollowingFeed from "@graph/core/following-feed";
+import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
+import * as FollowingFeed from "@graph/core/modules/following-feed";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { input } from "./validate.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { forbidden } from "@graph/core/errors";
-import * as Follows from "@graph/core/follows";
+import { forbidden } from "@graph/core/lib/errors";
+import * as Follows from "@graph/core/modules/follows";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { id, input, jsonBody } from "./validate.ts";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import * as Google from "@graph/core/google";
+import * as Google from "@graph/core/modules/google";
 import { setSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";
 import { jsonBody } from "./validate.ts";

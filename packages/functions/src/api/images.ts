@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { forbidden } from "@graph/core/errors";
-import * as Images from "@graph/core/images";
-import { IMAGE_LIMITS, IMAGE_MESSAGES } from "@graph/core/images/rules";
+import { forbidden } from "@graph/core/lib/errors";
+import * as Images from "@graph/core/modules/images";
+import { IMAGE_LIMITS, IMAGE_MESSAGES } from "@graph/core/modules/images/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { id, idParam, jsonBody } from "./validate.ts";

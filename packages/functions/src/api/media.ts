@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { badRequest } from "@graph/core/errors";
-import * as Media from "@graph/core/media";
+import { badRequest } from "@graph/core/lib/errors";
+import * as Media from "@graph/core/modules/media";
 import {
   AUTHOR_MAX,
   AUTHORS_MAX,
@@ -17,8 +17,8 @@ import {
   SUBJECT_MAX,
   SUBJECTS_MAX,
   TITLE_MAX,
-} from "@graph/core/media/rules";
-import * as Profile from "@graph/core/profile";
+} from "@graph/core/modules/media/rules";
+import * as Profile from "@graph/core/modules/profile";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, input, jsonBody, pageQuery } from "./validate.ts";

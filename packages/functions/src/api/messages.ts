@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Chat from "@graph/core/chat";
-import { MAX_MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/chat/rules";
-import * as Realtime from "@graph/core/realtime";
+import * as Chat from "@graph/core/modules/chat";
+import { MAX_MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
+import * as Realtime from "@graph/core/modules/realtime";
 import type { ApiEnv } from "./env.ts";
 import { currentSession, currentUserId, requireSession } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { getCookie } from "hono/cookie";
 import { Resource } from "sst";
-import { Sessions } from "@graph/core/auth";
-import { unauthorized, VisibleError } from "@graph/core/errors";
+import { Sessions } from "@graph/core/modules/auth";
+import { unauthorized, VisibleError } from "@graph/core/lib/errors";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 
 export const SESSION_COOKIE = "graph_session";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Mutes from "@graph/core/mutes";
+import * as Mutes from "@graph/core/modules/mutes";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { jsonBody } from "./validate.ts";

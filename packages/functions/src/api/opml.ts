@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as FeedImports from "@graph/core/feed-imports";
-import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/feed-imports/rules";
+import * as FeedImports from "@graph/core/modules/feed-imports";
+import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { input, jsonBody, pageQuery } from "./validate.ts";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Accounts from "@graph/core/auth";
-import * as Chat from "@graph/core/chat";
-import { Email, NewPassword, required } from "@graph/core/auth/rules";
+import * as Accounts from "@graph/core/modules/auth";
+import * as Chat from "@graph/core/modules/chat";
+import { Email, NewPassword, required } from "@graph/core/modules/auth/rules";
 import type { ApiEnv } from "./env.ts";
 import { jsonBody } from "./validate.ts";
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { Username } from "@graph/core/auth/rules";
-import { forbidden, VisibleError } from "@graph/core/errors";
-import * as Profile from "@graph/core/profile";
+import { Username } from "@graph/core/modules/auth/rules";
+import { forbidden, VisibleError } from "@graph/core/lib/errors";
+import * as Profile from "@graph/core/modules/profile";
 import {
   CONTACT_MAX,
   PROFILE_MESSAGES,
@@ -11,9 +11,9 @@ import {
   THOUGHT_CONTENT_MAX,
   THOUGHT_TITLE_MAX,
   WEBSITE_URL_MAX,
-} from "@graph/core/profile/rules";
-import * as Users from "@graph/core/users";
-import { USERNAME_MESSAGES } from "@graph/core/users/rules";
+} from "@graph/core/modules/profile/rules";
+import * as Users from "@graph/core/modules/users";
+import { USERNAME_MESSAGES } from "@graph/core/modules/users/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";

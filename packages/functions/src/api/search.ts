@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Search from "@graph/core/search";
-import { MAX_PAGE, MAX_QUERY_PARAM, MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "@graph/core/search/rules";
-import * as Users from "@graph/core/users";
+import * as Search from "@graph/core/modules/search";
+import { MAX_PAGE, MAX_QUERY_PARAM, MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "@graph/core/modules/search/rules";
+import * as Users from "@graph/core/modules/users";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { input } from "./validate.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { PUBLIC_LIST_MAX, withParam } from "@graph/core/connections";
-import * as Profile from "@graph/core/profile";
-import * as Spotify from "@graph/core/spotify";
+import { PUBLIC_LIST_MAX, withParam } from "@graph/core/modules/connections";
+import * as Profile from "@graph/core/modules/profile";
+import * as Spotify from "@graph/core/modules/spotify";
 import { connectRoutes, stateCookie } from "./connect.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";

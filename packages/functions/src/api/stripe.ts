@@ -1,8 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Billing from "@graph/core/billing";
-import { MESSAGES, ORG_MESSAGE_MAX, ORG_NAME_MAX, ORG_SEATS_MAX, ORG_SEATS_MIN } from "@graph/core/billing/rules";
-import { forbidden } from "@graph/core/errors";
+import * as Billing from "@graph/core/modules/billing";
+import {
+  MESSAGES,
+  ORG_MESSAGE_MAX,
+  ORG_NAME_MAX,
+  ORG_SEATS_MAX,
+  ORG_SEATS_MIN,
+} from "@graph/core/modules/billing/rules";
+import { forbidden } from "@graph/core/lib/errors";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { id, jsonBody } from "./validate.ts";

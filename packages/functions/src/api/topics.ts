@@ -1,10 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { forbidden } from "@graph/core/errors";
-import * as Profile from "@graph/core/profile";
-import * as Suggestions from "@graph/core/suggestions";
-import * as Topics from "@graph/core/topics";
-import { AIM_LIMITS, MESSAGES, SUGGESTION_LIMITS, SUGGESTION_MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { forbidden } from "@graph/core/lib/errors";
+import * as Profile from "@graph/core/modules/profile";
+import * as Suggestions from "@graph/core/modules/suggestions";
+import * as Topics from "@graph/core/modules/topics";
+import {
+  AIM_LIMITS,
+  MESSAGES,
+  SUGGESTION_LIMITS,
+  SUGGESTION_MESSAGES,
+  TOPIC_LIMITS,
+} from "@graph/core/modules/topics/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, jsonBody } from "./validate.ts";

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z } from "zod";
-import { badRequest } from "@graph/core/errors";
+import { badRequest } from "@graph/core/lib/errors";
 
 /**
  * Validates one part of a request (`json` body, `query`, `param`) against a zod schema: the

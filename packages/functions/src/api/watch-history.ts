@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import * as Profile from "@graph/core/profile";
-import * as WatchHistory from "@graph/core/watch-history";
+import * as Profile from "@graph/core/modules/profile";
+import * as WatchHistory from "@graph/core/modules/watch-history";
 import {
   FILE_NAME_MAX,
   PUBLIC_VIDEOS_MAX,
@@ -9,7 +9,7 @@ import {
   VIDEO_BATCH_MAX,
   VIDEO_PAGE_MAX,
   WATCH_HISTORY_MESSAGES,
-} from "@graph/core/watch-history/rules";
+} from "@graph/core/modules/watch-history/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { idParam, input, jsonBody, pageQuery } from "./validate.ts";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { PUBLIC_LIST_MAX, withParam } from "@graph/core/connections";
-import { forbidden } from "@graph/core/errors";
-import * as Profile from "@graph/core/profile";
-import * as YouTube from "@graph/core/youtube";
+import { PUBLIC_LIST_MAX, withParam } from "@graph/core/modules/connections";
+import { forbidden } from "@graph/core/lib/errors";
+import * as Profile from "@graph/core/modules/profile";
+import * as YouTube from "@graph/core/modules/youtube";
 import { connectRoutes, stateCookie } from "./connect.ts";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";

@@ -1,4 +1,4 @@
-import * as Accounts from "@graph/core/accounts";
+import * as Accounts from "@graph/core/workflows/account-deletion";
 
 /** Scheduled: queues again the sweep of every account deletion whose message was lost or gave up. */
 export async function handler() {

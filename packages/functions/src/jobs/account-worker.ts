@@ -1,5 +1,5 @@
-import * as Accounts from "@graph/core/accounts";
-import { AccountQueue } from "@graph/core/queues";
+import * as Accounts from "@graph/core/workflows/account-deletion";
+import { AccountQueue } from "@graph/core/adapters/queues";
 import { queueWorker } from "./queue-worker.ts";
 
 /**

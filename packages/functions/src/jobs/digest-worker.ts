@@ -1,5 +1,5 @@
-import * as Digest from "@graph/core/digest";
-import { DigestQueue } from "@graph/core/queues";
+import * as Digest from "@graph/core/modules/digest";
+import { DigestQueue } from "@graph/core/adapters/queues";
 import { queueWorker } from "./queue-worker.ts";
 
 /**

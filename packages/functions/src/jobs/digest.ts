@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as Digest from "@graph/core/digest";
+import * as Digest from "@graph/core/modules/digest";
 
 /**
  * The event the schedule sends (`{ name }`); the local tools may add `now` (an ISO time) to run

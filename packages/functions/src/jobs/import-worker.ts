@@ -1,7 +1,7 @@
 import { Resource } from "sst";
-import { checkFeedImport } from "@graph/core/ingestion";
-import { ImportQueue, type ImportJob } from "@graph/core/queues";
-import * as WatchHistory from "@graph/core/watch-history";
+import { checkFeedImport } from "@graph/core/workflows/feed-import-check";
+import { ImportQueue, type ImportJob } from "@graph/core/adapters/queues";
+import * as WatchHistory from "@graph/core/modules/watch-history";
 import { queueWorker } from "./queue-worker.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { Resource } from "sst";
-import { runIngestJob } from "@graph/core/ingestion";
-import { IngestQueue, type IngestJob } from "@graph/core/queues";
-import { buildDirtySegments } from "@graph/core/search";
+import { runIngestJob } from "@graph/core/workflows/ingest";
+import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
+import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
 
-export type { IngestJob } from "@graph/core/queues";
+export type { IngestJob } from "@graph/core/adapters/queues";
 
 const runJob = (job: IngestJob) => runIngestJob(job, { allowPrivateFeeds: Resource.Config.allowPrivateFeeds === true });
 

@@ -1,5 +1,5 @@
-import * as Email from "@graph/core/email";
-import { MailQueue } from "@graph/core/queues";
+import * as Email from "@graph/core/modules/email";
+import { MailQueue } from "@graph/core/adapters/queues";
 import { queueWorker } from "./queue-worker.ts";
 
 /**

@@ -1,5 +1,5 @@
-import * as Spotify from "@graph/core/spotify";
-import * as YouTube from "@graph/core/youtube";
+import * as Spotify from "@graph/core/modules/spotify";
+import * as YouTube from "@graph/core/modules/youtube";
 
 /** Time kept back from the function's limit, so the run ends cleanly before it is cut off. */
 const MARGIN_MS = 30_000;

@@ -1,4 +1,4 @@
-import { purgeUnverified } from "@graph/core/auth";
+import { purgeUnverified } from "@graph/core/modules/auth";
 
 /** Scheduled daily (its event is `{ name }`, unused). */
 export async function handler() {

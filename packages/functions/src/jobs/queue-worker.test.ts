@@ -1,6 +1,6 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IngestQueue, type IngestJob } from "@graph/core/queues";
+import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
 import { queueWorker } from "./queue-worker.ts";
 
 const record = (messageId: string, body: string) => ({ messageId, body }) as SQSRecord;

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { read, type MessageOf, type Queue } from "@graph/core/queues";
+import { read, type MessageOf, type Queue } from "@graph/core/adapters/queues";
 
 export interface WorkerOptions<Q extends Queue, R> {
   /**

@@ -1,9 +1,9 @@
-import type { QueueName } from "@graph/core/queues/rules";
+import type { QueueName } from "@graph/core/adapters/queues/rules";
 
 /**
  * Queues and their workers: data only, read by infra and by the local dispatcher so both
  * wire the same handler to the same queue with the same retry policy. Each queue's name and
- * message schema are defined once in core (`@graph/core/queues`); this says how it is worked.
+ * message schema are defined once in core (`@graph/core/adapters/queues`); this says how it is worked.
  */
 export const queues = [
   {

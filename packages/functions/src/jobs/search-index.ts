@@ -1,4 +1,4 @@
-import { buildDirtySegments } from "@graph/core/search";
+import { buildDirtySegments } from "@graph/core/modules/search";
 
 /** Scheduled: rebuilds the search segments of every day that received articles since its last build. */
 export async function handler() {

@@ -1,5 +1,5 @@
-import * as Follows from "@graph/core/follows";
-import { ShareQueue } from "@graph/core/queues";
+import * as Follows from "@graph/core/modules/follows";
+import { ShareQueue } from "@graph/core/adapters/queues";
 import { queueWorker } from "./queue-worker.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { rebuildVocabulary } from "@graph/core/ingestion";
+import { rebuildVocabulary } from "@graph/core/workflows/related-background";
 
 /** Scheduled: builds the background of related terms from recent trusted articles and relearns each phrase's strong terms. */
 export async function handler() {

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
 import { z } from "zod";
-import { Sessions } from "@graph/core/auth";
-import * as Chat from "@graph/core/chat";
-import { RateLimitedError, VisibleError } from "@graph/core/errors";
-import * as Realtime from "@graph/core/realtime";
+import { Sessions } from "@graph/core/modules/auth";
+import * as Chat from "@graph/core/modules/chat";
+import { RateLimitedError, VisibleError } from "@graph/core/lib/errors";
+import * as Realtime from "@graph/core/modules/realtime";
 import { CROSS_SITE_MESSAGE, fromAnotherSite, SESSION_COOKIE, siteOrigin } from "../api/middleware.ts";
 
 /** $connect carries the upgrade request's headers and query; the event type omits them. */

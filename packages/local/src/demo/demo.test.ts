@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import { DEMO_SOURCES, demoArticles, mountDemoFeeds, renderDemoFeed, type DemoArticle } from "./index.ts";
 import { withoutCampaign } from "./items.ts";
 import { DAY, HOUR, MINUTE } from "./schedule.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { escapeHtml } from "@graph/core/util";
+import { escapeHtml } from "@graph/core/lib/util";
 
 /** A test identity a person signs in as. */
 export interface Identity {

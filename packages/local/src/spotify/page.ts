@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { escapeHtml } from "@graph/core/util";
+import { escapeHtml } from "@graph/core/lib/util";
 import type { Listener } from "./catalogue.ts";
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:440px;margin:40px auto;padding:0 16px;color:#121212;background:#fff}@media (prefers-color-scheme:dark){body{background:#121212;color:#eee}fieldset{border-color:#555!important}input[type=text]{background:#222;color:#eee}}

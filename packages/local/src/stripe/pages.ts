@@ -1,4 +1,4 @@
-import { escapeHtml as esc } from "@graph/core/util";
+import { escapeHtml as esc } from "@graph/core/lib/util";
 import type { StripeCheckoutSession, StripePortalSession, StripeSubscription } from "./state.ts";
 
 export interface PriceInfo {

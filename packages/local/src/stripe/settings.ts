@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { PLAN_LIMITS } from "@graph/core/plans/rules";
+import { PLAN_LIMITS } from "@graph/core/lib/plans/rules";
 import type { LocalKeys } from "../keys.ts";
 import { startStripeStandIn, type StripeStandIn } from "./index.ts";
 

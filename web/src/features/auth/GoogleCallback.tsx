@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { GOOGLE_MESSAGES } from "@graph/core/google/rules";
+import { GOOGLE_MESSAGES } from "@graph/core/modules/google/rules";
 import { homeFor, useAuth } from "./session.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { finishGoogleSignIn } from "./api.ts";

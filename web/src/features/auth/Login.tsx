@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { homeFor, useAuth } from "./session.tsx";
-import { GOOGLE_MESSAGES } from "@graph/core/google/rules";
-import { USERNAME_MAX } from "@graph/core/users/rules";
+import { GOOGLE_MESSAGES } from "@graph/core/modules/google/rules";
+import { USERNAME_MAX } from "@graph/core/modules/users/rules";
 import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
 import { linkGoogle, logIn, publicConfigQuery, signUp } from "./api.ts";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { MESSAGES, ORG_MESSAGE_MAX, ORG_NAME_MAX, ORG_SEATS_MIN } from "@graph/core/billing/rules";
+import { MESSAGES, ORG_MESSAGE_MAX, ORG_NAME_MAX, ORG_SEATS_MIN } from "@graph/core/modules/billing/rules";
 import { requestOrgPlan } from "./api.ts";
 import { Field } from "../../components/Field.tsx";
 import { failureText } from "./failure-text.ts";

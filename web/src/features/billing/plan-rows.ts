@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, PLANS, type Plan } from "@graph/core/plans/rules";
+import { PLAN_LIMITS, PLANS, type Plan } from "@graph/core/lib/plans/rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

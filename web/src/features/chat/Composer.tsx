@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
-import { showsNothing } from "@graph/core/chat/rules";
+import { showsNothing } from "@graph/core/modules/chat/rules";
 import { MESSAGE_MAX_CHARS } from "./chat.ts";
 import "./chat.css";
 

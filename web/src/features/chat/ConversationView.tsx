@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { CHAT_MESSAGES } from "@graph/core/chat/rules";
+import { CHAT_MESSAGES } from "@graph/core/modules/chat/rules";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api.ts";
 import { chatKeys, createConversation, messagesQuery } from "./api.ts";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { CHAT_MESSAGES, MAX_NAME_LENGTH } from "@graph/core/chat/rules";
+import { CHAT_MESSAGES, MAX_NAME_LENGTH } from "@graph/core/modules/chat/rules";
 import { useQuery } from "@tanstack/react-query";
-import { DEBOUNCE_MS } from "@graph/core/search/rules";
+import { DEBOUNCE_MS } from "@graph/core/modules/search/rules";
 import { Field } from "../../components/Field.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { SearchField } from "../../components/SearchField.tsx";

@@ -5,7 +5,7 @@
  * hold for the API's conversations and for tests.
  */
 
-import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE as SERVER_MESSAGE_PAGE } from "@graph/core/chat/rules";
+import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE as SERVER_MESSAGE_PAGE } from "@graph/core/modules/chat/rules";
 import type { ConversationLike, MessageLike } from "./types.ts";
 
 /** The inbox previews a last message by its first 16 characters (spec, section 9). */

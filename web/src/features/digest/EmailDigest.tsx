@@ -1,5 +1,10 @@
 import { useId, useMemo } from "react";
-import { DIGEST_LAST_MINUTE, DIGEST_STEP_MINUTES, isDigestTimeZone, localTimeOf } from "@graph/core/digest/rules";
+import {
+  DIGEST_LAST_MINUTE,
+  DIGEST_STEP_MINUTES,
+  isDigestTimeZone,
+  localTimeOf,
+} from "@graph/core/modules/digest/rules";
 import { useQuery } from "@tanstack/react-query";
 import { digestPreferencesQuery, type DigestPreferences } from "./api.ts";
 import { SAVE_STATE_TEXT, formatDigestTime, sliderMinutes, zoneOptions } from "./digest.ts";

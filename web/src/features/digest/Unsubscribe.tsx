@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { UNSUBSCRIBE_MESSAGES } from "@graph/core/digest/rules";
+import { UNSUBSCRIBE_MESSAGES } from "@graph/core/modules/digest/rules";
 import { ApiError } from "../../lib/api.ts";
 import { unsubscribe } from "./api.ts";
 

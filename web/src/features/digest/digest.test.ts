@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIGEST_DEFAULTS, DIGEST_LAST_MINUTE, DIGEST_TIME_ZONES } from "@graph/core/digest/rules";
+import { DIGEST_DEFAULTS, DIGEST_LAST_MINUTE, DIGEST_TIME_ZONES } from "@graph/core/modules/digest/rules";
 import type { Timers } from "../../lib/debounce.ts";
 import {
   SAVE_STATE_TEXT,

@@ -1,5 +1,5 @@
 /** The digest form's pure parts: the time and zone as shown, and the changes not yet saved. */
-import { DIGEST_TIME_ZONES, minutesOf } from "@graph/core/digest/rules";
+import { DIGEST_TIME_ZONES, minutesOf } from "@graph/core/modules/digest/rules";
 import { type Timers, realTimers } from "../../lib/debounce.ts";
 import type { SaveState } from "../../hooks/use-save-state.ts";
 

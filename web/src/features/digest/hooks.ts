@@ -1,7 +1,7 @@
 /** The daily e-mail digest's form over the saved preferences (TanStack Query), and its saves. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DIGEST_SAVE_DEBOUNCE_MS } from "@graph/core/digest/rules";
+import { DIGEST_SAVE_DEBOUNCE_MS } from "@graph/core/modules/digest/rules";
 import {
   digestPreferencesQuery,
   digestSaveKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/feed-imports/rules";
+import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
 import {
   IMPORT_FAILED,

@@ -1,5 +1,5 @@
 /** OPML in and out on the feed tab: the import's shape (from the API), the file check, and how progress reads. */
-import { FEED_RESULT_TEXT, OPML_IMPORT, OPML_MESSAGES } from "@graph/core/feed-imports/rules";
+import { FEED_RESULT_TEXT, OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import type { InferResponseType } from "hono/client";
 import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
 import type { client } from "../../lib/client.ts";

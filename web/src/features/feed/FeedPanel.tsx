@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useAuth } from "../auth/session.tsx";
-import type { Plan } from "@graph/core/plans/rules";
+import type { Plan } from "@graph/core/lib/plans/rules";
 import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";
 import { formatCountdown, msUntil, orderedGroups } from "./feed.ts";

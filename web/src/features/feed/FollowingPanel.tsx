@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { FOLLOWING_FEED } from "@graph/core/follows/rules";
+import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
 import { useAuth } from "../auth/session.tsx";
 import { setArticleAdded } from "./api.ts";
 import {

@@ -1,5 +1,5 @@
 /** Collects article ids as they are seen and reports them in batches once new ones stop arriving. */
-import { MAX_SEEN_PER_CALL } from "@graph/core/feed/rules";
+import { MAX_SEEN_PER_CALL } from "@graph/core/modules/feed/rules";
 
 export const SEEN_DEBOUNCE_MS = 2000;
 export const SEEN_VISIBILITY = 0.5;

@@ -1,6 +1,6 @@
 /** The pure rules the home page applies to the feed, typed from the API's answer. */
 import type { InferResponseType } from "hono/client";
-import { PICKS_GROUP } from "@graph/core/feed/rules";
+import { PICKS_GROUP } from "@graph/core/modules/feed/rules";
 import type { client } from "../../lib/client.ts";
 
 /** `GET /api/rss/articles`, as the route answers it. */

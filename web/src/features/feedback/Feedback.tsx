@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { FEEDBACK_MAX } from "@graph/core/feedback/rules";
+import { FEEDBACK_MAX } from "@graph/core/modules/feedback/rules";
 import { Field } from "../../components/Field.tsx";
 import { sendFeedback } from "./api.ts";
 

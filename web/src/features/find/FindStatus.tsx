@@ -1,4 +1,4 @@
-import { MIN_QUERY_LENGTH } from "@graph/core/search/rules";
+import { MIN_QUERY_LENGTH } from "@graph/core/modules/search/rules";
 import {
   type FindType,
   type FindView,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILTIN_TOPICS } from "@graph/core/topics/rules";
+import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import { TUMBLE_WORDS, createTumbler, pickTumbleWord } from "./find-tumble.ts";
 
 /** A seeded generator, so runs repeat. */

@@ -1,6 +1,6 @@
 /** The find page's rules: which tab, what gets sent, how results are shaped and named. */
 import type { InferResponseType } from "hono/client";
-import { DEBOUNCE_MS, MIN_QUERY_LENGTH } from "@graph/core/search/rules";
+import { DEBOUNCE_MS, MIN_QUERY_LENGTH } from "@graph/core/modules/search/rules";
 import type { client } from "../../lib/client.ts";
 
 export type FindType = "posts" | "users";

@@ -1,7 +1,7 @@
 /** Calls of the social layer: the following feed, following and unfollowing, follow lists and mutual interests. */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import { FOLLOWING_FEED } from "@graph/core/follows/rules";
+import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 

@@ -2,8 +2,8 @@
  * The media links' addresses and words, pure: where the connect buttons go (the API's login
  * routes, with the person and where to come back to in `state`) and how a link is described.
  */
-import { SPOTIFY_DEFAULT_REDIRECT } from "@graph/core/spotify/rules";
-import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "@graph/core/youtube/rules";
+import { SPOTIFY_DEFAULT_REDIRECT } from "@graph/core/modules/spotify/rules";
+import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "@graph/core/modules/youtube/rules";
 
 /** Where Spotify's sign-in sends the person back to: the media tab, scrolled to its links. */
 export const SPOTIFY_RETURN = SPOTIFY_DEFAULT_REDIRECT;

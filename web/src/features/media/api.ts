@@ -7,7 +7,7 @@ import type { InferRequestType, InferResponseType } from "hono/client";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 import type { ShelfPage } from "./shelf-cache.ts";
-import type { ImportedBookRow, ImportedMovieRow } from "@graph/core/media";
+import type { ImportedBookRow, ImportedMovieRow } from "@graph/core/modules/media";
 import type { RowResult } from "./import-run.ts";
 
 const books = client.api.books;
@@ -19,7 +19,7 @@ export type Book = InferResponseType<typeof books.shelf.$get, 200>["books"][numb
 export type BookResult = InferResponseType<(typeof books)["search-books"]["$get"], 200>["results"][number];
 export type AddBook = InferRequestType<typeof books.add_book.$post>["json"];
 /** A Goodreads row as the import sends it (the API checks each row alone, so its body type is loose). */
-export type { ImportedBookRow, ImportedMovieRow } from "@graph/core/media";
+export type { ImportedBookRow, ImportedMovieRow } from "@graph/core/modules/media";
 
 export type Movie = InferResponseType<typeof movies.shelf.$get, 200>["movies"][number];
 export type MovieResult = InferResponseType<(typeof movies)["search-movies"]["$get"], 200>["results"][number];

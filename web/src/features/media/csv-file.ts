@@ -1,5 +1,5 @@
 /** What an export file must be before it is read, and the text helpers both export parsers share. */
-import { IMPORT_BATCH_MAX } from "@graph/core/media/rules";
+import { IMPORT_BATCH_MAX } from "@graph/core/modules/media/rules";
 
 /** The spec's limit on an uploaded CSV: 2 MB. */
 export const CSV_MAX_BYTES = 2 * 1024 * 1024;

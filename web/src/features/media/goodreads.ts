@@ -5,7 +5,7 @@
  */
 import Papa from "papaparse";
 import { cut, htmlToText, oneLine } from "./csv-file.ts";
-import { AUTHOR_MAX, AUTHORS_MAX, NOTES_MAX, TITLE_MAX } from "@graph/core/media/rules";
+import { AUTHOR_MAX, AUTHORS_MAX, NOTES_MAX, TITLE_MAX } from "@graph/core/modules/media/rules";
 
 /** The limits a row is held to before it is sent (the server refuses a batch that breaks them). */
 export const BOOK_ROW_LIMITS = {

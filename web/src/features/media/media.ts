@@ -1,8 +1,8 @@
 /** The media tab's words and how a book or a film is shown in a row. */
-import { MEDIA_MESSAGES } from "@graph/core/media/rules";
+import { MEDIA_MESSAGES } from "@graph/core/modules/media/rules";
 
 /** The server's limit on notes, shown by the notes' counter. */
-export { NOTES_MAX } from "@graph/core/media/rules";
+export { NOTES_MAX } from "@graph/core/modules/media/rules";
 
 /** The spec's message when a book delete fails, word for word. */
 export const DELETE_BOOK_FAILED = MEDIA_MESSAGES.deleteBookFailed;

@@ -1,5 +1,5 @@
 /** Muted words on the feed tab: the list's shape (from the API), the limits, and the texts shown. */
-import { MUTE_LIMITS } from "@graph/core/mutes/rules";
+import { MUTE_LIMITS } from "@graph/core/modules/mutes/rules";
 import type { InferResponseType } from "hono/client";
 import type { client } from "../../lib/client.ts";
 

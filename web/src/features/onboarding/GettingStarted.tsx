@@ -5,7 +5,7 @@ import { useAuth } from "../auth/session.tsx";
 import { FEED_KEY } from "../feed/api.ts";
 import { clearLastFeedRefreshAt, setHasOnboarded, submitAims } from "./api.ts";
 import { addTopics } from "../topics/api.ts";
-import { AIM_LIMITS } from "@graph/core/topics/rules";
+import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
 import {
   AIMS_PROMPT,
   TOPICS_PROMPT,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 import {
   AIMS_PROMPT,
   TOPICS_PROMPT,

@@ -1,6 +1,6 @@
 /** Parsing and prompts for onboarding: topics are comma-separated, aims are written in [brackets]. */
-import { displayTopic, phraseKey } from "@graph/core/matching/rules";
-import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { displayTopic, phraseKey } from "@graph/core/lib/matching/rules";
+import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 
 export const TOPICS_PROMPT =
   "Based on everything you know about me, list 100 niche topics I am interested in. " +

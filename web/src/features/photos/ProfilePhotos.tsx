@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES } from "@graph/core/images/rules";
+import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES } from "@graph/core/modules/images/rules";
 import { useAuth } from "../auth/session.tsx";
 import { errorText } from "../../lib/api.ts";
 import { QueryState } from "../../components/QueryState.tsx";

@@ -1,5 +1,5 @@
 /** Profile photos in the browser: the checks made before anything is sent, and the straight-to-bucket upload. */
-import { IMAGE_LIMITS, IMAGE_MESSAGES, isImageType } from "@graph/core/images/rules";
+import { IMAGE_LIMITS, IMAGE_MESSAGES, isImageType } from "@graph/core/modules/images/rules";
 
 /**
  * The first problem with a choice of files, in the spec's words, or null when it may be sent:

@@ -1,7 +1,7 @@
 /** Calls of the profile: the settings tab's sections and the public page's one read. */
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
-import type { SectionOrderItem } from "@graph/core/profile/rules";
+import type { SectionOrderItem } from "@graph/core/modules/profile/rules";
 import { ApiError, call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SECTION_ORDER, normaliseSectionOrder, truncate, withScheme } from "@graph/core/profile/rules";
+import { DEFAULT_SECTION_ORDER, normaliseSectionOrder, truncate, withScheme } from "@graph/core/modules/profile/rules";
 import {
   aimsToSend,
   canSubmitUsername,

@@ -1,6 +1,6 @@
 /** The profile pages' pure parts: username check states, aims as sent, section moves, the public page's item swaps. */
-import { AIM_LIMITS } from "@graph/core/topics/rules";
-import { USERNAME_MAX, USERNAME_MIN, USERNAME_MESSAGES } from "@graph/core/users/rules";
+import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_MESSAGES } from "@graph/core/modules/users/rules";
 
 /** The username field's check (spec: idle, current, checking, available, taken). */
 export type UsernameCheck = "idle" | "current" | "checking" | "available" | "taken";

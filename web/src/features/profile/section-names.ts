@@ -1,4 +1,4 @@
-import type { ProfileSection } from "@graph/core/profile/rules";
+import type { ProfileSection } from "@graph/core/modules/profile/rules";
 
 /** How each profile section is named on the pages. */
 export const SECTION_NAMES: Record<ProfileSection, string> = {

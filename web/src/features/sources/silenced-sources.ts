@@ -1,5 +1,5 @@
 /** Silenced sources on the settings page: their shapes (from the API), the source search's rules, and failure texts. */
-import { SOURCE_SEARCH as SERVER_SOURCE_SEARCH } from "@graph/core/sources/rules";
+import { SOURCE_SEARCH as SERVER_SOURCE_SEARCH } from "@graph/core/modules/sources/rules";
 import type { InferResponseType } from "hono/client";
 import type { client } from "../../lib/client.ts";
 

@@ -1,4 +1,4 @@
-import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
+import { SUGGESTION_MESSAGES } from "@graph/core/modules/sources/rules";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api.ts";
 import {

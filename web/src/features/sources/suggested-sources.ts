@@ -1,5 +1,5 @@
 /** Sources the person suggested: their shape (from the API), how each state reads, and failure texts. */
-import { SUGGESTION_MESSAGES } from "@graph/core/sources/rules";
+import { SUGGESTION_MESSAGES } from "@graph/core/modules/sources/rules";
 import type { InferResponseType } from "hono/client";
 import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
 import type { client } from "../../lib/client.ts";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { SUGGESTION_LIMITS } from "@graph/core/topics/rules";
+import { SUGGESTION_LIMITS } from "@graph/core/modules/topics/rules";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import {
   heldIds,

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import { TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 import { useAuth } from "../auth/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { createTopicSearch } from "./topic-search.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 import { isSubmitKey, planQuickAdd } from "./topic-quick-add.ts";
 
 describe("planQuickAdd", () => {

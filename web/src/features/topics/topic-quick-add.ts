@@ -1,6 +1,6 @@
 /** The settings page's quick add: comma-separated terms typed into one field. */
-import { phraseKey } from "@graph/core/matching/rules";
-import { MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { phraseKey } from "@graph/core/lib/matching/rules";
+import { MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 import { parseTopics, topicsProblem } from "../onboarding/onboarding.ts";
 
 export interface QuickAddPlan {

@@ -5,7 +5,7 @@
  * empties both and asks again. Both persist per person in local storage.
  */
 import type { InferResponseType } from "hono/client";
-import { SUGGESTION_LIMITS } from "@graph/core/topics/rules";
+import { SUGGESTION_LIMITS } from "@graph/core/modules/topics/rules";
 import type { client } from "../../lib/client.ts";
 
 /** `POST /api/gpt/similar_topics`: one suggested topic, as the route answers it. */

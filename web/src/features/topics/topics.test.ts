@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "@graph/core/topics/rules";
+import { MESSAGES } from "@graph/core/modules/topics/rules";
 import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
 import {
   SUPERTAG_FAILED,

@@ -1,6 +1,6 @@
 /** The person's topics on the settings page: their shape (from the API), changes to the list, and failure texts. */
 import type { InferResponseType } from "hono/client";
-import { MESSAGES, TOPIC_LIMITS } from "@graph/core/topics/rules";
+import { MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 import { ApiError } from "../../lib/api.ts";
 import type { client } from "../../lib/client.ts";
 

@@ -7,7 +7,7 @@ import { Notice, ShelfState } from "../media/ShelfState.tsx";
 import { shelfCount } from "../media/shelf-cache.ts";
 import { counted } from "../media-links/links.ts";
 import { type Video, type WatchImport, deleteVideo, saveVideos, videosQuery } from "./api.ts";
-import { VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
+import { VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/modules/watch-history/rules";
 import { batches } from "../media/csv-file.ts";
 import { bytesText, percent } from "./takeout.ts";
 import { useWatchHistoryImport } from "./use-watch-history.ts";

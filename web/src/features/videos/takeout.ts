@@ -4,8 +4,8 @@
  * import's progress reads.
  */
 import Papa from "papaparse";
-import { TAKEOUT_MAX_BYTES, WATCH_HISTORY_MESSAGES } from "@graph/core/watch-history/rules";
-import { CHANNEL_IMPORT_MAX, YOUTUBE_CHANNEL_ID } from "@graph/core/youtube/rules";
+import { TAKEOUT_MAX_BYTES, WATCH_HISTORY_MESSAGES } from "@graph/core/modules/watch-history/rules";
+import { CHANNEL_IMPORT_MAX, YOUTUBE_CHANNEL_ID } from "@graph/core/modules/youtube/rules";
 
 /** The spec's limit on a watch history: 15 MB. */
 export const WATCH_HISTORY_MAX_BYTES = TAKEOUT_MAX_BYTES;

@@ -1,8 +1,8 @@
 /**
  * What the socket at `/ws` carries, both ways: the browser sends `{ action, ...fields }`, the
- * server sends `{ type, ...fields }`. The shapes are the server's own (`@graph/core/chat/rules`).
+ * server sends `{ type, ...fields }`. The shapes are the server's own (`@graph/core/modules/chat/rules`).
  */
-import type { ClientFrame, ServerFrame } from "@graph/core/chat/rules";
+import type { ClientFrame, ServerFrame } from "@graph/core/modules/chat/rules";
 
 export type { ClientFrame, ServerFrame };
 export type ServerFrameType = ServerFrame["type"];

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { AIM_LIMITS } from "@graph/core/topics/rules";
+import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
 import { aimsToSend } from "../profile.ts";
 import { aimsQuery, saveAims, type Aim } from "../api.ts";
 import { QueryState } from "../../../components/QueryState.tsx";

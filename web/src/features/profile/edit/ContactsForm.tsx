@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CONTACT_MAX } from "@graph/core/profile/rules";
+import { CONTACT_MAX } from "@graph/core/modules/profile/rules";
 import { contactsQuery, saveContacts } from "../api.ts";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { Section } from "../../../components/Section.tsx";

@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import type { SectionOrderItem } from "@graph/core/profile/rules";
+import type { SectionOrderItem } from "@graph/core/modules/profile/rules";
 import { moveSection } from "../profile.ts";
 import { saveSectionOrder, sectionOrderQuery } from "../api.ts";
 import { QueryState } from "../../../components/QueryState.tsx";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { PROFILE_MESSAGES, THOUGHT_CONTENT_MAX, THOUGHT_TITLE_MAX } from "@graph/core/profile/rules";
+import { PROFILE_MESSAGES, THOUGHT_CONTENT_MAX, THOUGHT_TITLE_MAX } from "@graph/core/modules/profile/rules";
 import { addThought, deleteThought, thoughtsQuery, updateThought, type Thought } from "../api.ts";
 import { QueryState } from "../../../components/QueryState.tsx";
 import { Section } from "../../../components/Section.tsx";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { WEBSITE_URL_MAX, withScheme } from "@graph/core/profile/rules";
+import { WEBSITE_URL_MAX, withScheme } from "@graph/core/modules/profile/rules";
 import { errorText } from "../../../lib/api.ts";
 import { addWebsite, deleteWebsite, websitesQuery } from "../api.ts";
 import { QueryState } from "../../../components/QueryState.tsx";

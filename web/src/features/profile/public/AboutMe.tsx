@@ -1,4 +1,4 @@
-import { withScheme } from "@graph/core/profile/rules";
+import { withScheme } from "@graph/core/modules/profile/rules";
 import type { PublicProfile } from "../api.ts";
 import "./profile.css";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, useParams } from "react-router-dom";
-import type { ProfileSection } from "@graph/core/profile/rules";
+import type { ProfileSection } from "@graph/core/modules/profile/rules";
 import { ApiError } from "../../../lib/api.ts";
 import { publicProfileQuery, type PublicProfile } from "../api.ts";
 import { isReservedPath } from "../../../routes/reserved.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { SECTION_COUNTS, type ProfileSection } from "@graph/core/profile/rules";
+import { SECTION_COUNTS, type ProfileSection } from "@graph/core/modules/profile/rules";
 import { initialSlots, swapSlot } from "../profile.ts";
 import { SECTION_NAMES } from "../section-names.ts";
 import type { ProfileItem } from "./profile-items.ts";

@@ -6,7 +6,7 @@ import {
   truncate,
   withScheme,
   type ProfileSection,
-} from "@graph/core/profile/rules";
+} from "@graph/core/modules/profile/rules";
 import type { PublicProfile } from "../api.ts";
 
 export interface ProfileItem {

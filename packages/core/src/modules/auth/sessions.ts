@@ -1,0 +1,89 @@
+import { isConditionFailure, nowSeconds } from "../../adapters/dynamo/index.ts";
+import * as Users from "../users/index.ts";
+import { randomToken, sha256 } from "../../lib/util/index.ts";
+import { SessionEntity } from "./session.entity.ts";
+
+/** A session ends after this long without use... */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** ...and after this long in any case. */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
+/** Sliding the idle expiry is a write; do it at most this often per session. */
+const SLIDE_EVERY_SECONDS = 60 * 60;
+
+export interface Session {
+  userId: string;
+  tokenHash: string;
+}
+
+/** Starts a session and answers the opaque token (256 bits) for the cookie. */
+export async function create(userId: string): Promise<{ token: string; maxAge: number }> {
+  const token = randomToken(32);
+  const now = nowSeconds();
+  await SessionEntity.create({
+    tokenHash: sha256(token),
+    userId,
+    createdAt: now,
+    absoluteExpiresAt: now + SESSION_ABSOLUTE_SECONDS,
+    expiresAt: now + SESSION_IDLE_SECONDS,
+  }).go();
+  return { token, maxAge: SESSION_ABSOLUTE_SECONDS };
+}
+
+/** The live session behind a cookie token, sliding its idle expiry; undefined when ended. */
+export async function read(token: string | undefined): Promise<Session | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const tokenHash = sha256(token);
+  const { data } = await SessionEntity.get({ tokenHash }).go();
+  if (!data) return undefined;
+  const now = nowSeconds();
+  // DynamoDB's TTL deletes lazily, so expiry is always checked here as well.
+  if (data.expiresAt <= now || data.absoluteExpiresAt <= now) return undefined;
+  // A deleted account's sessions end with the write that marks it, before they are swept away.
+  if (!(await Users.isActive(data.userId))) return undefined;
+  const slid = Math.min(now + SESSION_IDLE_SECONDS, data.absoluteExpiresAt);
+  if (slid - data.expiresAt >= SLIDE_EVERY_SECONDS) {
+    // patch requires the item: a session ended meanwhile (log-out elsewhere) is not revived.
+    const slidOk = await SessionEntity.patch({ tokenHash })
+      .set({ expiresAt: slid })
+      .go()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isConditionFailure(error)) return false;
+          throw error;
+        },
+      );
+    if (!slidOk) return undefined;
+  }
+  return { userId: data.userId, tokenHash };
+}
+
+/**
+ * Whether a socket opened by a session may still act: the session (named by its key) has not
+ * ended or expired, it is the person's, and their account is live (not deleted, not being
+ * deleted). Without a session key only the account is checked. Reads; slides nothing.
+ */
+export async function isCurrent(owner: { userId: string; sessionHash?: string | undefined }): Promise<boolean> {
+  const [session, active] = await Promise.all([
+    owner.sessionHash === undefined
+      ? undefined
+      : SessionEntity.get({ tokenHash: owner.sessionHash }).go({ consistent: true }),
+    Users.isActive(owner.userId),
+  ]);
+  if (!active) return false;
+  if (!session) return true;
+  const now = nowSeconds();
+  const data = session.data;
+  return data !== null && data.userId === owner.userId && data.expiresAt > now && data.absoluteExpiresAt > now;
+}
+
+export async function end(token: string | undefined): Promise<void> {
+  if (!token || token.length > 100) return;
+  await SessionEntity.delete({ tokenHash: sha256(token) }).go();
+}
+
+/** Ends every session of a person (password reset, account deletion). */
+export async function endAll(userId: string): Promise<void> {
+  const { data } = await SessionEntity.query.byUser({ userId }).go({ pages: "all" });
+  if (data.length) await SessionEntity.delete(data.map(({ tokenHash }) => ({ tokenHash }))).go();
+}

@@ -1,0 +1,131 @@
+import { botReply } from "../chatbot/index.ts";
+import { forbidden, unauthorized } from "../../lib/errors/index.ts";
+import * as RateLimit from "../rate-limit/index.ts";
+import { BOT_USER_ID } from "./bot.ts";
+import { requireMember, isMember, purgeMemberships } from "./conversations.ts";
+import { deliver, reply, typing as sendTyping } from "./delivery.ts";
+import { checkContent, rateLimit, store, storedByClientId, usernameOf } from "./messages.ts";
+import * as Presence from "./presence.ts";
+import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, type MessageView, type ServerFrame } from "./rules.ts";
+
+export { BOT_USER_ID } from "./bot.ts";
+export { createConversation, initiateBotChat, isMember, listConversations, markRead } from "./conversations.ts";
+export type { ConversationView } from "./conversations.ts";
+export { messagesPage } from "./messages.ts";
+export type { ClientFrame, MessageView, ServerFrame } from "./rules.ts";
+export { CHAT_MESSAGES } from "./rules.ts";
+
+/** Sockets: opened, closed (also by signing out), and the conversation a socket is viewing. */
+export const connected = Presence.connected;
+export const disconnected = Presence.disconnected;
+export const connectionOwner = Presence.ownerOf;
+export const closeSocket = Presence.closeSocket;
+export const closeSockets = Presence.closeSockets;
+export const refusedSocket = Presence.refused;
+
+export async function joinConversation(userId: string, connectionId: string, conversationId: string): Promise<void> {
+  if (!(await isMember(userId, conversationId))) throw forbidden(CHAT_MESSAGES.notMember);
+  // No presence left: the account's chat data was swept away after the socket's checks passed.
+  if (!(await Presence.join(userId, connectionId, conversationId))) throw unauthorized();
+}
+
+export async function leaveConversation(userId: string, connectionId: string, conversationId: string): Promise<void> {
+  await Presence.leave(userId, connectionId, conversationId);
+}
+
+/** Tells the other members viewing the conversation that the person is (not) typing. */
+export async function typing(userId: string, conversationId: string, isTyping: boolean): Promise<void> {
+  const conversation = await requireMember(userId, conversationId);
+  await sendTyping({ userId, username: await usernameOf(userId) }, conversation, isTyping);
+}
+
+export interface SendResult {
+  message: MessageView;
+  duplicate: boolean;
+}
+
+/**
+ * Sends a message from a person's socket: stores it once per clientId and delivers it to every
+ * member's sockets. A resend (same clientId) stores and delivers nothing new: only the sending
+ * socket gets the stored message back, as its acknowledgement. A send without a clientId (the
+ * spec's frame) is stored each time. Near the rate limit the sending socket also gets a warning.
+ * In a bot conversation the bot then answers through the same path. Refusals (empty, too long,
+ * not a member, rate limited) are thrown as visible errors.
+ */
+export async function send(input: {
+  userId: string;
+  conversationId: string;
+  content: string;
+  clientId?: string | undefined;
+  connectionId?: string | undefined;
+}): Promise<SendResult> {
+  const { userId, connectionId } = input;
+  // Who to deliver to is read while the message is stored, not after: a stored message goes out
+  // without another round trip to the database, so it arrives sooner and posts leave close to
+  // the stored order (arrival order is not guaranteed across sends at once: clients order by
+  // sentAt). Membership is cached, and a send refused later only wasted the read.
+  checkContent(input.content);
+  const conversation = await requireMember(userId, input.conversationId);
+  const presences = Presence.presenceOf(conversation.memberIds);
+  presences.catch(() => undefined); // awaited below, unless the store fails first
+  const stored = await store({
+    senderId: userId,
+    memberId: userId,
+    conversationId: input.conversationId,
+    content: input.content,
+    clientId: input.clientId,
+  });
+  const ack: ServerFrame = { type: "message:new", message: stored.message };
+  if (stored.duplicate) {
+    if (connectionId) await reply(userId, connectionId, ack);
+  } else {
+    await deliver(stored.message, stored.conversation, connectionId, presences);
+  }
+  if (stored.warn && connectionId) {
+    await reply(userId, connectionId, { type: "message:warning", content: CHAT_MESSAGES.nearLimit });
+  }
+  if (stored.conversation.isBot && userId !== BOT_USER_ID) await answerAsBot(stored.message);
+  return { message: stored.message, duplicate: stored.duplicate };
+}
+
+const BOT_FALLBACK = "Sorry, I could not answer that just now. Please try again.";
+
+/**
+ * The bot's answer to a person's message, sent as the bot. Its clientId is derived from the
+ * person's message, so a resend of that message (after the first try was cut short) gets one
+ * answer, never two.
+ */
+async function answerAsBot(question: MessageView): Promise<void> {
+  const clientId = `bot:${question.id}`;
+  if (await storedByClientId(BOT_USER_ID, clientId)) return;
+  let text: string;
+  try {
+    text = (await botReply({ userId: question.senderId, text: question.content })).trim();
+  } catch (error) {
+    console.error("[chat] the bot failed to answer", error);
+    text = BOT_FALLBACK;
+  }
+  if (text.length === 0) text = BOT_FALLBACK;
+  const stored = await store({
+    senderId: BOT_USER_ID,
+    // The bot answers only while the person is still in the conversation (not swept away).
+    memberId: question.senderId,
+    conversationId: question.conversationId,
+    content: text.slice(0, MAX_MESSAGE_LENGTH),
+    clientId,
+  });
+  if (!stored.duplicate) await deliver(stored.message, stored.conversation);
+}
+
+/**
+ * Chat's part of deleting an account: the person leaves their conversations (memberships) and
+ * their presence goes; the messages they sent stay in the others' conversations, shown as a
+ * deleted account's.
+ */
+export async function purgeAccount(userId: string): Promise<void> {
+  await Promise.all([
+    purgeMemberships(userId),
+    Presence.purgePresence(userId),
+    RateLimit.purge(rateLimit(userId).bucket),
+  ]);
+}

@@ -1,0 +1,32 @@
+import { Entity } from "electrodb";
+import { entityConfig } from "../../adapters/dynamo/index.ts";
+
+/**
+ * A person's daily e-mail digest preferences, one item: absent fields take the defaults in
+ * `rules.ts`, so a partial save writes only what it was given.
+ */
+export const DigestPreferencesEntity = new Entity(
+  {
+    model: { entity: "digestPreferences", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      wantsEmailDigest: { type: "boolean" },
+      /** `HH:MM:SS` on the 15-minute grid, in `timezone`. */
+      localTime: { type: "string" },
+      /** One of the offered IANA zones. */
+      timezone: { type: "string" },
+      updatedAt: { type: "number", required: true },
+      /** The next send (epoch ms) while the digest is on; its slot holds a schedule item. */
+      nextSendAt: { type: "number" },
+      /** The last digest sent: the next one holds articles published after it. */
+      lastSentAt: { type: "number" },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: [] },
+      },
+    },
+  },
+  entityConfig(),
+);

@@ -1,0 +1,28 @@
+import { Entity } from "electrodb";
+import { entityConfig } from "../../adapters/dynamo/index.ts";
+
+/**
+ * A digest sent (or found empty) for a person's local day: created on condition it does not
+ * exist, in the transaction that moves them to the next day, so one local day gets one digest
+ * however runs overlap or messages are redelivered. Kept a fortnight (DynamoDB TTL).
+ */
+export const DigestSendEntity = new Entity(
+  {
+    model: { entity: "digestSend", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      /** `YYYY-MM-DD` in the person's zone when it was sent. */
+      localDay: { type: "string", required: true, readOnly: true },
+      sentAt: { type: "number", required: true },
+      articles: { type: "number", required: true },
+      expiresAt: { type: "number", required: true },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: ["localDay"] },
+      },
+    },
+  },
+  entityConfig(),
+);

@@ -1,0 +1,22 @@
+import { Entity } from "electrodb";
+import { entityConfig } from "../../adapters/dynamo/index.ts";
+
+/** Per-person feed state that is not a session: a cleared refresh, the last manual refresh. */
+export const FeedStateEntity = new Entity(
+  {
+    model: { entity: "feedState", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      /** Set when topics or silenced sources change: the next read recomputes. */
+      staleSince: { type: "number" },
+      lastManualRefreshAt: { type: "number" },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: [] },
+      },
+    },
+  },
+  entityConfig(),
+);

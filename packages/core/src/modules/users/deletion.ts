@@ -1,0 +1,83 @@
+import { deleteKeys } from "../../adapters/dynamo/index.ts";
+import { isConditionFailure, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { DirectoryEntity } from "./directory.entity.ts";
+import { NameChangeDayEntity } from "./name-change-day.entity.ts";
+import { UniqueEntity } from "./unique.entity.ts";
+import { UserEntity } from "./user.entity.ts";
+
+/** What deleting an account needs to know of it, read once when the deletion is asked for. */
+export interface AccountNames {
+  userId: string;
+  username: string;
+  email: string;
+}
+
+/**
+ * Whether an account exists and is not being deleted: checked on every use of a session, so a
+ * deletion signs the person out everywhere with its first write.
+ */
+export async function isActive(userId: string): Promise<boolean> {
+  const { data } = await UserEntity.get({ userId }).go({ attributes: ["userId", "deletedAt"] });
+  return data !== null && data.deletedAt === undefined;
+}
+
+/** The items of this module that account deletion writes together with its own record. */
+export const deletionOps = {
+  /**
+   * Marks the account deleted (from then on it cannot sign in, and its sessions are refused)
+   * and takes it out of the people directory. Fails when the account is gone or marked already.
+   */
+  markDeleted(user: AccountNames, at: number): WriteOp[] {
+    return [
+      UserEntity.patch({ userId: user.userId })
+        .set({ deletedAt: at })
+        .where((attr, op) => op.notExists(attr.deletedAt)),
+      DirectoryEntity.delete({ directory: "people", usernameLower: user.username.toLowerCase() }),
+    ];
+  },
+  /** Removes the account's own item: the last write of a deletion. */
+  removeMarked(userId: string): WriteOp[] {
+    return [UserEntity.delete({ userId })];
+  },
+};
+
+/** Deletes an item unless its condition (that it is still this person's) fails: then it is someone else's now. */
+async function deleteIfOwned(go: () => Promise<unknown>): Promise<void> {
+  await go().catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}
+
+/**
+ * Frees a deleted account's username (and the former ones still reserved for it) and e-mail for anyone, and removes its directory entry and
+ * name-change counts. Each claim is removed only while it still names this person, so running
+ * again after someone new took the name leaves their claim alone. The user item itself goes
+ * last, with the deletion's own record (`deletionOps.removeMarked`).
+ */
+export async function purgeNames(account: AccountNames): Promise<void> {
+  const { userId } = account;
+  const owned = (kind: "username" | "email", value: string) =>
+    deleteIfOwned(() =>
+      UniqueEntity.delete({ kind, value })
+        .where((attr, op) => op.eq(attr.userId, userId))
+        .go(),
+    );
+  // Names the person changed away from stay reserved for them: they go free with the account.
+  const { data: user } = await UserEntity.get({ userId }).go({ attributes: ["formerUsernames"], consistent: true });
+  const former = (user?.formerUsernames ?? []).filter((name) => name !== account.username.toLowerCase());
+  await Promise.all([
+    ...former.map((name) => owned("username", name)),
+    owned("username", account.username.toLowerCase()),
+    owned("email", account.email.toLowerCase()),
+    deleteIfOwned(() =>
+      DirectoryEntity.delete({ directory: "people", usernameLower: account.username.toLowerCase() })
+        .where((attr, op) => op.eq(attr.userId, userId))
+        .go(),
+    ),
+  ]);
+  const { data: days } = await NameChangeDayEntity.query.byUserDay({ userId }).go({ pages: "all" });
+  await deleteKeys(
+    NameChangeDayEntity,
+    days.map(({ day }) => ({ userId, day })),
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Ingestion: the schedule's tick that queues what is due, and the ingest queue's jobs — fetching
+ * a source (or a host's due sources, politely) and storing, matching and indexing what is new;
+ * backfilling new topic phrases; checking a suggested source. The ingest queue's worker runs one
+ * job per message (`runIngestJob`).
+ */
+import type { IngestJob } from "../../adapters/queues/index.ts";
+import { backfillPhrases } from "../backfill/index.ts";
+import { ingestHost } from "./ingest-host.ts";
+import { ingestSource } from "./ingest-source.ts";
+import { checkSuggestion } from "../source-trust/index.ts";
+
+export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
+export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
+export { runTick, type TickReport } from "./tick.ts";
+
+/** Runs one ingest queue message. */
+export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds: boolean }): Promise<unknown> {
+  switch (job.kind) {
+    case "source":
+      return ingestSource(job.sourceId, options);
+    case "host":
+      return ingestHost(job, options);
+    case "backfill":
+      return backfillPhrases(job.phrases, { related: job.related });
+    case "suggestion":
+      return checkSuggestion(job.userId, job.suggestionId, options);
+  }
+}

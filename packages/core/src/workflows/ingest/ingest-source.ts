@@ -1,0 +1,151 @@
+import * as Articles from "../../modules/articles/index.ts";
+import * as Search from "../../modules/search/index.ts";
+import * as Sources from "../../modules/sources/index.ts";
+import * as Topics from "../../modules/topics/index.ts";
+import * as Vocabulary from "../../modules/vocabulary/index.ts";
+import { FETCH_POLICY } from "../../modules/sources/index.ts";
+import { guardedFetch, type FetchOutcome } from "../../adapters/http/index.ts";
+import { FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+
+export interface IngestReport {
+  sourceId: string;
+  /** `held`: its host asked to wait (`Retry-After` to another of its feeds) before this one was asked. */
+  status: "ok" | "not-modified" | "failed" | "skipped" | "missing" | "held";
+  added: number;
+  duplicates: number;
+  matched: number;
+  error?: string;
+  /** The server's `Retry-After` (on 429 or 503): its host is asked nothing more until then. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Runs a source's request when its host may be asked (e.g. within the host's limit of open
+ * requests), or answers "held" without asking. Only the request goes through it: storing what
+ * came back does not keep the host waiting.
+ */
+export type FetchGate = (request: () => Promise<FetchOutcome>) => Promise<FetchOutcome | "held">;
+
+const ungated: FetchGate = (request) => request();
+
+export interface IngestOptions {
+  allowPrivateFeeds: boolean;
+  gate?: FetchGate;
+}
+
+/**
+ * Fetches one source politely and stores what is new: conditional GET, failures backed off
+ * (never given up: health and last error are stored), the interval adapted to how often the
+ * source publishes, every new article matched once against the dictionary.
+ */
+export async function ingestSource(sourceId: string, options: IngestOptions): Promise<IngestReport> {
+  const report: IngestReport = { sourceId, status: "ok", added: 0, duplicates: 0, matched: 0 };
+  const source = await Sources.get(sourceId);
+  if (!source) return { ...report, status: "missing" };
+  // Retired from the catalogue after its job was queued: it is no longer read.
+  if (source.retiredAt !== undefined) return { ...report, status: "skipped" };
+  const now = Date.now();
+  if (source.lastFetchedAt && now - source.lastFetchedAt < FETCH_POLICY.refetchGuardMs && source.nextFetchAt > now) {
+    return { ...report, status: "skipped" };
+  }
+
+  // Before any of its articles is stored: a suggested source from before trust was recorded
+  // joins the untrusted list, so its articles do not reach everyone.
+  await Sources.recordLegacyOrigin(source);
+  const outcome = await (options.gate ?? ungated)(() =>
+    guardedFetch(source.feedUrl, {
+      etag: source.etag,
+      lastModified: source.lastModified,
+      allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
+    }),
+  );
+  if (outcome === "held") return { ...report, status: "held" };
+
+  if (outcome.kind === "not-modified") {
+    await Sources.recordFetched(source, now, source.intervalSeconds);
+    return { ...report, status: "not-modified" };
+  }
+  if (outcome.kind === "error") {
+    await Sources.recordFailure(source, now, outcome.error, outcome.retryAfterSeconds);
+    return {
+      ...report,
+      status: "failed",
+      error: outcome.error,
+      ...(outcome.retryAfterSeconds !== undefined ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+    };
+  }
+
+  let items: ParsedItem[];
+  try {
+    items = (await parseFeed(outcome.body, outcome.finalUrl, { maxItems: FETCH_POLICY.maxItemsPerFetch })).items;
+  } catch (error) {
+    const message =
+      error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;
+    await Sources.recordFailure(source, now, message);
+    return { ...report, status: "failed", error: message };
+  }
+
+  const [matcher, related] = await Promise.all([Topics.currentMatcher(), Vocabulary.currentRelated()]);
+  const days = new Set<string>();
+  // A trusted source's new articles teach the phrases they name their vocabulary.
+  const naming: Vocabulary.NamingArticle[] = [];
+  // Each article's day is marked for re-indexing before the article is written: a crash
+  // mid-batch (kill -9) then leaves no stored article that search does not know to index.
+  const beforeWrite = (articleDays: string[]) => Search.markDirty(articleDays);
+  for (const item of items) {
+    try {
+      const stored = await Articles.store(source, item, now, { beforeWrite });
+      if (stored.status === "new") {
+        report.added++;
+        days.add(stored.article.day);
+        // Copies this article displaced as the original keep their postings: a feed skips
+        // copies when it reads the articles it picked, and search re-indexes their days.
+        const named = await Articles.index(stored.article, matcher, { related });
+        if (named.length > 0) report.matched++;
+        if (named.length > 0 && source.trusted) {
+          naming.push({
+            articleId: stored.article.articleId,
+            terms: Vocabulary.termsOf(stored.article),
+            phrases: named,
+          });
+        }
+      } else if (stored.status === "duplicate") report.duplicates++;
+    } catch (error) {
+      // One bad item never costs the others; it is tried again with the next fetch.
+      console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
+    }
+  }
+  // After the postings are written; an article counted before counts nothing again.
+  await Vocabulary.learn(naming).catch((error: unknown) =>
+    console.error(`[ingest ${sourceId}] learning failed`, error),
+  );
+  // Marked again once the batch is written: a build that read a day while a slow write was
+  // still on its way (longer than the build's settle time) must not be that day's last.
+  if (days.size > 0) await Search.markDirty(days);
+
+  await Sources.recordFetched(source, now, adaptedInterval(source.intervalSeconds, items), {
+    etag: outcome.etag,
+    lastModified: outcome.lastModified,
+    added: report.added,
+  });
+  return report;
+}
+
+/**
+ * Half the typical gap between recent items, within bounds: a source posting hourly is read
+ * every half hour, one posting weekly once a day.
+ */
+export function adaptedInterval(current: number, items: ParsedItem[]): number {
+  const times = items
+    .map((i) => i.publishedAt)
+    .filter((t): t is number => typeof t === "number")
+    .sort((a, b) => b - a)
+    .slice(0, 10);
+  if (times.length < 2) return current;
+  const gaps = times
+    .slice(1)
+    .map((t, i) => (times[i]! - t) / 1000)
+    .sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)]!;
+  return Math.round(Math.min(FETCH_POLICY.maxIntervalSeconds, Math.max(FETCH_POLICY.minIntervalSeconds, median / 2)));
+}

@@ -1,5 +1,5 @@
 import * as Interests from "@graph/core/modules/interests";
-import * as Overlap from "@graph/core/modules/overlap";
+import * as Overlap from "@graph/core/workflows/overlap";
 import * as Topics from "@graph/core/modules/topics";
 import { ArticleLikesEntity } from "../../packages/core/src/modules/feed/article-likes.entity.ts";
 import { LikeEntity } from "../../packages/core/src/modules/feed/like.entity.ts";

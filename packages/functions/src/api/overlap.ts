@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import * as Overlap from "@graph/core/modules/overlap";
+import * as Overlap from "@graph/core/workflows/overlap";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { idParam } from "./validate.ts";

@@ -13,6 +13,7 @@ import {
   WEBSITE_URL_MAX,
 } from "@graph/core/modules/profile/rules";
 import * as Users from "@graph/core/modules/users";
+import * as PublicProfile from "@graph/core/workflows/public-profile";
 import { USERNAME_MESSAGES } from "@graph/core/modules/users/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
@@ -123,7 +124,7 @@ export const profileUsers = new Hono<ApiEnv>()
   })
   /** The whole public page in one read (the per-section reads stay for the settings page). */
   .get("/profile/:username", input("param", UsernameParam), async (c) =>
-    c.json(await Profile.publicProfile(c.req.valid("param").username)),
+    c.json(await PublicProfile.publicProfile(c.req.valid("param").username)),
   );
 
 /** `/contacts/*`: the person's site and socials. */

@@ -14,3 +14,4 @@ export {
   type AtomFeedState,
   type Conditions,
 } from "./feeds.ts";
+export { personData } from "./person-data.ts";

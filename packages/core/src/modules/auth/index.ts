@@ -18,3 +18,4 @@ export type { Session } from "./sessions.ts";
 export { purgeUnverified, UNVERIFIED_GRACE_DAYS } from "./purge-unverified.ts";
 export { confirmPassword, WRONG_PASSWORD } from "./confirm-password.ts";
 export { purgeAccount } from "./purge.ts";
+export { personData } from "./person-data.ts";

@@ -8,3 +8,4 @@ export { customerIdOf } from "./customers.ts";
 export { subscriptionsOf, summaryOf } from "./subscriptions.ts";
 export { requestOrg, type OrgRequest } from "./org-request.ts";
 export { purgeAccount } from "./purge.ts";
+export { personData } from "./person-data.ts";

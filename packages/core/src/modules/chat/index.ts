@@ -2,7 +2,7 @@ import { botReply } from "../chatbot/index.ts";
 import { forbidden, unauthorized } from "../../lib/errors/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
-import { requireMember, isMember, purgeMemberships } from "./conversations.ts";
+import { requireMember, isMember } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
 import { checkContent, rateLimit, store, storedByClientId, usernameOf } from "./messages.ts";
 import * as Presence from "./presence.ts";
@@ -14,6 +14,7 @@ export type { ConversationView } from "./conversations.ts";
 export { messagesPage } from "./messages.ts";
 export type { ClientFrame, MessageView, ServerFrame } from "./rules.ts";
 export { CHAT_MESSAGES } from "./rules.ts";
+export { purgeAccount } from "./purge.ts";
 
 /** Sockets: opened, closed (also by signing out), and the conversation a socket is viewing. */
 export const connected = Presence.connected;
@@ -116,16 +117,4 @@ async function answerAsBot(question: MessageView): Promise<void> {
   });
   if (!stored.duplicate) await deliver(stored.message, stored.conversation);
 }
-
-/**
- * Chat's part of deleting an account: the person leaves their conversations (memberships) and
- * their presence goes; the messages they sent stay in the others' conversations, shown as a
- * deleted account's.
- */
-export async function purgeAccount(userId: string): Promise<void> {
-  await Promise.all([
-    purgeMemberships(userId),
-    Presence.purgePresence(userId),
-    RateLimit.purge(rateLimit(userId).bucket),
-  ]);
-}
+export { personData } from "./person-data.ts";

@@ -278,3 +278,4 @@ export async function sends(userId: string): Promise<Array<{ localDay: string; a
   const { data } = await DigestSendEntity.query.byUser({ userId }).go({ order: "desc", limit: 30 });
   return data.map((d) => ({ localDay: d.localDay, articles: d.articles }));
 }
+export { personData } from "./person-data.ts";

@@ -23,3 +23,4 @@ export * from "./rules.ts";
 export async function purgeAccount(userId: string): Promise<void> {
   await purgeImports(userId);
 }
+export { personData } from "./person-data.ts";

@@ -15,3 +15,4 @@ export * as Silenced from "./silenced.ts";
 export * as FeedState from "./state.ts";
 export { purgeAccount } from "./purge.ts";
 export { sourcesThatFed } from "./fed-sources.ts";
+export { personData } from "./person-data.ts";

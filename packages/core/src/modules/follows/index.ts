@@ -106,3 +106,4 @@ export async function timeline(readerId: string, limit: number, offset: number):
     }
   }
 }
+export { personData } from "./person-data.ts";

@@ -3,3 +3,4 @@ export { startSignIn, finishSignIn, linkAccount, isLinked, type SignedIn } from 
 export { isConfigured } from "../../adapters/google/index.ts";
 export { purgeAccount } from "./purge.ts";
 export { GOOGLE_MESSAGES, LINKING_TOKEN_TTL_SECONDS, SIGN_IN_TTL_SECONDS } from "./rules.ts";
+export { personData } from "./person-data.ts";

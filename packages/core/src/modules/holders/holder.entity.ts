@@ -1,6 +1,5 @@
 import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
-import { HELD_KINDS } from "./rules.ts";
 
 /**
  * How many people hold an item of a kind (a book, a film, a track, an artist, a channel, a
@@ -11,7 +10,7 @@ export const HolderEntity = new Entity(
   {
     model: { entity: "mediaHolders", version: "1", service: "graph" },
     attributes: {
-      kind: { type: HELD_KINDS, required: true, readOnly: true },
+      kind: { type: "string", required: true, readOnly: true },
       itemId: { type: "string", required: true, readOnly: true },
       holders: { type: "number" },
     },

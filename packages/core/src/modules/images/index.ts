@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound, UnavailableError } from "../../lib/err
 import { AlbumEntity } from "./album.entity.ts";
 import { ImageEntity, type Image } from "./image.entity.ts";
 import { currentModerator } from "../../adapters/rekognition/index.ts";
+import { listStored, uploadPrefixOf } from "./stored.ts";
 import { preparePicture, sniffImageType, type Prepared } from "./picture.ts";
 import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_VARIANTS, isImageType } from "./rules.ts";
 import {
@@ -19,6 +20,7 @@ import {
 
 export { useModerator, type Moderator } from "../../adapters/rekognition/index.ts";
 export { sniffImageType } from "./picture.ts";
+export { purgeImages, purgeImages as purgeAccount } from "./purge.ts";
 
 /** A profile photo as the API shows it (the spec's id, url, is_primary, plus a square thumbnail). */
 export interface ImageView {
@@ -48,7 +50,6 @@ export interface UploadTicket {
 const newId = () => `${Date.now().toString(36).padStart(10, "0")}-${randomBytes(6).toString("hex")}`;
 const ID = /^[0-9a-z]{10}-[0-9a-f]{12}$/;
 
-const uploadPrefixOf = (userId: string) => `${UPLOAD_PREFIX}${userId}/`;
 const publicPrefixOf = (userId: string, imageId: string) => `${PUBLIC_PREFIX}${userId}/${imageId}/`;
 const variantKey = (prefix: string, variant: keyof typeof IMAGE_VARIANTS) => `${prefix}${variant}.webp`;
 
@@ -238,11 +239,6 @@ function view(image: Image, primaryId: string | undefined): ImageView {
   };
 }
 
-async function listStored(userId: string): Promise<Image[]> {
-  const { data } = await ImageEntity.query.byUser({ userId }).go({ pages: "all" });
-  return data;
-}
-
 /** A person's photos, oldest first (public: profiles are). */
 export async function listImages(userId: string): Promise<ImageView[]> {
   const [images, album] = await Promise.all([listStored(userId), albumOf(userId)]);
@@ -290,21 +286,4 @@ export async function deleteImage(userId: string, imageId: string): Promise<Imag
   }
   return listImages(userId);
 }
-
-/**
- * Removes every photo of a person: records, count, stored variants and unconfirmed uploads (for
- * account deletion). Safe to run again after a crash part-way.
- */
-export async function purgeImages(userId: string): Promise<void> {
-  const images = await listStored(userId);
-  for (const image of images) {
-    await deletePrefix(image.prefix);
-    await ImageEntity.delete({ userId, imageId: image.imageId }).go();
-  }
-  await deletePrefix(`${PUBLIC_PREFIX}${userId}/`);
-  await deletePrefix(uploadPrefixOf(userId));
-  await AlbumEntity.delete({ userId }).go();
-}
-
-/** The account deletion sweep's name for it (see `DELETION_STEPS`). */
-export const purgeAccount = purgeImages;
+export { personData } from "./person-data.ts";

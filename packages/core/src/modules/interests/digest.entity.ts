@@ -1,6 +1,5 @@
 import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
-import { INTEREST_KINDS } from "./rules.ts";
 
 /**
  * One person's items of one kind, as mutual interests compare them: ids, labels and holder
@@ -13,7 +12,7 @@ export const DigestEntity = new Entity(
     model: { entity: "interestDigest", version: "1", service: "graph" },
     attributes: {
       userId: { type: "string", required: true, readOnly: true },
-      kind: { type: INTEREST_KINDS, required: true, readOnly: true },
+      kind: { type: "string", required: true, readOnly: true },
       version: { type: "number" },
       /** Gzipped JSON of the entries, a row each; absent while the digest waits to be built. */
       data: { type: "any" },

@@ -1,21 +1,11 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { conditionally, getMany } from "../../adapters/dynamo/index.ts";
+import type { InterestEntry } from "../../lib/person-data/index.ts";
 import { DigestEntity } from "./digest.entity.ts";
 import { DIGEST_MAX_AGE_MS, type InterestKind } from "./rules.ts";
 
 /** One item a person holds, as mutual interests weigh and name it. */
-export interface DigestEntry {
-  /** The item's id, the same for everyone who holds it (a topic's phrase, a Spotify track id, …). */
-  id: string;
-  label: string;
-  /** How many people hold it (when the digest was built). */
-  people: number;
-  /** The person's own id for it, when it differs from `id` (their topic's id). */
-  ref?: string;
-  /** An article's link and source, so a shared one is named without reading it. */
-  link?: string;
-  source?: string;
-}
+export type DigestEntry = InterestEntry;
 
 /** An entry as stored: a row rather than an object, so a thousand of them parse in a fraction of the time. */
 type StoredEntry = [id: string, label: string, people: number, ref?: string | null, link?: string, source?: string];

@@ -1,6 +1,5 @@
-/** The eight kinds of interest two people's mutual interests compare. */
-export const INTEREST_KINDS = ["topic", "article", "track", "artist", "video", "channel", "book", "movie"] as const;
-export type InterestKind = (typeof INTEREST_KINDS)[number];
+/** A kind of interest, named by the module that holds it (the registry, workflows/person-data, lists them). */
+export type InterestKind = string;
 
 /**
  * A digest's holder counts (how many people hold each item, its rarity) are at most this old:

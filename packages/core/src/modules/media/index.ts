@@ -30,3 +30,4 @@ export { shelfIds } from "./reads.ts";
 export { purgeAccount } from "./purge.ts";
 export * from "./rules.ts";
 export { ImportedBookRow, ImportedMovieRow, Notes, Rating } from "./schemas.ts";
+export { personData } from "./person-data.ts";

@@ -131,3 +131,4 @@ export async function mutedAmong(
   const matcher = typeof person === "string" ? (await read(person)).matcher : person;
   return hiddenAmong(matcher, articles);
 }
+export { personData } from "./person-data.ts";

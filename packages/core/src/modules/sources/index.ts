@@ -37,3 +37,4 @@ export {
   type ImportedOutcome,
   type KnownFeeds,
 } from "./imported.ts";
+export { personData } from "./person-data.ts";

@@ -15,3 +15,4 @@ export {
 } from "./reads.ts";
 export { isConfigured } from "../../adapters/spotify/index.ts";
 export * from "./rules.ts";
+export { personData } from "./person-data.ts";

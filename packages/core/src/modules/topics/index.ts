@@ -1,4 +1,4 @@
-import { getMany, isConditionFailure, transact } from "../../adapters/dynamo/index.ts";
+import { isConditionFailure, transact } from "../../adapters/dynamo/index.ts";
 import { badRequest, forbidden, notFound, UnavailableError } from "../../lib/errors/index.ts";
 import * as Interests from "../interests/index.ts";
 import { displayTopic, phraseKey } from "../../lib/matching/index.ts";
@@ -34,6 +34,8 @@ export {
 export { skip, unskip, listSkipped, type SkippedTopicView } from "./skipped.ts";
 export type { Topic } from "./topic.entity.ts";
 export { purgeAccount } from "./purge.ts";
+export { list, listRaw, phraseFollowers, type TopicView } from "./list.ts";
+import { list, listRaw, type TopicView } from "./list.ts";
 
 /** Topics a transaction adds at most: with their dictionary entries and the counts, within DynamoDB's 100 items. */
 const TOPICS_PER_TRANSACTION = 49;
@@ -41,39 +43,6 @@ const TOPICS_PER_TRANSACTION = 49;
 const ATTEMPTS = 8;
 
 export { topicIdOf };
-
-export interface TopicView {
-  id: string;
-  topic: string;
-  isSupertag: boolean;
-}
-
-const view = (t: Topic): TopicView => ({ id: t.topicId, topic: t.topic, isSupertag: t.isSupertag });
-
-export async function listRaw(userId: string): Promise<Topic[]> {
-  const { data } = await TopicEntity.query.byUser({ userId }).go({ pages: "all" });
-  return data.sort((a, b) => a.createdAt - b.createdAt || a.topic.localeCompare(b.topic));
-}
-
-export async function list(userId: string): Promise<TopicView[]> {
-  return (await listRaw(userId)).map(view);
-}
-
-/**
- * How many people follow each phrase (`phrase` → count, 0 for a phrase not in the dictionary):
- * the rarity of a shared topic, read from the dictionary in batches of 100.
- */
-export async function phraseFollowers(phrases: string[]): Promise<Map<string, number>> {
-  const unique = [...new Set(phrases)];
-  const data = await getMany<{ phrase: string; followers?: number }>(
-    DictionaryPhraseEntity,
-    unique.map((phrase) => ({ shard: shardOf(phrase), phrase })),
-    ["phrase", "followers"],
-  );
-  const counts = new Map(unique.map((phrase) => [phrase, 0]));
-  for (const d of data) counts.set(d.phrase, d.followers ?? 0);
-  return counts;
-}
 
 /** When the person's topics last changed (0 when never): a feed computed before then is out of date. */
 export async function changedAt(userId: string): Promise<number> {
@@ -253,3 +222,4 @@ export async function toggleSupertag(
   }
   throw new UnavailableError();
 }
+export { personData } from "./person-data.ts";

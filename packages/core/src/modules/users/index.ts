@@ -155,3 +155,4 @@ export const ops = {
     ];
   },
 };
+export { personData } from "./person-data.ts";

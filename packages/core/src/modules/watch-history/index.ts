@@ -1,6 +1,3 @@
-import { purgeImports } from "./imports.ts";
-import { purgeVideos } from "./videos.ts";
-
 /**
  * YouTube watch history: importing a Google Takeout `watch-history.json` (uploaded straight to
  * the Imports bucket, streamed by the import queue's worker into a summary of the latest and
@@ -18,12 +15,5 @@ export {
 export { deleteVideo, heldVideos, listVideos, saveVideos, videoCount, videoShelf, type NewVideo } from "./videos.ts";
 export { readTakeout, TakeoutError, type TakeoutSummary } from "./takeout.ts";
 export * from "./rules.ts";
-
-/**
- * Removes everything a deleted account has here: its kept videos (and their share of the
- * holders), its imports' records and every file it uploaded. Idempotent.
- */
-export async function purgeAccount(userId: string): Promise<void> {
-  await purgeVideos(userId);
-  await purgeImports(userId);
-}
+export { purgeAccount } from "./purge.ts";
+export { personData } from "./person-data.ts";

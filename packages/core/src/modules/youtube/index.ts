@@ -19,3 +19,4 @@ export { channelShelf, heldChannels, listChannels, type ChannelView } from "./ch
 export { status, type YouTubeStatus } from "./reads.ts";
 export { isConfigured } from "../../adapters/youtube/index.ts";
 export * from "./rules.ts";
+export { personData } from "./person-data.ts";

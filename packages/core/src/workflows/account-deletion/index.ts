@@ -7,10 +7,11 @@ import * as Users from "../../modules/users/index.ts";
 import { AccountDeletionEntity } from "./account-deletion.entity.ts";
 import { AccountQueue, enqueue } from "../../adapters/queues/index.ts";
 import { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
-import { DELETION_STEPS, type DeletionStep } from "./steps.ts";
+import { DELETION_STEPS, type DeletionStep } from "../person-data/index.ts";
 
 export { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
-export { DELETION_STEPS, type DeletionStep, type DeletingAccount } from "./steps.ts";
+/** The sweep, in order: each module's deletion step, as the registry (workflows/person-data) collects them. */
+export { DELETION_STEPS, type DeletionStep, type DeletingAccount } from "../person-data/index.ts";
 
 /** A sweep queued this long ago and still unfinished lost its message: the schedule queues it again. */
 export const STALE_DELETION_MS = 10 * 60 * 1000;

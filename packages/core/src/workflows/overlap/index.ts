@@ -1,7 +1,8 @@
 import { notFound } from "../../lib/errors/index.ts";
-import type * as Interests from "../interests/index.ts";
-import * as Profile from "../profile/index.ts";
-import * as Users from "../users/index.ts";
+import type * as Interests from "../../modules/interests/index.ts";
+import * as Profile from "../../modules/profile/index.ts";
+import * as Users from "../../modules/users/index.ts";
+import type { InterestKind } from "../person-data/index.ts";
 import { COMPARED_KINDS, digestsOf, SECTION_OF } from "./holdings.ts";
 import { compatibility, type Held } from "./score.ts";
 
@@ -24,7 +25,7 @@ export interface SharedItem {
   title: string;
 }
 export interface TopContributor {
-  kind: Interests.InterestKind;
+  kind: InterestKind;
   id: string;
   label: string;
   /** Its share of what the two have in common, in percent. */
@@ -46,7 +47,7 @@ export interface Overlap {
 }
 
 type Entry = Interests.DigestEntry;
-type Holdings = Map<Interests.InterestKind, Entry[]>;
+type Holdings = Map<InterestKind, Entry[]>;
 
 /**
  * Both people's digests — the viewer's of every kind, the other person's of the sections they
@@ -80,7 +81,7 @@ export async function overlapCount(viewerId: string, otherId: string): Promise<{
   return { count: (await compare(viewerId, otherId)).count };
 }
 
-const keyOf = (kind: Interests.InterestKind, e: Entry) => `${kind}:${e.id}`;
+const keyOf = (kind: InterestKind, e: Entry) => `${kind}:${e.id}`;
 
 /**
  * What the viewer and `otherId` share, with a compatibility score from 0 to 100 that weighs
@@ -105,7 +106,7 @@ export async function overlap(viewerId: string, otherId: string): Promise<Overla
     ),
   );
   const score = compatibility(heldOf(viewer), heldOf(other));
-  const items = (kind: Interests.InterestKind): SharedItem[] =>
+  const items = (kind: InterestKind): SharedItem[] =>
     (shared.get(kind) ?? []).map((e) => ({ id: e.id, title: e.label }));
   return {
     topics: (shared.get("topic") ?? []).map((e) => ({ id: e.ref ?? e.id, topic: e.label })),

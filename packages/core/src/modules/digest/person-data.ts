@@ -1,0 +1,7 @@
+import { declarePersonData } from "../../lib/person-data/index.ts";
+import { purgeAccount } from "./purge.ts";
+
+/** Digest settings, schedule and sends. */
+export const personData = declarePersonData({
+  deletion: { name: "digest", run: (a) => purgeAccount(a.userId) },
+});

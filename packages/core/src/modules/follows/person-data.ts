@@ -1,0 +1,7 @@
+import { declarePersonData } from "../../lib/person-data/index.ts";
+import { purgeAccount } from "./purge.ts";
+
+/** Follows both ways, with the counts they change, and the following feed. */
+export const personData = declarePersonData({
+  deletion: { name: "follows", run: (a) => purgeAccount(a.userId) },
+});

@@ -1,0 +1,7 @@
+import { declarePersonData } from "../../lib/person-data/index.ts";
+import { purgeAccount } from "./purge.ts";
+
+/** The linked Google account and sign-in attempts. */
+export const personData = declarePersonData({
+  deletion: { name: "google", run: (a) => purgeAccount(a.userId) },
+});

@@ -1,0 +1,7 @@
+import { declarePersonData } from "../../lib/person-data/index.ts";
+import { purgeImages } from "./purge.ts";
+
+/** Photos: records, stored variants and unconfirmed uploads. */
+export const personData = declarePersonData({
+  deletion: { name: "images", run: (a) => purgeImages(a.userId) },
+});

@@ -51,7 +51,7 @@ router.routeBucket("/media", imagesBucket, { rewrite: { regex: "^/media/(.*)$", 
 router.route("/api", api.url);
 
 /**
- * Stripe's webhook endpoint, to register in Stripe's dashboard (see README: Plans and billing). It is a route
+ * Stripe's webhook endpoint, to register in Stripe's dashboard (see docs/billing.md). It is a route
  * of the same function: Stripe calls it without a session, and it checks Stripe's signature.
  */
 export const stripeWebhookUrl = $interpolate`${router.url}/api/stripe/webhook`;

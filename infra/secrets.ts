@@ -28,7 +28,7 @@ export const secrets = {
    */
   TmdbToken: new sst.Secret("TmdbToken", ""),
   /**
-   * The Spotify app's client id and secret (developer.spotify.com/dashboard; see README: Spotify
+   * The Spotify app's client id and secret (developer.spotify.com/dashboard; see docs/media.md: Spotify
    * and YouTube). Empty: connecting Spotify answers that it is not configured.
    */
   SpotifyClientId: new sst.Secret("SpotifyClientId", ""),

@@ -7,7 +7,7 @@ import { entityConfig } from "../../adapters/dynamo/index.ts";
  * it needs. Written before the page it counts, so it never counts fewer pages than exist.
  * It grows by one short entry (about 18 bytes) per period with matches: at most eight a day,
  * about 53 KB a year, so a phrase matched in every period stays within DynamoDB's 400 KB item
- * limit for seven years. (Before graph is that old, split it by year: see the README.)
+ * limit for seven years. (Before graph is that old, split it by year: see docs/feed.md.)
  */
 export const PostingPeriodsEntity = new Entity(
   {

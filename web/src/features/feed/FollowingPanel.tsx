@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { setArticleAdded } from "./api.ts";
 import {
   FOLLOWING_EMPTY_TEXT,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
 import { OVERLAP } from "@graph/core/workflows/overlap/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { truncateTitle } from "../feed/feed.ts";
 import {

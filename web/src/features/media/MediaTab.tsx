@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { MediaLinks } from "../media-links/MediaLinks.tsx";
 import { ChannelsSection } from "../videos/ChannelsSection.tsx";
 import { VideosSection } from "../videos/VideosSection.tsx";

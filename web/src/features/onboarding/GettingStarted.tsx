@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { FEED_KEY } from "../feed/api.ts";
 import { clearLastFeedRefreshAt, setHasOnboarded, submitAims } from "./api.ts";
 import { addTopics } from "../topics/api.ts";

@@ -1,4 +1,4 @@
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { AddedArticles } from "../added-articles/AddedArticles.tsx";
 import { AtomFeed } from "../atom-feed/AtomFeed.tsx";
 import { EmailDigest } from "../digest/EmailDigest.tsx";

@@ -1,4 +1,4 @@
-import { useAuth } from "../../auth/session.tsx";
+import { useAuth } from "../../../lib/session.tsx";
 import { DeleteAccount } from "../../account/DeleteAccount.tsx";
 import { ProfilePhotos } from "../../photos/ProfilePhotos.tsx";
 import { Section } from "../../../components/Section.tsx";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router-dom";
-import { useAuth } from "../features/auth/session.tsx";
+import { useAuth } from "../lib/session.tsx";
 import { useDarkMode } from "../theme/theme.ts";
 
 /** The "page" dropdown of the signed-in header. */

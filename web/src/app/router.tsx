@@ -1,8 +1,20 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
-import { Protected, PublicOnly } from "../components/Guards.tsx";
-import { RootLayout } from "../components/Layout.tsx";
+import { Protected, PublicOnly } from "./Guards.tsx";
+import { RootLayout } from "./Layout.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
+import * as about from "../features/about/pages.ts";
+import * as auth from "../features/auth/pages.ts";
+import * as billing from "../features/billing/pages.ts";
+import * as chat from "../features/chat/pages.ts";
+import * as digest from "../features/digest/pages.ts";
+import * as feed from "../features/feed/pages.ts";
+import * as feedback from "../features/feedback/pages.ts";
+import * as find from "../features/find/pages.ts";
+import * as mediaLinks from "../features/media-links/pages.ts";
+import * as onboarding from "../features/onboarding/pages.ts";
+import * as profile from "../features/profile/pages.ts";
+import * as tune from "../features/tune/pages.ts";
 
 interface PageHandle {
   /** Starts downloading the page's chunk (the browser keeps one copy per module). */
@@ -11,8 +23,9 @@ interface PageHandle {
 
 /**
  * Each page is its own chunk, fetched when its route is first shown: /login downloads the
- * login form, not the feed, search or onboarding. The shell (layout, guards, auth) stays in
- * the entry chunk because every route needs it.
+ * login form, not the feed, search or onboarding. The shell (layout, guards, session) stays in
+ * the entry chunk because every route needs it. A feature offers its pages in its `pages.ts`
+ * (loaders, nothing imported up front); the routes below say where each one goes.
  */
 function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
   const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
@@ -37,25 +50,28 @@ function PageLoading() {
 }
 
 const pages = {
-  landing: () => import("../features/about/Landing.tsx"),
-  preview: () => import("../features/about/Preview.tsx"),
-  login: () => import("../features/auth/Login.tsx"),
-  googleCallback: () => import("../features/auth/GoogleCallback.tsx"),
-  forgotPassword: () => import("../features/auth/ForgotPassword.tsx"),
-  resetPassword: () => import("../features/auth/ResetPassword.tsx"),
-  verifyEmail: () => import("../features/auth/VerifyEmail.tsx"),
-  gettingStarted: () => import("../features/onboarding/GettingStarted.tsx"),
-  home: () => import("../features/feed/HomePage.tsx"),
-  find: () => import("../features/find/FindPage.tsx"),
-  tune: () => import("../features/tune/TunePage.tsx"),
-  upgrade: () => import("../features/billing/UpgradePage.tsx"),
-  feedback: () => import("../features/feedback/Feedback.tsx"),
-  whyGraph: () => import("../features/about/WhyGraph.tsx"),
-  simple: () => import("./Simple.tsx"),
-  unsubscribe: () => import("../features/digest/Unsubscribe.tsx"),
-  legal: () => import("../features/about/Legal.tsx"),
-  profile: () => import("../features/profile/public/ProfilePage.tsx"),
-  chat: () => import("../features/chat/ChatPage.tsx"),
+  landing: about.landing,
+  preview: about.preview,
+  login: auth.login,
+  googleCallback: auth.googleCallback,
+  forgotPassword: auth.forgotPassword,
+  resetPassword: auth.resetPassword,
+  verifyEmail: auth.verifyEmail,
+  gettingStarted: onboarding.gettingStarted,
+  home: feed.home,
+  find: find.find,
+  tune: tune.tune,
+  upgrade: billing.upgrade,
+  feedback: feedback.feedback,
+  whyGraph: about.whyGraph,
+  comingSoon: () => import("./ComingSoon.tsx"),
+  notFound: () => import("../components/NotFound.tsx"),
+  unsubscribe: digest.unsubscribe,
+  unsubscribeSuccess: digest.unsubscribeSuccess,
+  youtubeAuthDone: mediaLinks.youtubeAuthDone,
+  legal: about.legal,
+  profile: profile.profile,
+  chat: chat.chat,
 };
 
 export const routes: RouteObject[] = [
@@ -85,7 +101,7 @@ export const routes: RouteObject[] = [
           { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
           { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
           { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
-          { path: "/home/coming-soon", ...page(pages.simple, "ComingSoonPage") },
+          { path: "/home/coming-soon", ...page(pages.comingSoon, "ComingSoonPage") },
         ],
       },
       { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
@@ -93,11 +109,11 @@ export const routes: RouteObject[] = [
       // Outside the guards: it signs the person in itself, then goes on.
       { path: "/login/google/callback", ...page(pages.googleCallback, "GoogleCallbackPage") },
       { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
-      { path: "/unsubscribe-success", ...page(pages.simple, "UnsubscribeSuccessPage") },
-      { path: "/oauth/youtube/success", ...page(pages.simple, "YoutubeAuthSuccessPage") },
+      { path: "/unsubscribe-success", ...page(pages.unsubscribeSuccess, "UnsubscribeSuccessPage") },
+      { path: "/oauth/youtube/success", ...page(pages.youtubeAuthDone, "YoutubeAuthSuccessPage") },
       { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
       { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },
-      { path: "*", ...page(pages.simple, "NotFoundPage") },
+      { path: "*", ...page(pages.notFound, "NotFoundPage") },
     ],
   },
 ];

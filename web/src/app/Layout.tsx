@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
-import { AuthProvider } from "../features/auth/session.tsx";
+import { AuthProvider } from "./SessionProvider.tsx";
 import { NotificationProvider } from "../features/chat/notifications.tsx";
 import { ChatRealtime } from "../features/chat/realtime/ChatRealtime.tsx";
 import { Header } from "./Header.tsx";

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RouteObject } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { isReservedPath } from "./reserved.ts";
+import { isReservedPath } from "@graph/core/modules/users/rules";
 import { routes } from "./router.tsx";
 
 const WEB = resolve(import.meta.dirname, "../..");

@@ -2,10 +2,10 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router-dom";
-import { ApiError } from "./lib/api.ts";
-import { createAppRouter } from "./routes/router.tsx";
-import { syncThemeAttribute } from "./theme/theme.ts";
-import "./styles/app.css";
+import { ApiError } from "../lib/api.ts";
+import { createAppRouter } from "./router.tsx";
+import { syncThemeAttribute } from "../theme/theme.ts";
+import "../styles/app.css";
 
 const host = window.location.hostname;
 document.title = host === "localhost" || host === "127.0.0.1" ? "graph (local)" : "graph";

@@ -1,34 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { YOUTUBE_AUTH_FAILED, YOUTUBE_AUTH_MESSAGE } from "../features/media-links/links.ts";
-
-export function ComingSoonPage() {
-  return (
-    <section className="page page--center" aria-labelledby="coming-soon-heading">
-      <h1 id="coming-soon-heading" className="page__title">
-        coming soon...
-      </h1>
-      <Link to="/home" className="button button--outline" data-testid="back-to-home">
-        back to home
-      </Link>
-    </section>
-  );
-}
-
-export function UnsubscribeSuccessPage() {
-  const navigate = useNavigate();
-  return (
-    <section className="page page--center" aria-labelledby="unsubscribed-heading">
-      <h1 id="unsubscribed-heading" className="page__title">
-        you're unsubscribed.
-      </h1>
-      <p className="lede">you won't get these e-mails any more. you can turn them back on in settings at any time.</p>
-      <button type="button" className="button button--primary" onClick={() => navigate("/")} data-testid="go-home">
-        go back home
-      </button>
-    </section>
-  );
-}
+import { YOUTUBE_AUTH_FAILED, YOUTUBE_AUTH_MESSAGE } from "./links.ts";
 
 /**
  * Where YouTube's sign-in popup ends. Linked: it tells the window that opened it (only if that
@@ -77,20 +49,6 @@ export function YoutubeAuthSuccessPage() {
           back to media links
         </Link>
       )}
-    </section>
-  );
-}
-
-export function NotFoundPage() {
-  return (
-    <section className="page page--center" aria-labelledby="not-found-heading" data-testid="not-found">
-      <h1 id="not-found-heading" className="page__title">
-        404 Not Found
-      </h1>
-      <p className="lede">there's nothing at this address.</p>
-      <Link to="/" className="button button--outline" data-testid="back-to-home">
-        back to home
-      </Link>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, Outlet } from "react-router-dom";
-import { homeFor, useAuth } from "../features/auth/session.tsx";
+import { homeFor, useAuth } from "../lib/session.tsx";
 
 export function Loading() {
   return (

@@ -1,8 +1,8 @@
 import { Link, NavLink } from "react-router-dom";
-import { useAuth } from "../features/auth/session.tsx";
+import { useAuth } from "../lib/session.tsx";
 import { useNotifications } from "../features/chat/notifications.tsx";
 import { PageMenu } from "./PageMenu.tsx";
-import { Wordmark } from "./Wordmark.tsx";
+import { Wordmark } from "../components/Wordmark.tsx";
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "nav-link is-active" : "nav-link");
 

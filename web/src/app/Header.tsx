@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router-dom";
 import { useAuth } from "../lib/session.tsx";
-import { useNotifications } from "../features/chat/notifications.tsx";
+import { useNotifications } from "../features/chat/index.ts";
 import { PageMenu } from "./PageMenu.tsx";
 import { Wordmark } from "../components/Wordmark.tsx";
 

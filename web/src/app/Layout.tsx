@@ -1,7 +1,6 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { AuthProvider } from "./SessionProvider.tsx";
-import { NotificationProvider } from "../features/chat/notifications.tsx";
-import { ChatRealtime } from "../features/chat/realtime/ChatRealtime.tsx";
+import { NotificationProvider, ChatRealtime } from "../features/chat/index.ts";
 import { Header } from "./Header.tsx";
 
 export function RootLayout() {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
 import { useAuth } from "../../lib/session.tsx";
-import { MediaLinks } from "../media-links/MediaLinks.tsx";
-import { ChannelsSection } from "../videos/ChannelsSection.tsx";
-import { VideosSection } from "../videos/VideosSection.tsx";
+import { MediaLinks, youtubeStatusQuery } from "../media-links/index.ts";
+import { ChannelsSection, VideosSection } from "../videos/index.ts";
 import { BooksSection } from "./BooksSection.tsx";
 import { MoviesSection } from "./MoviesSection.tsx";
 import "./media.css";
@@ -16,6 +16,10 @@ import "../videos/videos.css";
  */
 export function MediaTab() {
   const userId = useAuth().userId ?? "";
+  const queryClient = useQueryClient();
+  // The YouTube link's card counts the channels: read again when the list changes.
+  const refreshYoutubeLink = () =>
+    void queryClient.invalidateQueries({ queryKey: youtubeStatusQuery(userId).queryKey });
   const [params, setParams] = useSearchParams();
   // Read once: the outcome is shown, and taken off the address so a reload does not show it again.
   const [spotifyParam] = useState(() => params.get("spotify"));
@@ -35,7 +39,7 @@ export function MediaTab() {
   return (
     <div className="media-tab" data-testid="media-tab">
       <MediaLinks userId={userId} spotifyParam={spotifyParam} focus={toLinks} />
-      <ChannelsSection userId={userId} />
+      <ChannelsSection userId={userId} onChange={refreshYoutubeLink} />
       <VideosSection userId={userId} />
       <BooksSection userId={userId} />
       <MoviesSection userId={userId} />

@@ -9,10 +9,10 @@ import type { RowResult } from "./import-run.ts";
 import { useShelfChanges } from "./hooks.ts";
 import { ImportPanel } from "./ImportPanel.tsx";
 import type { ShelfEntry } from "./media.ts";
-import { Notice, ShelfState } from "./ShelfState.tsx";
+import { Notice, ShelfState } from "../../components/OwnerList.tsx";
 import { ReviewForm } from "./ReviewForm.tsx";
 import { ShelfList } from "./ShelfList.tsx";
-import { type ShelfData, type ShelfPage, shelfCount } from "./shelf-cache.ts";
+import { type ListData, type ListPage, listCount } from "../../lib/paged-list.ts";
 import { useExportImport } from "./use-import.ts";
 
 /** What every shelf holds: an id, and the person's rating and notes. */
@@ -20,7 +20,7 @@ type ShelfItem = { id: string } & Review;
 
 /** A shelf read a page at a time, as `infiniteQueryOptions` makes it (the cursor is the page param). */
 type ShelfQueryOptions<Item, Key extends QueryKey> = ReturnType<
-  typeof infiniteQueryOptions<ShelfPage<Item>, Error, ShelfData<Item>, Key, string | null>
+  typeof infiniteQueryOptions<ListPage<Item>, Error, ListData<Item>, Key, string | null>
 >;
 
 /** A search result picked to add, with the rating and notes given it. */
@@ -123,7 +123,7 @@ export function ShelfSection<Item extends ShelfItem, Result, Parsed, Row, Key ex
   return (
     <Section
       title={noun.many}
-      count={shelf.data ? shelfCount(shelf.data) : undefined}
+      count={shelf.data ? listCount(shelf.data) : undefined}
       headingId={headingId}
       testId={testIds.section}
     >

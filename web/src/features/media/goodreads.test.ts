@@ -11,7 +11,9 @@ import {
   type ParsedExport,
 } from "./goodreads.ts";
 import { goodreadsExport } from "../../../../tests/support/media-exports.ts";
-import { CSV_MAX_BYTES, CSV_MESSAGES, batches, csvFileProblem, cut, htmlToText } from "./csv-file.ts";
+import { batches } from "../../lib/batches.ts";
+import { CSV_MAX_BYTES, CSV_MESSAGES, csvFileProblem } from "../../lib/csv-file.ts";
+import { IMPORT_BATCH_SIZE, cut, htmlToText } from "./csv-file.ts";
 
 /** Goodreads' current export columns. */
 const CURRENT =
@@ -249,8 +251,8 @@ describe("csvFileProblem", () => {
 describe("helpers", () => {
   it("splits rows into batches of 100", () => {
     const rows = Array.from({ length: 250 }, (_, i) => i);
-    expect(batches(rows).map((b) => b.length)).toEqual([100, 100, 50]);
-    expect(batches([])).toEqual([]);
+    expect(batches(rows, IMPORT_BATCH_SIZE).map((b) => b.length)).toEqual([100, 100, 50]);
+    expect(batches([], IMPORT_BATCH_SIZE)).toEqual([]);
   });
 
   it("cuts text without splitting a surrogate pair", () => {

@@ -6,7 +6,9 @@ import { errorText } from "../../lib/api.ts";
 import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { type ProfileImage, confirmUploads, deleteImage, imagesQuery, makePrimary, presignUploads } from "./api.ts";
-import { choiceProblem, inBatches, postToBucket } from "./photo-upload.ts";
+import { batches } from "../../lib/batches.ts";
+import { postToBucket } from "../../lib/upload.ts";
+import { choiceProblem } from "./photo-upload.ts";
 import "./profile-photos.css";
 
 interface Blocked {
@@ -49,7 +51,7 @@ export function ProfilePhotos() {
     setProgress(0);
     const newlyBlocked: Blocked[] = [];
     try {
-      for (const [batchIndex, batch] of inBatches(files).entries()) {
+      for (const [batchIndex, batch] of batches(files, IMAGE_LIMITS.perRequest).entries()) {
         const { uploads } = await presignUploads(id, batch);
         await Promise.all(
           uploads.map((ticket, i) =>

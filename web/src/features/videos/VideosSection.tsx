@@ -2,13 +2,13 @@ import { useId, useState } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
 import { Section } from "../../components/Section.tsx";
-import { FileDrop } from "../media/FileDrop.tsx";
-import { Notice, ShelfState } from "../media/ShelfState.tsx";
-import { shelfCount } from "../media/shelf-cache.ts";
-import { counted } from "../media-links/links.ts";
+import { FileDrop } from "../../components/FileDrop.tsx";
+import { Notice, ShelfState } from "../../components/OwnerList.tsx";
+import { listCount } from "../../lib/paged-list.ts";
+import { batches } from "../../lib/batches.ts";
+import { counted } from "../../lib/words.ts";
 import { type Video, type WatchImport, deleteVideo, saveVideos, videosQuery } from "./api.ts";
 import { VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/modules/watch-history/rules";
-import { batches } from "../media/csv-file.ts";
 import { bytesText, percent } from "./takeout.ts";
 import { useWatchHistoryImport } from "./use-watch-history.ts";
 import { ShownList } from "./ShownList.tsx";
@@ -46,7 +46,7 @@ export function VideosSection({ userId }: { userId: string }) {
   return (
     <Section
       title="youtube videos"
-      count={videos.data ? shelfCount(videos.data) : undefined}
+      count={videos.data ? listCount(videos.data) : undefined}
       headingId={headingId}
       testId="videos"
     >

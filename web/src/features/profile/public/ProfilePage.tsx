@@ -8,7 +8,7 @@ import { isReservedPath } from "@graph/core/modules/users/rules";
 import { NotFoundPage } from "../../../components/NotFound.tsx";
 import { AboutMe } from "./AboutMe.tsx";
 import { PhotoGrid } from "./PhotoGrid.tsx";
-import { ProfileActions } from "../../following/ProfileActions.tsx";
+import { ProfileActions } from "../../following/index.ts";
 import { ProfileSectionView, type Focus } from "./ProfileSectionView.tsx";
 import { sectionItems } from "./profile-items.ts";
 import { Stars } from "./Stars.tsx";

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  type ShelfData,
-  placeOf,
-  shelfCount,
-  withAdded,
-  withItemAt,
-  withReplaced,
-  withoutItem,
-} from "./shelf-cache.ts";
+import { type ListData, placeOf, listCount, withAdded, withItemAt, withReplaced, withoutItem } from "./paged-list.ts";
 
 const item = (id: string, note = "") => ({ id, note });
 type Item = ReturnType<typeof item>;
-const shelf = (...pages: string[][]): ShelfData<Item> => ({
+const shelf = (...pages: string[][]): ListData<Item> => ({
   pages: pages.map((ids, i) => ({
     items: ids.map((id) => item(id)),
     cursor: i < pages.length - 1 ? `c${i}` : null,
@@ -19,7 +11,7 @@ const shelf = (...pages: string[][]): ShelfData<Item> => ({
   })),
   pageParams: pages.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
 });
-const ids = (data: ShelfData<Item>) => data.pages.map((p) => p.items.map((i) => i.id));
+const ids = (data: ListData<Item>) => data.pages.map((p) => p.items.map((i) => i.id));
 
 describe("shelf cache", () => {
   it("adds a new item first and counts it", () => {
@@ -38,7 +30,7 @@ describe("shelf cache", () => {
       ["c", "e"],
     ]);
     expect(data.pages[0]!.items[0]!.note).toBe("again");
-    expect(shelfCount(data)).toBe(5);
+    expect(listCount(data)).toBe(5);
   });
 
   it("removes an item and puts it back where it was", () => {
@@ -50,10 +42,10 @@ describe("shelf cache", () => {
       ["a", "b"],
       ["c", "e"],
     ]);
-    expect(shelfCount(without)).toBe(4);
+    expect(listCount(without)).toBe(4);
     const back = withItemAt(without, item("d"), place);
     expect(ids(back)).toEqual(ids(before));
-    expect(shelfCount(back)).toBe(5);
+    expect(listCount(back)).toBe(5);
   });
 
   it("does not count a removal of what is not there, nor put back what is", () => {

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import type { UseInfiniteQueryResult } from "@tanstack/react-query";
-import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { type ShelfData, shelfCount } from "./shelf-cache.ts";
+import { LoadFailed } from "./LoadFailed.tsx";
+import { type ListData, listCount } from "../lib/paged-list.ts";
 
 interface ShelfStateProps<T> {
   shelf: Pick<
-    UseInfiniteQueryResult<ShelfData<T>>,
+    UseInfiniteQueryResult<ListData<T>>,
     "data" | "isError" | "refetch" | "hasNextPage" | "fetchNextPage" | "isFetchingNextPage"
   >;
   what: string;
@@ -27,7 +27,7 @@ export function ShelfState<T>({ shelf, what, empty, moreTestId = "media-more", c
     );
   const items = data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <p className="tune-section__empty">{empty}</p>;
-  const count = shelfCount(data);
+  const count = listCount(data);
   return (
     <>
       {children(items)}

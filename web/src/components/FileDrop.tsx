@@ -1,4 +1,5 @@
 import { type DragEvent, useId, useState } from "react";
+import "./file-import.css";
 
 interface FileDropProps {
   /** The file input's `accept` (a hint to the picker; the file is still checked when it arrives). */

@@ -7,7 +7,6 @@ import { ChannelsSection, VideosSection } from "../videos/index.ts";
 import { BooksSection } from "./BooksSection.tsx";
 import { MoviesSection } from "./MoviesSection.tsx";
 import "./media.css";
-import "../videos/videos.css";
 
 /**
  * The media tab of /home/tune: the music and video account links, YouTube channels and videos,

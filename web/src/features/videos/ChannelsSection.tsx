@@ -6,11 +6,12 @@ import { batches } from "../../lib/batches.ts";
 import { csvFileProblem } from "../../lib/csv-file.ts";
 import { counted } from "../../lib/words.ts";
 import { FileDrop } from "../../components/FileDrop.tsx";
-import { Notice, ShelfState } from "../../components/OwnerList.tsx";
+import { Notice, OwnerList } from "../../components/OwnerList.tsx";
 import { listCount } from "../../lib/paged-list.ts";
 import { type Channel, channelsQuery, deleteChannel, importChannels } from "./api.ts";
 import { CHANNEL_BATCH_MAX, parseSubscriptions, percent } from "./takeout.ts";
 import { useListDelete } from "./use-list-delete.ts";
+import "./videos.css";
 
 export const CHANNEL_DELETE_FAILED = "Failed to delete the channel.";
 
@@ -63,51 +64,30 @@ export function ChannelsSection({ userId, onChange }: ChannelsProps) {
       testId="channels"
     >
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="channels" />
-      <ShelfState
-        shelf={channels}
+      <OwnerList<Channel>
+        list={channels}
         what="your channels"
         empty="no channels yet: connect YouTube above, or import the subscriptions.csv of a Takeout export below."
-        moreTestId="channel-list-more"
-      >
-        {(shown) => (
-          <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
-            {shown.map((channel) => (
-              <li
-                key={channel.id}
-                className="media-item"
-                data-testid="channel-item"
-                data-id={channel.id_youtube}
-                data-title={channel.name}
-              >
-                <div className="media-item__row media-item__row--center">
-                  <ChannelImage url={channel.image} />
-                  <div className="media-item__main">
-                    <a
-                      href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="media-item__title text-link"
-                    >
-                      {channel.name}
-                    </a>
-                  </div>
-                  <div className="media-item__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost media-item__action tune-row__delete"
-                      aria-label={`delete ${channel.name}`}
-                      onClick={() => remove.mutate(channel)}
-                      data-testid="channel-delete"
-                    >
-                      delete
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ShelfState>
+        row={(channel) => ({
+          id: channel.id_youtube,
+          title: channel.name,
+          picture: <ChannelImage url={channel.image} />,
+          text: (
+            <a
+              href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="media-item__title text-link"
+            >
+              {channel.name}
+            </a>
+          ),
+          short: true,
+        })}
+        onDelete={(channel) => remove.mutate(channel)}
+        labelledBy={headingId}
+        testIds={{ list: "channel-list", item: "channel-item", delete: "channel-delete", more: "channel-list-more" }}
+      />
       <SubscriptionsImport userId={userId} onChange={onChange} />
     </Section>
   );

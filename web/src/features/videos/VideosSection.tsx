@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { errorText } from "../../lib/api.ts";
 import { Section } from "../../components/Section.tsx";
 import { FileDrop } from "../../components/FileDrop.tsx";
-import { Notice, ShelfState } from "../../components/OwnerList.tsx";
+import { Notice, OwnerList } from "../../components/OwnerList.tsx";
 import { listCount } from "../../lib/paged-list.ts";
 import { batches } from "../../lib/batches.ts";
 import { counted } from "../../lib/words.ts";
@@ -13,6 +13,7 @@ import { bytesText, percent } from "./takeout.ts";
 import { useWatchHistoryImport } from "./use-watch-history.ts";
 import { ShownList } from "./ShownList.tsx";
 import { useListDelete } from "./use-list-delete.ts";
+import "./videos.css";
 
 /** The spec's words for a failed delete. */
 export const VIDEO_DELETE_FAILED = WATCH_HISTORY_MESSAGES.deleteFailed;
@@ -51,45 +52,31 @@ export function VideosSection({ userId }: { userId: string }) {
       testId="videos"
     >
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="videos" />
-      <ShelfState
-        shelf={videos}
+      <OwnerList<Video>
+        list={videos}
         what="your videos"
         empty="no videos yet: import your watch history below and pick the ones to show on your profile."
-        moreTestId="video-list-more"
-      >
-        {(shown) => (
-          <ul className="media-shelf" aria-labelledby={headingId} data-testid="video-list">
-            {shown.map((video) => (
-              <li key={video.id} className="media-item" data-testid="video-item" data-id={video.id}>
-                <div className="media-item__row">
-                  <div className="media-item__main">
-                    <a
-                      href={video.title_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="media-item__title text-link"
-                    >
-                      {video.title}
-                    </a>
-                    <span className="media-item__byline">{video.channel_name}</span>
-                  </div>
-                  <div className="media-item__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost media-item__action tune-row__delete"
-                      aria-label={`delete ${video.title}`}
-                      onClick={() => remove.mutate(video)}
-                      data-testid="video-delete"
-                    >
-                      delete
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ShelfState>
+        row={(video) => ({
+          id: video.id,
+          title: video.title,
+          text: (
+            <>
+              <a
+                href={video.title_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="media-item__title text-link"
+              >
+                {video.title}
+              </a>
+              <span className="media-item__byline">{video.channel_name}</span>
+            </>
+          ),
+        })}
+        onDelete={(video) => remove.mutate(video)}
+        labelledBy={headingId}
+        testIds={{ list: "video-list", item: "video-item", delete: "video-delete", more: "video-list-more" }}
+      />
       <WatchHistoryImport userId={userId} />
     </Section>
   );

@@ -4,8 +4,11 @@
  * to rows and the counting are tested without a server.
  */
 import { batches } from "../../lib/batches.ts";
-import { IMPORT_BATCH_SIZE } from "./csv-file.ts";
+import { IMPORT_BATCH_MAX } from "@graph/core/modules/media/rules";
 import type { SkippedRow } from "./goodreads.ts";
+
+/** The rows sent in one import request (the API takes at most 100). */
+export const IMPORT_BATCH_SIZE = IMPORT_BATCH_MAX;
 
 export type RowStatus = "imported" | "updated" | "skipped" | "failed";
 export const ROW_STATUSES: readonly RowStatus[] = ["imported", "updated", "skipped", "failed"];

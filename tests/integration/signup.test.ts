@@ -112,7 +112,7 @@ describe("reserved names", () => {
     // The socket is served on the HTTP server's upgrade, the demo feeds only when they are on.
     served.add(firstSegment(new URL(Resource.Realtime.url).pathname));
     served.add(firstSegment(DEMO_FEEDS_PREFIX));
-    // `/*` is the web app, whose own paths web/src/routes/reserved.test.ts checks.
+    // `/*` is the web app, whose own paths web/src/app/reserved.test.ts checks.
     served.delete("*");
     expect([...served]).toEqual(
       expect.arrayContaining(["api", "ws", "media", "dev", "_aws", "_google", "@connections"]),

@@ -2,7 +2,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
-import { searchUsers } from "../find/api.ts";
+import { searchUsers } from "../find/index.ts";
 import { MESSAGE_PAGE, sortConversations } from "./chat.ts";
 
 const messages = client.api.messages;

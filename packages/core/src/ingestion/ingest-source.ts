@@ -5,6 +5,7 @@ import * as Topics from "../topics/index.ts";
 import * as Vocabulary from "../vocabulary/index.ts";
 import { FETCH_POLICY } from "../sources/index.ts";
 import { FeedParseError, guardedFetch, parseFeed, type FetchOutcome, type ParsedItem } from "../syndication/index.ts";
+import { testSettings } from "../test-settings/index.ts";
 
 export interface IngestReport {
   sourceId: string;
@@ -56,6 +57,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
       etag: source.etag,
       lastModified: source.lastModified,
       allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
+      // guardedFetch's own (15 s) unless a test runtime shortened it.
+      totalTimeoutMs: testSettings().feedFetchTimeoutMs,
     }),
   );
   if (outcome === "held") return { ...report, status: "held" };

@@ -232,6 +232,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port).
   guardLocalOnly(root);
+  // The AWS stand-ins tell the time by this process's clock, as AWS answers by its own: the SDK
+  // sets its clients' clocks by a response's Date, and Node's own Date header does not see a
+  // test's moved clock, so a client would keep the offset (days) after the clock is put back.
+  root.use("/_aws/*", async (c, next) => {
+    await next();
+    c.header("Date", new Date().toUTCString());
+  });
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
   const s3 = mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"), {

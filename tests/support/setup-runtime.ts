@@ -13,10 +13,10 @@ declare module "vitest" {
 /**
  * Costs that exist for production, not for correctness, lowered for tests: a scrypt hash at
  * N=2^10 takes milliseconds, not 0.6 s (each hash stores its own parameters, so verifying is
- * unchanged), and a feed that never answers is given up after 5 s, not 15 s. Core accepts them
+ * unchanged), and a feed that never answers is given up after 10 s, not 15 s. Core accepts them
  * from a test runtime only (see @graph/core/test-settings).
  */
-const TEST_SETTINGS: TestSettings = { passwordHashCost: 2 ** 10, feedFetchTimeoutMs: 5_000 };
+const TEST_SETTINGS: TestSettings = { passwordHashCost: 2 ** 10, feedFetchTimeoutMs: 10_000 };
 
 /**
  * The local runtime of this test worker. Started before the first test file's own imports run,

@@ -13,6 +13,7 @@ import {
 import { BookEntity } from "../../packages/core/src/modules/media/book.entity.ts";
 import { ShelfCountsEntity } from "../../packages/core/src/modules/media/shelf-counts.entity.ts";
 import { errorOf, signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 
 /**
  * Books on a person's shelf, through the API against the Open Library stand-in the runtime
@@ -712,7 +713,7 @@ describe("random and malformed input", () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

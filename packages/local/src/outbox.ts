@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 
 export interface OutboxMessage {
@@ -38,6 +38,12 @@ export class Outbox {
     this.messages.push(stored);
     if (this.file) await appendFile(this.file, JSON.stringify(stored) + "\n");
     return stored;
+  }
+
+  /** Empties the outbox: tests that share one runtime give each file an outbox of its own. */
+  async clear(): Promise<void> {
+    this.messages = [];
+    if (this.file) await writeFile(this.file, "");
   }
 
   /** Newest first. */

@@ -7,13 +7,14 @@ import {
   screenshot,
   signUpAndVerify,
   startServer,
+  startSignedIn,
   type Server,
   useBrowserServer,
 } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-useBrowserServer({}, (started) => ({ server, browser } = started));
+useBrowserServer((started) => ({ server, browser } = started));
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
@@ -126,7 +127,7 @@ describe("accounts in the browser", () => {
   it("keeps the dark-mode choice across reloads", async () => {
     const page = await freshPage();
     await page.emulateMedia({ colorScheme: "light" });
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await theme()).toBe("light");
     await page.getByTestId("page-menu-button").click();
@@ -152,7 +153,7 @@ describe("accounts in the browser", () => {
 
   it("opens and closes the page dropdown by keyboard", async () => {
     const page = await freshPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     const button = page.getByTestId("page-menu-button");
     const menu = page.getByTestId("page-menu");
 
@@ -180,7 +181,7 @@ describe("accounts in the browser", () => {
 
   it("sends feedback from /home/feedback to the team", async () => {
     const page = await freshPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     await page.goto(`${server.url}/home/feedback`);
     await page.getByTestId("feedback-text").fill("the outbox page is handy");
     await page.getByTestId("feedback-submit").click();
@@ -198,7 +199,7 @@ describe("accounts in the browser", () => {
 
   it("resets a forgotten password through the mailed link", async () => {
     const page = await freshPage();
-    const person = await signUpAndVerify(page, server);
+    const person = await startSignedIn(page, server);
     await page.context().clearCookies();
     await page.goto(`${server.url}/forgot-password`);
     await page.getByTestId("forgot-email").fill(person.email);
@@ -245,7 +246,7 @@ describe("accounts in the browser", () => {
 
   it("logs out and goes to /login when a signed-in call answers 401", async () => {
     const page = await freshPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     await page.context().clearCookies();
     await page.goto(`${server.url}/home/feedback`);
     await page.waitForURL(/\/login$/);

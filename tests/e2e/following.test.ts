@@ -5,12 +5,11 @@ import { pageApi, screenshot, signedInPage, type Server, useBrowserServer } from
 
 let server: Server;
 let browser: Browser;
-useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
+useBrowserServer((started) => ({ server, browser } = started));
 
 describe("the following tab in the browser", () => {
   it("shows who you follow's sessions once they have one, with the empty states before", async () => {
-    const writer = await signedInPage(browser, server);
-    const reader = await signedInPage(browser, server);
+    const [writer, reader] = await Promise.all([signedInPage(browser, server), signedInPage(browser, server)]);
 
     await reader.page.goto(`${server.url}/home?tab=following`);
     await expect

@@ -2,11 +2,13 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PHONE } from "../../scripts/audit/viewports.ts";
-import { pageApi, screenshot, signedInPage, type Server, useBrowserServer, waitUntilIdle } from "./support.ts";
+import { pageApi, screenshot, signedInPage, type Server, useOwnServer, waitUntilIdle } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
+// A runtime of its own: the subjects' topics are counted over everyone who follows topics, and
+// people of other files would count too (e.g. History would have topics).
+useOwnServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const choice = (page: Page, subject: string) =>
   page.locator(`[data-testid="subject-choice"][data-subject="${subject}"]`);

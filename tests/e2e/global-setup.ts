@@ -1,0 +1,41 @@
+/**
+ * One local runtime for the whole browser run, shared by every test file that needs no server of
+ * its own: the demo feeds (fetched and indexed once, here) and private feeds allowed (tests serve
+ * feeds of their own on this machine). And one Chromium, which each file connects to. Tests
+ * read what other files' people do to this server only through their own people.
+ */
+import { chromium } from "playwright-core";
+import type { TestProject } from "vitest/node";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/audit/chromium.ts";
+import { startServer, waitUntilIdle } from "./server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The shared runtime's address. */
+    serverUrl: string;
+    /** Where the shared Chromium takes connections. */
+    browserEndpoint: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const [server, browser] = await Promise.all([
+    startServer({ demoFeeds: true, allowPrivateFeeds: true }),
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+  ]);
+  try {
+    // The runtime fetches the demo feeds at start, then indexes them for search.
+    await waitUntilIdle(server);
+    const indexed = await fetch(`${server.url}/api/dev/jobs/search-index`, { method: "POST" });
+    if (!indexed.ok) throw new Error(`indexing the demo feeds failed: ${indexed.status}`);
+  } catch (error) {
+    await Promise.all([server.stop(), browser.close()]);
+    throw error;
+  }
+  project.provide("serverUrl", server.url);
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await server.stop();
+  };
+}

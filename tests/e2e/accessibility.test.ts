@@ -2,7 +2,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rss, startFeedServer } from "../support/feeds.ts";
-import { expectAccessible, pageApi, signedInPage, type Server, useBrowserServer } from "./support.ts";
+import { demoFeedsReady, expectAccessible, pageApi, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 /**
  * Every page the browser tests check for accessibility, each once on desktop and phone in the
@@ -14,7 +14,7 @@ import { expectAccessible, pageApi, signedInPage, type Server, useBrowserServer 
  */
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
 let ada: Awaited<ReturnType<typeof signedInPage>>;
@@ -178,7 +178,8 @@ beforeAll(async () => {
   await watch(page, "Alien", 4);
 
   // The feed tab's sections: the digest on, in another zone; an article added; a source
-  // suggested and one silenced; a muted word.
+  // suggested and one silenced; a muted word. The article and the source are the demo feeds'.
+  await demoFeedsReady();
   await call(page, "POST", "/api/users/update_email_digest_preferences", {
     wantsEmailDigest: true,
     timezone: "Pacific/Apia",

@@ -5,7 +5,7 @@ import { pageApi, signedInPage, waitUntilIdle, type Server, useBrowserServer } f
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 describe("deleting the account from the profile tab", () => {
   it("confirms, asks for the password, shows the server's refusal, then deletes, signs out everywhere and goes to /", async () => {

@@ -15,7 +15,7 @@ import {
  */
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const currentPlan = (page: Page) =>
   page.locator('[data-testid^="plan-"][aria-current="true"]').getAttribute("data-testid");

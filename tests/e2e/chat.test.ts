@@ -17,7 +17,7 @@ import {
  */
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 type Person = Awaited<ReturnType<typeof signedInPage>>;
 let a: Person;

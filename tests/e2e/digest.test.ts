@@ -6,7 +6,7 @@ import { pageApi, screenshot, signedInPage, waitUntilIdle, type Server, useBrows
 let server: Server;
 let browser: Browser;
 // The demo feeds give the digest articles to send.
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const QUARTER_HOUR = 15 * 60 * 1000;
 

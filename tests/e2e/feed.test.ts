@@ -5,7 +5,7 @@ import { screenshot, signUpAndVerify, startSignedIn, type Server, useBrowserServ
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const cards = (page: Page) => page.getByTestId("feed-article");
 

@@ -5,8 +5,8 @@ import { newPerson, newSession, screenshot, startSignedIn, type Server, useBrows
 
 let server: Server;
 let browser: Browser;
-// The demo feeds' articles are indexed for search once the run's runtime has fetched them (global-setup.ts).
-useBrowserServer((started) => ({ server, browser } = started));
+// The demo feeds' articles, fetched and indexed for search by the run's runtime (global-setup.ts).
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 describe("find in the browser", () => {
   it("finds an ingested article by a word of its title, a person by part of their name, and tumbles a word", async () => {

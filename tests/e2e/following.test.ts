@@ -5,7 +5,7 @@ import { pageApi, screenshot, signedInPage, type Server, useBrowserServer } from
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 describe("the following tab in the browser", () => {
   it("shows who you follow's sessions once they have one, with the empty states before", async () => {

@@ -5,7 +5,7 @@ import { newPerson, screenshot, startSignedIn, type Server, useBrowserServer } f
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });

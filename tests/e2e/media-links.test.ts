@@ -14,7 +14,7 @@ import {
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const MEDIA = "/home/tune?tab=media";
 /** The artist the stand-in's Ada and Ben both listen to. */

@@ -13,7 +13,7 @@ import { goodreadsExport, letterboxdExport } from "../support/media-exports.ts";
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const MEDIA = "/home/tune?tab=media";
 

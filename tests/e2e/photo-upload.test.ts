@@ -10,7 +10,7 @@ import { signedInPage, type Server, useBrowserServer } from "./support.ts";
  */
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 describe("uploading a photo from the browser", () => {
   it("posts to the bucket with progress, confirms, shows the variant, and reports a blocked picture", async () => {

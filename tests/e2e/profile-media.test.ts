@@ -5,7 +5,7 @@ import { onPhoneInEachTheme, pageApi, screenshot, signedInPage, type Server, use
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 interface Found {
   id: string;

@@ -5,7 +5,7 @@ import { SERVER_ERROR, screenshot, signedInPage, type Server, useBrowserServer }
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const buttonState = (page: Page, testId: string) => page.getByTestId(testId).getAttribute("data-state");
 

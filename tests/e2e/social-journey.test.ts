@@ -21,7 +21,7 @@ import {
  */
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 /** The sections of the public page, top to bottom. */
 const sectionsShown = (page: Page) =>

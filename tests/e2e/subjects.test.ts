@@ -27,6 +27,7 @@ describe("subjects on the onboarding page", () => {
     await waitUntilIdle(server);
 
     const { context, page, userId } = await signedInPage(browser, server);
+    await page.goto(`${server.url}/getting-started`);
     await page.getByTestId("subject-choices").waitFor();
     // Next to the prompt, within the first step.
     const step = page.locator(".onboarding__step").first();
@@ -65,6 +66,7 @@ describe("subjects on the onboarding page", () => {
 
   it("fits a phone without scrolling sideways", async () => {
     const { context, page } = await signedInPage(browser, server, PHONE);
+    await page.goto(`${server.url}/getting-started`);
     await page.getByTestId("subject-choices").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, "onboarding-subjects-390");

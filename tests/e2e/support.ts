@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -76,7 +76,11 @@ export async function startSignedIn(page: Page, server: Server, person: Partial<
   return session;
 }
 
-/** A new person (as `startSignedIn` makes them) on a page of their own at /getting-started. */
+/**
+ * A new person (as `startSignedIn` makes them) on a page of their own. It is open at a plain file
+ * of the site, not at an app page: tests go to the page they test, and calls made from the page
+ * (`pageApi`) need the site's origin.
+ */
 export async function signedInPage(
   browser: Browser,
   server: Server,
@@ -89,7 +93,7 @@ export async function signedInPage(
   ]);
   await signIn(context, server, session);
   const page = await context.newPage();
-  await page.goto(`${server.url}/getting-started`);
+  await page.goto(`${server.url}/robots.txt`);
   const { userId, username, email, password } = session;
   return { context, page, userId, person: { username, email, password } };
 }
@@ -191,15 +195,29 @@ export async function expectAccessible(
   }
 }
 
+/** Waits until the run's runtime has fetched and indexed the demo feeds (tests/e2e/global-setup.ts). */
+export async function demoFeedsReady() {
+  const flag = inject("demoFeedsFlag");
+  for (;;) {
+    const state = await readFile(flag, "utf8").catch(() => undefined);
+    if (state === "ready") return;
+    if (state !== undefined) throw new Error(state);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * This file's Chromium (connected to the run's) and the run's shared runtime
- * (tests/e2e/global-setup.ts: demo feeds fetched and indexed, private feeds allowed), handed to
- * the file by `started` before its tests run.
+ * (tests/e2e/global-setup.ts: private feeds allowed), handed to the file by `started` before its
+ * tests run; with `demoFeeds`, once the demo feeds are fetched and indexed.
  */
-export function useBrowserServer(started: (env: { server: Server; browser: Browser }) => void) {
+export function useBrowserServer(
+  options: { demoFeeds?: boolean },
+  started: (env: { server: Server; browser: Browser }) => void,
+) {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    [browser] = await Promise.all([connectBrowser(), options.demoFeeds ? demoFeedsReady() : undefined]);
     started({ server: { url: inject("serverUrl") }, browser });
   });
   afterAll(async () => {

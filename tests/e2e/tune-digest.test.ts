@@ -12,7 +12,7 @@ import {
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const SAVE = "/api/users/update_email_digest_preferences";
 

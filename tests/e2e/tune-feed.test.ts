@@ -17,9 +17,9 @@ let server: Server;
 let browser: Browser;
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
 
-// The run's runtime has the demo feeds (sources to silence, articles to add, indexed for search)
-// and allows private feeds, so it reads the test's own feed server on this machine (it has no network).
-useBrowserServer((started) => ({ server, browser } = started));
+// The demo feeds give sources to silence and articles to add (indexed for search); private feeds
+// let the runtime read the test's own feed server on this machine (the runtime has no network).
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 beforeAll(async () => {
   feeds = await startFeedServer();
   // Answered slowly, so a suggestion of it is seen pending before its check settles it.

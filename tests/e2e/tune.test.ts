@@ -14,7 +14,7 @@ import {
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 interface ApiTopic {
   id: string;

@@ -6,7 +6,7 @@ import { screenshot, signUpAndVerify, startSignedIn, waitUntilIdle, type Server,
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 /**
  * Records what the page reports as broken: CSP violations (listened for before any page script

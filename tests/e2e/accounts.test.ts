@@ -1,20 +1,11 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  codeFor,
-  newPerson,
-  screenshot,
-  signUpAndVerify,
-  startServer,
-  startSignedIn,
-  type Server,
-  useBrowserServer,
-} from "./support.ts";
+import { newPerson, screenshot, signUpAndVerify, startSignedIn, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-useBrowserServer((started) => ({ server, browser } = started));
+useBrowserServer({}, (started) => ({ server, browser } = started));
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1200, height: 850 } });
@@ -261,40 +252,5 @@ describe("accounts in the browser", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "login-375");
     await context.close();
-  });
-});
-
-describe("the local runtime keeps data across restarts", () => {
-  it("logs in after a stop and start with the same data directory", async () => {
-    const first = await startServer();
-    const person = newPerson();
-    const signup = await fetch(`${first.url}/api/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(person),
-    });
-    const { userId } = (await signup.json()) as { userId: string };
-    const code = await codeFor(first, person.email);
-    await fetch(`${first.url}/api/verify_account`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userId, code }),
-    });
-    await first.stop();
-
-    const second = await startServer({ dataDir: first.dataDir });
-    try {
-      const page = await freshPage();
-      await page.goto(`${second.url}/login`);
-      await page.getByTestId("login-identifier").fill(person.email);
-      await page.getByTestId("login-password").fill(person.password);
-      await page.getByTestId("login-submit").click();
-      await page.waitForURL(/\/getting-started$/);
-      const outbox = (await (await fetch(`${second.url}/api/dev/outbox`)).json()) as unknown[];
-      expect(outbox.length).toBeGreaterThan(0);
-      await page.context().close();
-    } finally {
-      await second.stop();
-    }
   });
 });

@@ -18,7 +18,8 @@ const TIERS = [
   { name: "typecheck", command: ["npm", "run", "typecheck"] },
   { name: "lint", command: ["npm", "run", "lint"] },
   { name: "unit", command: ["vitest", "run", "--project", "unit"] },
-  { name: "integration", command: ["vitest", "run", "--project", "integration"] },
+  // Every integration project (shared runtimes, runtimes of their own, production's costs) in one run.
+  { name: "integration", command: ["vitest", "run", "--project", "integration*"] },
   { name: "build", command: ["npm", "run", "build", "-w", "web"] },
   { name: "browser", command: ["vitest", "run", "--config", "tests/e2e/vitest.config.ts"] },
 ];

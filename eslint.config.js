@@ -1,0 +1,70 @@
+// @ts-check
+/**
+ * ESLint, run by `npm run lint` after dependency-cruiser (which owns module boundaries) and before
+ * knip (which owns unused files, exports and dependencies). Prettier owns formatting: no style
+ * rules here.
+ *
+ * Every TypeScript file gets typescript-eslint's recommended rules. The code that ships (core,
+ * functions, the local runtime, the web app) is also linted with type information, for the rules
+ * that catch what tsc does not: a promise nobody awaits or handles, a promise where a callback
+ * returning nothing is expected, awaiting what is not a promise, throwing what is not an Error.
+ * Tests, scripts and infra/ get no type information: tsc checks their types, and a type-aware
+ * lint over them doubled the lint's time for rules that found nothing a test would not.
+ */
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const SHIPPED = ["packages/*/src/**/*.ts", "web/src/**/*.{ts,tsx}"];
+const NOT_SHIPPED = ["**/*.test.ts", "**/*.test.tsx", "**/fixtures/**", "packages/local/src/demo/**"];
+
+export default defineConfig([
+  globalIgnores(["**/dist/", ".sst/", ".data/", ".tsbuild/", "**/sst-env.d.ts", "web/public/preview/"]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  {
+    rules: {
+      // `_name` marks what a signature must accept but does not use.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  {
+    files: SHIPPED,
+    ignores: NOT_SHIPPED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/only-throw-error": "error",
+      "@typescript-eslint/prefer-promise-reject-errors": "error",
+      "@typescript-eslint/no-base-to-string": "error",
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
+    },
+  },
+
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["web/public/**/*.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+
+  // The web app: React's rules of hooks (with the compiler-era checks) and accessibility.
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+]);

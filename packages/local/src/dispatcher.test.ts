@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -49,6 +50,16 @@ const never = () => new Promise<void>(() => undefined);
 const waitFor = (check: () => unknown | Promise<unknown>) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
 
 describe("durable local queues", () => {
+  it("handles a message apart from its sender's async context, as a queue's own invocation", async () => {
+    const scope = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const d = dispatcher(worker(() => void seen.push(scope.getStore())).handler, { inMemory: true });
+    await d.recover();
+    await scope.run("sender's call", () => d.send(QUEUE.name, "work"));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen).toEqual([undefined]);
+  });
+
   it("delivers a message sent while the clock was moved forward once the clock is put back", async () => {
     const { handler, received } = worker();
     const d = dispatcher(handler, { inMemory: true });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { lambdaContext, loadHandler, type Handler } from "./handlers.ts";
@@ -61,6 +62,12 @@ export class Dispatcher {
   private readonly held = new Set<string>();
   private readonly store: QueueStore;
   private readonly load: (reference: string) => Promise<Handler>;
+  /**
+   * Runs a function in the async context the dispatcher was made in: a batch is handled apart
+   * from whoever sent its message, as a queue's own Lambda invocation is on AWS, so nothing
+   * scoped to the sender's call (a cost being measured, say) follows it into the worker.
+   */
+  private readonly detached = AsyncLocalStorage.snapshot();
 
   constructor(
     queues: readonly QueueDefinition[],
@@ -218,7 +225,7 @@ export class Dispatcher {
     state.pollAt = at;
     state.timer = setTimeout(() => {
       state.timer = undefined;
-      void this.poll(queue);
+      void this.detached(() => this.poll(queue));
     }, delayMs);
   }
 

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import {
   callBack,
   consent,
@@ -105,5 +107,117 @@ describe("a connect's redirect is always a path of this site", () => {
     const person = await signedIn(api);
     const response = await loginWith("spotify", person, { userId: "x", redirect: "/home/tune?tab=media#links" });
     expect(sitePath(response)).toBe("/home/tune?tab=media&spotify=error#links");
+  });
+});
+
+/** The node bindings `@hono/node-server` hands the root app, for a socket from this machine. */
+const loopback = {
+  incoming: {
+    socket: { remoteAddress: "127.0.0.1", remotePort: 40000, remoteFamily: "IPv4", localAddress: "127.0.0.1" },
+  },
+  outgoing: {},
+};
+/** A call to the runtime's port from this machine, at `host` (the name the browser used). */
+const local = (path: string, init: RequestInit = {}, host = "graph.test") =>
+  api.runtime.root.request(`http://${host}${path}`, init, loopback);
+
+const CROSS_SITE: Array<Record<string, string>> = [
+  { origin: "http://evil.example", "sec-fetch-site": "cross-site" },
+  { origin: "http://evil.example" },
+  { "sec-fetch-site": "cross-site" },
+  { origin: "null" },
+];
+
+async function untrustedSource() {
+  const sourceId = randomUUID();
+  await SourceEntity.create({
+    sourceId,
+    name: "An untrusted source",
+    siteUrl: "https://untrusted.example",
+    feedUrl: `https://untrusted.example/${sourceId}.xml`,
+    type: "other",
+    trusted: false,
+    nextFetchAt: Date.now() + 3_600_000,
+    createdAt: Date.now(),
+  }).go();
+  return sourceId;
+}
+const isTrusted = async (sourceId: string) =>
+  (await SourceEntity.get({ sourceId }).go({ consistent: true })).data?.trusted;
+
+describe("the dev routes and stand-ins refuse other sites and other host names", () => {
+  it("a page of another site cannot trust a source, even as text/plain", async () => {
+    const sourceId = await untrustedSource();
+    for (const headers of CROSS_SITE) {
+      const response = await local(`/api/dev/sources/${sourceId}/trust`, {
+        method: "POST",
+        headers: { "content-type": "text/plain", ...headers },
+        body: "{}",
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await isTrusted(sourceId)).toBe(false);
+    // From this machine's own tools (no Origin) it still works.
+    expect((await local(`/api/dev/sources/${sourceId}/trust`, { method: "POST" })).status).toBe(200);
+    expect(await isTrusted(sourceId)).toBe(true);
+  });
+
+  it("a page of another site cannot run jobs, send mail through the SES stand-in or revoke grants", async () => {
+    const before = api.runtime.outbox.list().length;
+    const mail = JSON.stringify({
+      FromEmailAddress: "graph <no-reply@graph.local>",
+      Destination: { ToAddresses: ["victim@example.com"] },
+      Content: { Simple: { Subject: { Data: "Reset your password" }, Body: { Text: { Data: "evil" } } } },
+    });
+    for (const headers of CROSS_SITE) {
+      for (const [path, body] of [
+        ["/api/dev/jobs/digest", undefined],
+        ["/api/dev/jobs/purge-unverified", undefined],
+        ["/_aws/ses/v2/email/outbound-emails", mail],
+        ["/_spotify/dev/revoke", JSON.stringify({ listener: "Ada Listener" })],
+        ["/_google/dev/revoke", JSON.stringify({ email: "a@example.com" })],
+      ] as const) {
+        const response = await local(path, {
+          method: "POST",
+          headers: { "content-type": "text/plain", ...headers },
+          body,
+        });
+        expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    await api.runtime.dispatcher.idle();
+    expect(api.runtime.outbox.list()).toHaveLength(before);
+  });
+
+  it("answers only this machine's names and the site's: a rebound name reads no outbox", async () => {
+    for (const host of ["evil.example", "evil.example:3000", "127.0.0.1.evil.example", "graph.test.evil.example"]) {
+      for (const path of ["/api/dev/outbox", "/dev/outbox", "/api/dev/status", "/_spotify/v1/me"]) {
+        const response = await local(path, {}, host);
+        expect(response.status, `${host}${path}`).toBe(403);
+        expect(await response.text()).not.toContain("@example.com");
+      }
+    }
+    const port = new URL(api.runtime.url).port;
+    for (const host of ["graph.test", "127.0.0.1", `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      expect((await local("/api/dev/outbox", {}, host)).status, host).toBe(200);
+    }
+    expect((await fetch(`${api.runtime.url}/api/dev/status`)).status).toBe(200);
+  });
+
+  it("still lets the site's own pages reach the stand-ins, and a browser open a consent page", async () => {
+    // The site's pages post uploads to the S3 stand-in, which may be another address (npm run dev).
+    const upload = await local("/_aws/ses/v2/email/outbound-emails", {
+      method: "POST",
+      headers: { origin: "http://graph.test", "sec-fetch-site": "cross-site" },
+      body: JSON.stringify({}),
+    });
+    expect(upload.status).toBe(400);
+    // The connect sends the browser to the stand-in's consent page: a navigation, from the site.
+    const consentPage = await local(
+      "/_spotify/authorize",
+      { headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" } },
+      "127.0.0.1",
+    );
+    expect(consentPage.status).not.toBe(403);
   });
 });

@@ -222,8 +222,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     },
   });
 
-  // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port).
-  guardLocalOnly(root);
+  // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port),
+  // and of those no page of another site, nor one reaching this port under another name.
+  guardLocalOnly(root, {
+    siteUrl,
+    ownUrls: [url, `http://${s3Host(host)}:${port}`],
+    // The consent pages a connect or a Google sign-in sends the browser to.
+    pages: /^\/_(google|spotify)\//,
+  });
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);
   const s3 = mountS3(root, "/_aws/s3", options.dataDir && join(options.dataDir, "blobs"), {

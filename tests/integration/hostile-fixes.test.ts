@@ -221,3 +221,63 @@ describe("the dev routes and stand-ins refuse other sites and other host names",
     expect(consentPage.status).not.toBe(403);
   });
 });
+
+describe("a body that is not JSON is refused and changes nothing", () => {
+  const NOT_JSON = ['{"a":', "[1,2", "{'a': 1}", "nul", "{}x", "\u0000"];
+  const send = (method: string, path: string, rawBody: string, cookie?: string) =>
+    api.request(method, path, { rawBody, cookie, headers: { "content-type": "application/json" } });
+
+  it("POST /api/atom keeps the address it had", async () => {
+    const person = await signedIn(api);
+    const on = await api.request("POST", "/api/atom", { cookie: person.cookie });
+    expect(on.status).toBe(200);
+    const { url } = (await on.json()) as { url: string };
+    for (const body of NOT_JSON) {
+      const response = await send("POST", "/api/atom", body, person.cookie);
+      expect(response.status, body).toBe(400);
+      expect(await response.json()).toEqual({ error: "The request body is not valid JSON.", code: "invalid_json" });
+    }
+    const now = (await (await api.request("GET", "/api/atom", { cookie: person.cookie })).json()) as { url: string };
+    expect(now.url).toBe(url);
+  });
+
+  it("POST /api/spotify/api/logout leaves the link", async () => {
+    const person = await signedIn(api);
+    const started = await startConnect(api, "spotify", person.cookie, { userId: person.userId });
+    const back = await consent(started, spotifyListener(`Kept ${Math.random().toString(36).slice(2, 8)}`));
+    await callBack(api, "spotify", { code: back.code, state: back.state }, [person.cookie, back.stateCookie]);
+    const status = async () =>
+      (
+        (await (await api.request("GET", "/api/spotify/api/status", { cookie: person.cookie })).json()) as {
+          status: string;
+        }
+      ).status;
+    expect(await status()).toBe("connected");
+    for (const body of NOT_JSON) {
+      const response = await send("POST", "/api/spotify/api/logout", body, person.cookie);
+      expect(response.status, body).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe("invalid_json");
+    }
+    expect(await status()).toBe("connected");
+  });
+
+  it("every JSON route of the API answers 400 invalid_json", async () => {
+    const person = await signedIn(api);
+    const routes = api.runtime.api.routes.filter(
+      (r) =>
+        !["GET", "HEAD", "OPTIONS", "ALL"].includes(r.method) &&
+        !["/api/stripe/webhook", "/api/contacts/to_db", "/api/digest/unsubscribe"].includes(r.path),
+    );
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const path = route.path.replace(/:[A-Za-z]+/g, "x1");
+      const response = await send(route.method, path, '{"a":', person.cookie);
+      expect(response.status, key).toBe(400);
+      expect(((await response.json()) as { code: string }).code, key).toBe("invalid_json");
+    }
+    expect(seen.size).toBeGreaterThan(60);
+  });
+});

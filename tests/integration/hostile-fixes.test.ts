@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import {
   callBack,
@@ -279,5 +280,24 @@ describe("a body that is not JSON is refused and changes nothing", () => {
       expect(((await response.json()) as { code: string }).code, key).toBe("invalid_json");
     }
     expect(seen.size).toBeGreaterThan(60);
+  });
+});
+
+describe("the OPML size limit answers one way whatever the characters", () => {
+  it("refuses 512 KB + 1 byte with 413 payload_too_large, in ASCII, 'é' or emoji alike", async () => {
+    const person = await signedIn(api);
+    const over = OPML_IMPORT.maxBytes + 1;
+    for (const opml of ["a".repeat(over), "é".repeat(Math.ceil(over / 2)), "🌍".repeat(Math.ceil(over / 4))]) {
+      expect(Buffer.byteLength(opml)).toBeGreaterThan(OPML_IMPORT.maxBytes);
+      const response = await api.request("POST", "/api/opml/import", { cookie: person.cookie, body: { opml } });
+      expect(response.status, opml.slice(0, 1)).toBe(413);
+      expect(await response.json()).toEqual({ error: OPML_MESSAGES.tooLarge, code: "payload_too_large" });
+    }
+    // Exactly the limit is read (and found not to be OPML).
+    const within = await api.request("POST", "/api/opml/import", {
+      cookie: person.cookie,
+      body: { opml: "a".repeat(OPML_IMPORT.maxBytes) },
+    });
+    expect(await within.json()).toEqual({ error: OPML_MESSAGES.notOpml, code: "invalid_input" });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
+import { PROFILE_MESSAGES } from "@graph/core/modules/profile/rules";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import {
   callBack,
@@ -299,5 +300,53 @@ describe("the OPML size limit answers one way whatever the characters", () => {
       body: { opml: "a".repeat(OPML_IMPORT.maxBytes) },
     });
     expect(await within.json()).toEqual({ error: OPML_MESSAGES.notOpml, code: "invalid_input" });
+  });
+});
+
+describe("a website is an http(s) address or a bare host", () => {
+  const add = (person: Person, url: string) =>
+    api.request("POST", "/api/websites/to_db", { cookie: person.cookie, body: { url } });
+  const listed = async (person: Person) =>
+    (
+      (await (
+        await api.request("GET", `/api/websites/from_db_by_user_id/${person.userId}`, { cookie: person.cookie })
+      ).json()) as Array<{ url: string }>
+    ).map((w) => w.url);
+
+  it("refuses other schemes, credentials and hosts that are no host", async () => {
+    const person = await signedIn(api);
+    for (const url of [
+      "javascript:alert(document.cookie)//.x",
+      "JavaScript:alert(1)//a.b",
+      "javascript://example.com/%0aalert(1)",
+      "data:text/html,<script>alert(1)</script>.x",
+      "vbscript:msgbox(1).x",
+      "ftp://files.example.com",
+      "mailto:me@example.com",
+      "//evil.example",
+      "https://",
+      "https://user:pass@evil.example",
+      "https://example.com@evil.example",
+      "http://exa_mple..com",
+      "example",
+    ]) {
+      const response = await add(person, url);
+      expect(response.status, url).toBe(400);
+      expect(((await response.json()) as { error: string }).error, url).toBe(PROFILE_MESSAGES.websiteInvalid);
+    }
+    expect(await listed(person)).toEqual([]);
+  });
+
+  it("keeps http(s) addresses and bare hosts as typed", async () => {
+    const person = await signedIn(api);
+    const kept = [
+      "example.com",
+      "https://example.com/about?x=1#top",
+      "http://sub.example.co.uk",
+      "example.org:8080/x",
+      "bücher.de",
+    ];
+    for (const url of kept) expect((await add(person, url)).status, url).toBe(201);
+    expect((await listed(person)).sort()).toEqual([...kept].sort());
   });
 });

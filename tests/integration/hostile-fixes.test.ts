@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
+import { MEDIA_MESSAGES } from "@graph/core/modules/media/rules";
 import { PROFILE_MESSAGES } from "@graph/core/modules/profile/rules";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import {
@@ -348,5 +349,51 @@ describe("a website is an http(s) address or a bare host", () => {
     ];
     for (const url of kept) expect((await add(person, url)).status, url).toBe(201);
     expect((await listed(person)).sort()).toEqual([...kept].sort());
+  });
+});
+
+describe("a film added is one the catalogue knows", () => {
+  const add = (person: Person, body: Record<string, unknown>) =>
+    api.request("POST", "/api/movies/add-movie", {
+      cookie: person.cookie,
+      body: { rating: null, notes: "", poster_path: null, release_date: null, ...body },
+    });
+  const shelf = async (person: Person) =>
+    (
+      (await (await api.request("GET", "/api/movies/shelf", { cookie: person.cookie })).json()) as {
+        movies: Array<{ tmdb_id: number; title: string }>;
+      }
+    ).movies;
+
+  it("refuses an id the catalogue does not have, and a title that is not the id's", async () => {
+    const person = await signedIn(api);
+    for (const body of [
+      { tmdb_id: 999_999_999, title: "A Film Nobody Made" },
+      { tmdb_id: 7_000_001, title: "The Matrix" },
+      { tmdb_id: 603, title: "Not The Matrix" },
+      { tmdb_id: 603, title: "Parasite" },
+    ]) {
+      const response = await add(person, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toEqual({ error: MEDIA_MESSAGES.notInFilmCatalogueAdd, code: "invalid_input" });
+    }
+    expect(await shelf(person)).toEqual([]);
+  });
+
+  it("keeps the catalogue's title, date and poster, whatever else was sent", async () => {
+    const person = await signedIn(api);
+    const response = await add(person, {
+      tmdb_id: 603,
+      title: "the  matrix",
+      release_date: "2020-01-01",
+      poster_path: "/made-up.jpg",
+    });
+    expect(response.status).toBe(201);
+    const movie = (await response.json()) as Record<string, unknown>;
+    expect(movie).toMatchObject({ tmdb_id: 603, title: "The Matrix", release_date: "1999-03-31" });
+    expect(movie.poster_path).not.toBe("/made-up.jpg");
+    // The original title names the film too.
+    expect((await add(person, { tmdb_id: 129, title: "千と千尋の神隠し" })).status).toBe(201);
+    expect((await shelf(person)).map((m) => m.title).sort()).toEqual(["Spirited Away", "The Matrix"]);
   });
 });

@@ -5,6 +5,7 @@ import * as Media from "@graph/core/modules/media";
 import { MEDIA_MESSAGES, MOVIES_MAX, NOTES_MAX, SEARCH_RESULTS_MAX } from "@graph/core/modules/media/rules";
 import { MovieEntity } from "../../packages/core/src/modules/media/movie.entity.ts";
 import { ShelfCountsEntity } from "../../packages/core/src/modules/media/shelf-counts.entity.ts";
+import { filmCatalogue } from "../../packages/local/src/tmdb/catalogue.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /**
@@ -24,15 +25,21 @@ afterEach(() => {
 
 const search = (query: string) => as().movies["search-movies"].$get({ query: { query } });
 type NewMovie = Parameters<ReturnType<typeof as>["movies"]["add-movie"]["$post"]>[0]["json"];
-const aFilm = (n: number, extra: Partial<NewMovie> = {}): NewMovie => ({
-  tmdb_id: 7_000_000 + n,
-  title: `A listed film ${n}`,
-  release_date: "2001-02-03",
-  poster_path: `/poster${n}.jpg`,
-  rating: null,
-  notes: "",
-  ...extra,
-});
+/** The stand-in's films, least watched first: an add must name a film the catalogue has. */
+const FILMS = [...filmCatalogue().films].reverse();
+/** The `n`th film of the catalogue (from its least watched end, away from the films searched for here). */
+const aFilm = (n: number, extra: Partial<NewMovie> = {}): NewMovie => {
+  const film = FILMS[n % FILMS.length]!;
+  return {
+    tmdb_id: film.id,
+    title: film.title,
+    release_date: film.release_date,
+    poster_path: film.poster_path,
+    rating: null,
+    notes: "",
+    ...extra,
+  };
+};
 const add = (cookie: string, film: NewMovie) => as(cookie).movies["add-movie"].$post({ json: film });
 const publicMovies = (userId: string, cookie?: string) =>
   as(cookie).movies.from_db_by_user_id[":id"].$get({ param: { id: userId } });
@@ -184,9 +191,9 @@ describe("adding, rating, editing and deleting", () => {
     const person = await signedIn(api);
     for (const n of [11, 12, 13]) await add(person.cookie, aFilm(n));
     const first = await list(person.cookie, { limit: "2" });
-    expect(first.movies.map((m) => m.title)).toEqual(["A listed film 13", "A listed film 12"]);
+    expect(first.movies.map((m) => m.title)).toEqual([aFilm(13).title, aFilm(12).title]);
     const second = await list(person.cookie, { limit: "2", cursor: first.cursor! });
-    expect(second.movies.map((m) => m.title)).toEqual(["A listed film 11"]);
+    expect(second.movies.map((m) => m.title)).toEqual([aFilm(11).title]);
     expect(second.count).toBe(3);
   });
 });

@@ -2,10 +2,19 @@ import { isConditionFailure } from "../../adapters/dynamo/index.ts";
 import { badRequest, notFound } from "../../lib/errors/index.ts";
 import { MovieEntity, type Movie } from "./movie.entity.ts";
 import { pageOf } from "../../adapters/dynamo/index.ts";
-import { isMovieId, isRating, MEDIA_MESSAGES, NOTES_MAX, PUBLIC_LIST_MAX, QUERY_MAX, SHELF_PAGE_MAX } from "./rules.ts";
+import {
+  isMovieId,
+  isRating,
+  looseText,
+  MEDIA_MESSAGES,
+  NOTES_MAX,
+  PUBLIC_LIST_MAX,
+  QUERY_MAX,
+  SHELF_PAGE_MAX,
+} from "./rules.ts";
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
-import { isPosterPath, posterUrlOf, searchFilms } from "../../adapters/tmdb/index.ts";
+import { filmById, posterUrlOf, searchFilms } from "../../adapters/tmdb/index.ts";
 
 /** A film as the API answers it (the spec's fields, and the poster's address). */
 export interface MovieView {
@@ -127,7 +136,12 @@ async function readMovie(userId: string, movieId: string): Promise<Movie> {
   return data;
 }
 
-/** Adds a film; one already on the list stays one, with the rating and notes sent (`created` false). */
+/**
+ * Adds a film the catalogue has: its id must be one TMDB knows and the title sent that film's
+ * (its title or original title, loosely), else 400. What is kept of it — title, date, poster — is
+ * the catalogue's, never what the client sent. One already on the list stays one, with the
+ * rating and notes sent (`created` false).
+ */
 export async function addMovie(
   userId: string,
   input: Omit<MovieFields, "shelvedAt">,
@@ -135,11 +149,15 @@ export async function addMovie(
 ): Promise<{ movie: MovieView; created: boolean }> {
   if (!isMovieId(String(input.tmdbId))) throw badRequest(MEDIA_MESSAGES.movieIdInvalid);
   checkChanges(input);
-  const posterPath = input.posterPath && isPosterPath(input.posterPath) ? input.posterPath : null;
+  const film = await filmById(input.tmdbId);
+  const title = looseText(input.title);
+  if (!film || (title !== looseText(film.title) && title !== looseText(film.originalTitle)))
+    throw badRequest(MEDIA_MESSAGES.notInFilmCatalogueAdd);
+  const fields = { title: film.title, releaseDate: film.releaseDate, posterPath: film.posterPath };
   const outcome = await storeOne(
     userId,
     "movie",
-    movieWrite(userId, { ...input, posterPath, shelvedAt: now }, false, now),
+    movieWrite(userId, { ...input, ...fields, shelvedAt: now }, false, now),
   );
   if (outcome === "full") throw badRequest(MEDIA_MESSAGES.moviesFull, "limit_reached");
   return { movie: movieView(await readMovie(userId, String(input.tmdbId))), created: outcome === "created" };

@@ -59,6 +59,8 @@ export const MEDIA_MESSAGES = {
   importEmpty: "There are no rows to import.",
   notOnReadShelf: "not on your read shelf",
   notInFilmCatalogue: "not found in the film catalogue",
+  /** An add naming an id the film catalogue does not have, or a title that is not that film's. */
+  notInFilmCatalogueAdd: "That film is not in the film catalogue.",
   cursorInvalid: "That cursor is not valid.",
   catalogueTooSlow: "The catalogue was too slow to match this row; import the file again to add it.",
   notesShortened: `review shortened to ${NOTES_MAX} characters`,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import { MEDIA_MESSAGES } from "@graph/core/modules/media/rules";
+import { MUTE_MESSAGES } from "@graph/core/modules/mutes";
 import { PROFILE_MESSAGES } from "@graph/core/modules/profile/rules";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import {
@@ -395,5 +396,35 @@ describe("a film added is one the catalogue knows", () => {
     // The original title names the film too.
     expect((await add(person, { tmdb_id: 129, title: "千と千尋の神隠し" })).status).toBe(201);
     expect((await shelf(person)).map((m) => m.title).sort()).toEqual(["Spirited Away", "The Matrix"]);
+  });
+});
+
+describe("a muted word is text", () => {
+  it("refuses NUL, other control characters and lone surrogates, keeping the list as it was", async () => {
+    const person = await signedIn(api);
+    const mute = (word: string) => api.request("POST", "/api/mutes", { cookie: person.cookie, body: { word } });
+    expect((await mute("crypto")).status).toBe(200);
+    for (const word of [
+      "ab\u0000c",
+      "a\u0007b",
+      "\u001bcrypto",
+      "nel\u0085x",
+      "csi\u009bx",
+      "del\u007fx",
+      "x\ud800",
+      "\udc00x",
+      "a\ud800\ud800b",
+    ]) {
+      const response = await mute(word);
+      expect(response.status, JSON.stringify(word)).toBe(400);
+      expect(await response.json()).toEqual({ error: MUTE_MESSAGES.invalidCharacters, code: "mute_invalid" });
+    }
+    const list = (await (await api.request("GET", "/api/mutes", { cookie: person.cookie })).json()) as {
+      words: string[];
+    };
+    expect(list.words).toEqual(["crypto"]);
+    // Tabs and new lines are white space, and a pair of surrogates is a character.
+    expect((await mute("deep\tsea\nfish")).status).toBe(200);
+    expect((await mute("🐙 octopus")).status).toBe(200);
   });
 });

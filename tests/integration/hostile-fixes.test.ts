@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import { MEDIA_MESSAGES } from "@graph/core/modules/media/rules";
 import { MUTE_MESSAGES } from "@graph/core/modules/mutes";
+import { MESSAGES as TOPIC_MESSAGES } from "@graph/core/modules/topics/rules";
 import { PROFILE_MESSAGES } from "@graph/core/modules/profile/rules";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import {
@@ -426,5 +427,52 @@ describe("a muted word is text", () => {
     // Tabs and new lines are white space, and a pair of surrogates is a character.
     expect((await mute("deep\tsea\nfish")).status).toBe(200);
     expect((await mute("🐙 octopus")).status).toBe(200);
+  });
+});
+
+describe("a name made only of invisible characters is no name", () => {
+  /** Invisible: zero-width and format characters, fillers, and marks on nothing. */
+  const INVISIBLE = [
+    "\u200b\u200b",
+    "\u3164",
+    "\u115f\u1160",
+    "\u200b\u0300",
+    "\u0301\u0302",
+    "\ufe0f",
+    "\u2800\u034f",
+  ];
+
+  it("a topic (which names a feed group once it is a supertag) is refused like an empty one", async () => {
+    const person = await signedIn(api);
+    const add = (keyTopicsArray: string[]) =>
+      api.request("POST", "/api/gpt/to_db", { cookie: person.cookie, body: { keyTopicsArray } });
+    const empty = await add(["", " , "]);
+    expect(empty.status).toBe(400);
+    const refusal = await empty.json();
+    for (const name of INVISIBLE) {
+      const response = await add([name]);
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      expect(await response.json()).toEqual(refusal);
+    }
+    expect(refusal).toEqual({ error: TOPIC_MESSAGES.noTopics, code: "invalid_input" });
+    const mixed = await add([...INVISIBLE, "Rust"]);
+    expect(mixed.status).toBe(200);
+    expect(((await mixed.json()) as { topics: Array<{ topic: string }> }).topics.map((t) => t.topic)).toEqual(["Rust"]);
+  });
+
+  it("a group conversation named so has no name, as one named with nothing", async () => {
+    const [a, b, c] = await Promise.all([signedIn(api), signedIn(api), signedIn(api)]);
+    for (const name of ["", ...INVISIBLE]) {
+      const created = await api.request("POST", "/api/messages/conversations", {
+        cookie: a.cookie,
+        body: { name, memberIds: [b.userId, c.userId], isGroup: true },
+      });
+      expect(created.status).toBe(200);
+      const { id } = (await created.json()) as { id: string };
+      const { conversations } = (await (
+        await api.request("GET", "/api/messages/conversations", { cookie: a.cookie })
+      ).json()) as { conversations: Array<{ id: string; name: string | null }> };
+      expect(conversations.find((x) => x.id === id)!.name, JSON.stringify(name)).toBeNull();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
+import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
 import { MEDIA_MESSAGES } from "@graph/core/modules/media/rules";
 import { MUTE_MESSAGES } from "@graph/core/modules/mutes";
 import { MESSAGES as TOPIC_MESSAGES } from "@graph/core/modules/topics/rules";
@@ -14,6 +15,7 @@ import {
   startConnect,
   type LinkedProvider,
 } from "../support/connect.ts";
+import { storedArticle } from "../support/articles.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 /**
@@ -474,5 +476,50 @@ describe("a name made only of invisible characters is no name", () => {
       ).json()) as { conversations: Array<{ id: string; name: string | null }> };
       expect(conversations.find((x) => x.id === id)!.name, JSON.stringify(name)).toBeNull();
     }
+  });
+});
+
+describe("the node count is the articles section's", () => {
+  it("is not shown to others while the articles section is hidden", async () => {
+    const [owner, other] = await Promise.all([signedIn(api), signedIn(api)]);
+    for (const title of ["A liked article", "Another liked article"]) {
+      const articleId = await storedArticle("nodes", title);
+      await api.request("POST", "/api/articles/toggle_add_article", {
+        cookie: owner.cookie,
+        body: { articleId, added: true },
+      });
+    }
+    const show = (visible: boolean) =>
+      api.request("POST", "/api/users/profile_order", {
+        cookie: owner.cookie,
+        body: {
+          userId: owner.userId,
+          sectionOrder: DEFAULT_SECTION_ORDER.map((s) => (s.id === "articles" ? { ...s, visible } : s)),
+        },
+      });
+    const page = async (cookie?: string) =>
+      (
+        (await (await api.request("GET", `/api/users/profile/${owner.username}`, { cookie })).json()) as {
+          likeCount: number | null;
+        }
+      ).likeCount;
+    const count = async (cookie?: string) =>
+      (
+        (await (await api.request("GET", `/api/users/node_number/${owner.userId}`, { cookie })).json()) as {
+          likeCount: number | null;
+        }
+      ).likeCount;
+
+    expect(await page()).toBe(2);
+    expect(await count(other.cookie)).toBe(2);
+    expect((await show(false)).status).toBe(200);
+    for (const viewer of [undefined, other.cookie]) {
+      expect(await page(viewer)).toBeNull();
+      expect(await count(viewer)).toBeNull();
+    }
+    // The owner still sees their own count on the settings page.
+    expect(await count(owner.cookie)).toBe(2);
+    expect((await show(true)).status).toBe(200);
+    expect(await page()).toBe(2);
   });
 });

@@ -523,3 +523,26 @@ describe("the node count is the articles section's", () => {
     expect(await page()).toBe(2);
   });
 });
+
+describe("pages are the sizes the spec fixes", () => {
+  it("the following feed answers at most 10 rows a page", async () => {
+    const person = await signedIn(api);
+    const page = (limit: string) =>
+      api.request("GET", `/api/feed/following?limit=${limit}&offset=0`, { cookie: person.cookie });
+    for (const limit of ["11", "50"]) expect((await page(limit)).status, limit).toBe(400);
+    for (const limit of ["1", "10"]) expect((await page(limit)).status, limit).toBe(200);
+  });
+
+  it("a conversation's messages come at most 20 a page", async () => {
+    const [a, b] = await Promise.all([signedIn(api), signedIn(api)]);
+    const created = await api.request("POST", "/api/messages/conversations", {
+      cookie: a.cookie,
+      body: { memberIds: [b.userId] },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const page = (limit: string) =>
+      api.request("GET", `/api/messages/conversations/${id}/messages?limit=${limit}`, { cookie: a.cookie });
+    for (const limit of ["21", "50"]) expect((await page(limit)).status, limit).toBe(400);
+    for (const limit of ["1", "20"]) expect((await page(limit)).status, limit).toBe(200);
+  });
+});

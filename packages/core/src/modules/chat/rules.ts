@@ -13,9 +13,9 @@ export const RATE_LIMIT_MESSAGES = 30;
 export const RATE_WINDOW_SECONDS = 10;
 /** From this many messages in the window on, each send also answers a warning. */
 export const RATE_WARNING_AT = 24;
-/** Messages per page: the default and the most one call returns. */
+/** Messages per page: the default, and the most one call returns (the spec's page of 20). */
 export const MESSAGE_PAGE = 20;
-export const MAX_MESSAGE_PAGE = 50;
+export const MAX_MESSAGE_PAGE = MESSAGE_PAGE;
 /** People in one conversation, its creator included. */
 export const MAX_MEMBERS = 50;
 export const MAX_NAME_LENGTH = 100;

@@ -19,6 +19,14 @@
  * - Each AWS SDK client and each outside service's SDK is imported in its one adapter only.
  * - Each workspace declares the packages it imports; every import resolves. No import circles.
  * Tests (`tests/`, `*.test.ts`) may read a module's internals to set up and check state.
+ *
+ * web/src is a shell, features and shared code (README, "The web app by feature"):
+ *   app/                    the shell: entry, router, layout, header, guards, the session's provider
+ *   features/<feature>/     one folder a feature: its calls (queryOptions), hooks, components, styles
+ *   components/ hooks/ lib/ styles/ theme/   shared code every feature and the shell build on
+ * - A feature uses another only through its `index.ts` (what it offers the others); the shell
+ *   uses `index.ts` and `pages.ts` (its pages, loaded when first shown). No feature imports the shell.
+ * - Shared code imports no feature and not the shell. Features do not import each other in a circle.
  */
 const CORE = "^packages/core/src/";
 const LAYERS = ["lib", "adapters", "modules", "workflows"];
@@ -43,6 +51,13 @@ const SDK_ADAPTERS = {
  * is left out: lib's address rules use its pure `isIP`; its sockets are reached only through http.)
  */
 const NODE_IO = "^(node:)?(http|https|http2|tls|dns|dns/promises|dgram|fs|fs/promises|child_process)$";
+
+const WEB = "^web/src/";
+const FEATURE = `${WEB}features/`;
+/** Shared code: what every feature and the shell build on. */
+const SHARED = `${WEB}(components|hooks|lib|styles|theme)/`;
+/** Where each file of web/src sits: the shell, one feature's folder, or shared code. */
+const WEB_PLACES = `${WEB}(app/|features/[^/]+/|(components|hooks|lib|styles|theme)/)`;
 
 module.exports = {
   forbidden: [
@@ -156,6 +171,60 @@ module.exports = {
         pathNot: "/core/src/[^/]+/[^/]+/(rules|builtin)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
+    },
+    {
+      name: "web-file-in-its-place",
+      comment: "Every file of the web app sits in the shell (app/), one feature's folder, or shared code.",
+      severity: "error",
+      from: { path: WEB, pathNot: WEB_PLACES },
+      to: {},
+    },
+    {
+      name: "web-file-in-its-place",
+      comment: "Every file of the web app sits in the shell (app/), one feature's folder, or shared code.",
+      severity: "error",
+      from: { path: WEB, pathNot: WEB_PLACES, orphan: true },
+      to: {},
+    },
+    {
+      name: "web-feature-public-face",
+      comment:
+        "A feature uses another through its index.ts (what it offers the others), never its files: export what is needed there.",
+      severity: "error",
+      from: { path: `${FEATURE}([^/]+)/` },
+      to: { path: FEATURE, pathNot: [`${FEATURE}$1/`, `${FEATURE}[^/]+/index\\.ts$`] },
+    },
+    {
+      name: "web-shell-uses-public-faces",
+      comment:
+        "The shell reaches a feature through its index.ts, and its pages through its pages.ts (loaded when shown).",
+      severity: "error",
+      from: { path: `${WEB}app/` },
+      to: { path: FEATURE, pathNot: `${FEATURE}[^/]+/(index|pages)\\.ts$` },
+    },
+    {
+      name: "web-shared-knows-no-feature",
+      comment:
+        "Shared code serves every feature and knows none, nor the shell: move what it needs down, or have it passed in.",
+      severity: "error",
+      from: { path: SHARED },
+      to: { path: `${WEB}(features|app)/` },
+    },
+    {
+      name: "web-features-below-the-shell",
+      comment: "The shell places the features; a feature never imports it: what both need belongs in shared code.",
+      severity: "error",
+      from: { path: FEATURE },
+      to: { path: `${WEB}app/` },
+    },
+    {
+      name: "web-no-feature-cycle",
+      comment:
+        "Features that reach each other, however indirectly, are one tangle: move the shared part down, or let the one that composes the other pass it in.",
+      severity: "error",
+      scope: "folder",
+      from: { path: `${FEATURE}[^/]+$` },
+      to: { circular: true, path: `${FEATURE}[^/]+$` },
     },
     {
       name: "core-knows-no-runtime",

@@ -1,8 +1,56 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Integration files that need a runtime of their own, each in a fresh process. Some start
+ * runtimes with other options or as child processes. The others assert what is true of the
+ * whole runtime — what a job did to every source, article or account, what search or the
+ * stand-ins hold, what the dictionary and vocabulary hold, a feed picked from every article —
+ * which other files' data would change, and the assertion would prove less if it were scoped.
+ */
+const OWN_RUNTIME = [
+  // Runtimes of their own.
+  "web-delivery",
+  "local-startup",
+  "local-crash-recovery",
+  // Jobs over every source (the ingest tick, pausing, the catalogue, subjects' topics).
+  "ingest-scale",
+  "ingest-crash",
+  "source-pause",
+  "source-trust",
+  "catalogue",
+  "subjects",
+  // Search's index and segments, which every article is in.
+  "search",
+  "search-corrupt-segment",
+  "search-previous-format",
+  "chatbot",
+  // Feeds, digests and matching over every article and everyone's phrases and vocabulary.
+  "feed",
+  "feed-reads",
+  "following-feed",
+  "digest",
+  "feed-states",
+  "mute-words",
+  "languages",
+  "dedup-original",
+  "related-terms",
+  "topic-suggestions",
+  // Every account (purging sign-ups), the stand-ins' every grant.
+  "jobs",
+  "spotify-link",
+  "spotify-youtube-stand-ins",
+].map((name) => `tests/integration/${name}.test.ts`);
+/** Files that check what production's costs give (the one place a password is hashed at them). */
+const PRODUCTION_COSTS = ["tests/integration/production-costs.test.ts"];
+
 export default defineConfig({
   test: {
     pool: "forks",
+    // Two workers on two cores (vitest's default is cores - 1: one). The integration files are
+    // mostly CPU (the in-process DynamoDB), not waiting on I/O: on a machine busy with other work,
+    // 3 workers took 12 min against 15 for 2 (under a heavier load) but pushed the heaviest tests
+    // past their time-outs, and 4 took 16 min with more of them.
+    maxWorkers: 2,
     // Generous: some tests sign up 30 people at once (scrypt) or fill thousands of postings, and a
     // busy shared machine can take minutes over them; a test waits for conditions, not for time.
     testTimeout: 180_000,
@@ -19,13 +67,33 @@ export default defineConfig({
         },
       },
       {
-        // API integration tests: each file gets its own local runtime (in-memory DynamoDB,
-        // mail queue, outbox), started by the setup file before the test file is imported.
+        // API integration tests, in-process against the local runtime (in-memory DynamoDB, mail
+        // queue, outbox) that the setup file starts once per worker: the files a worker runs
+        // share it and its module state (isolate: false), each with people and data of its own.
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: [...OWN_RUNTIME, ...PRODUCTION_COSTS],
           setupFiles: ["tests/support/setup-runtime.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-isolated",
+          include: OWN_RUNTIME,
+          setupFiles: ["tests/support/setup-runtime.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-production",
+          include: PRODUCTION_COSTS,
+          setupFiles: ["tests/support/setup-runtime.ts"],
+          provide: { runtimeCosts: "production" },
         },
       },
     ],

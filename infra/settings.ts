@@ -1,3 +1,5 @@
+import { TEST_STAGE } from "../packages/core/src/adapters/test-settings/rules";
+
 /**
  * Per-stage settings, read from the environment when the app is deployed (SST loads `.env` and
  * `.env.<stage>` next to sst.config.ts):
@@ -9,6 +11,11 @@
  * - GRAPH_TEAM_EMAIL    address feedback is forwarded to. Default: the sender.
  */
 export const isProduction = $app.stage === "production";
+
+// The local test runtime's stage: core accepts lowered production costs (test settings) under it
+// alone, so no deployment may take its name.
+if ($app.stage === TEST_STAGE)
+  fail(`The stage "${TEST_STAGE}" is the local test runtime's: deploy under another name.`);
 
 const rootDomain = env("GRAPH_DOMAIN");
 

@@ -63,7 +63,9 @@ export async function runAxe(
     });
 
     await tab.goto(`${baseUrl}${page.path}`);
-    await tab.locator(page.ready).first().waitFor({ timeout: 30_000 });
+    for (const ready of typeof page.ready === "string" ? [page.ready] : page.ready) {
+      await tab.locator(ready).first().waitFor({ timeout: 30_000 });
+    }
     await tab.waitForLoadState("networkidle");
     await tab.addScriptTag({ url: AXE_PATH });
     const results = await tab.evaluate(() =>

@@ -6,8 +6,8 @@ export interface AuditPage {
   path: string;
   viewport: Viewport;
   signedIn: boolean;
-  /** A selector that shows the page has its content (not just the loading state). */
-  ready: string;
+  /** A selector that shows the page has its content (not just the loading state), or several, each to be there. */
+  ready: string | string[];
   /** Lighthouse scores this page must reach; pages without goals are reported only. */
   goals?: Partial<Record<Category, number>>;
 }

@@ -1,15 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  codeFor,
-  newPerson,
-  screenshot,
-  signUpAndVerify,
-  startServer,
-  type Server,
-  useBrowserServer,
-} from "./support.ts";
+import { newPerson, screenshot, signUpAndVerify, startSignedIn, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -126,7 +118,7 @@ describe("accounts in the browser", () => {
   it("keeps the dark-mode choice across reloads", async () => {
     const page = await freshPage();
     await page.emulateMedia({ colorScheme: "light" });
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await theme()).toBe("light");
     await page.getByTestId("page-menu-button").click();
@@ -152,7 +144,7 @@ describe("accounts in the browser", () => {
 
   it("opens and closes the page dropdown by keyboard", async () => {
     const page = await freshPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     const button = page.getByTestId("page-menu-button");
     const menu = page.getByTestId("page-menu");
 
@@ -180,7 +172,7 @@ describe("accounts in the browser", () => {
 
   it("sends feedback from /home/feedback to the team", async () => {
     const page = await freshPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     await page.goto(`${server.url}/home/feedback`);
     await page.getByTestId("feedback-text").fill("the outbox page is handy");
     await page.getByTestId("feedback-submit").click();
@@ -198,7 +190,7 @@ describe("accounts in the browser", () => {
 
   it("resets a forgotten password through the mailed link", async () => {
     const page = await freshPage();
-    const person = await signUpAndVerify(page, server);
+    const person = await startSignedIn(page, server);
     await page.context().clearCookies();
     await page.goto(`${server.url}/forgot-password`);
     await page.getByTestId("forgot-email").fill(person.email);
@@ -245,7 +237,7 @@ describe("accounts in the browser", () => {
 
   it("logs out and goes to /login when a signed-in call answers 401", async () => {
     const page = await freshPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     await page.context().clearCookies();
     await page.goto(`${server.url}/home/feedback`);
     await page.waitForURL(/\/login$/);
@@ -260,40 +252,5 @@ describe("accounts in the browser", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, "login-375");
     await context.close();
-  });
-});
-
-describe("the local runtime keeps data across restarts", () => {
-  it("logs in after a stop and start with the same data directory", async () => {
-    const first = await startServer();
-    const person = newPerson();
-    const signup = await fetch(`${first.url}/api/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(person),
-    });
-    const { userId } = (await signup.json()) as { userId: string };
-    const code = await codeFor(first, person.email);
-    await fetch(`${first.url}/api/verify_account`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userId, code }),
-    });
-    await first.stop();
-
-    const second = await startServer({ dataDir: first.dataDir });
-    try {
-      const page = await freshPage();
-      await page.goto(`${second.url}/login`);
-      await page.getByTestId("login-identifier").fill(person.email);
-      await page.getByTestId("login-password").fill(person.password);
-      await page.getByTestId("login-submit").click();
-      await page.waitForURL(/\/getting-started$/);
-      const outbox = (await (await fetch(`${second.url}/api/dev/outbox`)).json()) as unknown[];
-      expect(outbox.length).toBeGreaterThan(0);
-      await page.context().close();
-    } finally {
-      await second.stop();
-    }
   });
 });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshot, signUpAndVerify, type Server, useBrowserServer } from "./support.ts";
+import { screenshot, signUpAndVerify, startSignedIn, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -64,7 +64,7 @@ describe("the feed in the browser", () => {
   it("shows the empty state to a person without topics", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     await page.goto(`${server.url}/home`);
     await expect
       .poll(() => page.getByTestId("feed-empty").innerText())

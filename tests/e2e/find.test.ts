@@ -1,29 +1,20 @@
 /// <reference lib="dom" />
 import type { Browser } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { newPerson, screenshot, signUpAndVerify, type Server, useBrowserServer } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { newPerson, newSession, screenshot, startSignedIn, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
+// The demo feeds' articles, fetched and indexed for search by the run's runtime (global-setup.ts).
 useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
-beforeAll(async () => {
-  // Index whatever the start-up fetch brought (the runtime also does this on its own).
-  await fetch(`${server.url}/api/dev/jobs/search-index`, { method: "POST" });
-});
 
 describe("find in the browser", () => {
   it("finds an ingested article by a word of its title, a person by part of their name, and tumbles a word", async () => {
-    const other = await (async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const person = await signUpAndVerify(page, server, { ...newPerson(), username: `quill${Date.now() % 100000}` });
-      await context.close();
-      return person;
-    })();
+    const other = await newSession(server, { ...newPerson(), username: `quill${Date.now() % 100000}` });
 
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
     await page.goto(`${server.url}/home/find`);
     const input = page.getByTestId("find-input");
     await expect.poll(() => input.inputValue()).not.toBe("");

@@ -9,8 +9,7 @@ useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = starte
 
 describe("the following tab in the browser", () => {
   it("shows who you follow's sessions once they have one, with the empty states before", async () => {
-    const writer = await signedInPage(browser, server);
-    const reader = await signedInPage(browser, server);
+    const [writer, reader] = await Promise.all([signedInPage(browser, server), signedInPage(browser, server)]);
 
     await reader.page.goto(`${server.url}/home?tab=following`);
     await expect

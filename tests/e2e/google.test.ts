@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPerson, screenshot, signUpAndVerify, type Server, useBrowserServer } from "./support.ts";
+import { newPerson, screenshot, startSignedIn, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -46,7 +46,7 @@ describe("Google sign-in in the browser", () => {
 
   it("a password account signs in with Google by the same e-mail: links in linking mode, then signs in with Google directly", async () => {
     const page = await freshPage();
-    const person = await signUpAndVerify(page, server);
+    const person = await startSignedIn(page, server);
     await logOut(page);
 
     // Google with the same e-mail: linking mode shows the e-mail and asks for the password.

@@ -3,7 +3,6 @@ import type { Browser, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   SERVER_ERROR,
-  expectAccessible,
   onPhoneInEachTheme,
   screenshot,
   signedInPage,
@@ -88,16 +87,25 @@ const summaryCount = async (page: Page, panel: string, status: string) =>
 describe("the media tab in the browser", () => {
   it("finds a book, rates it 3.5 in half stars with a note, adds it, sees it on the public page, edits it", async () => {
     const { context, page, person } = await signedInPage(browser, server);
+    // The page's timers are the test's to move (they run as usual until paused below).
+    await page.clock.install();
     await openMedia(page);
     await screenshot(page, "media-empty");
 
-    // Typing settles after 300 ms; only then is the catalogue asked, at most 10 answers.
+    // Typing settles after 300 ms; only then is the catalogue asked, at most 10 answers. The
+    // page's clock stands still while the keys go in, so how fast a busy machine delivers them
+    // does not matter; then it moves on: nothing is asked 299 ms after the last key, the term is at 300.
     const searches: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/books/search-books"))
         searches.push(new URL(request.url()).searchParams.get("query")!);
     });
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByTestId("book-search-input").pressSequentially("educated", { delay: 20 });
+    await page.clock.runFor(299);
+    expect(searches).toEqual([]);
+    await page.clock.runFor(1);
+    await page.clock.resume();
     await page.getByTestId("book-search-result").first().waitFor();
     expect(searches).toEqual(["educated"]);
     expect(await page.getByTestId("book-search-result").count()).toBeLessThanOrEqual(10);
@@ -310,7 +318,7 @@ describe("the media tab in the browser", () => {
     await context.close();
   });
 
-  it("works at 390 px and passes axe in both themes, with books and films listed and an import summary", async () => {
+  it("works at 390 px in both themes, with books and films listed and an import summary", async () => {
     const { context, page } = await signedInPage(browser, server);
     await openMedia(page);
     await findAndPick(page, "book-search", "educated", "Educated");
@@ -333,7 +341,6 @@ describe("the media tab in the browser", () => {
       await choose(phone, "goodreads", "goodreads_library_export.csv", file.csv);
       await phone.getByTestId("goodreads-summary").waitFor();
     });
-    await expectAccessible(browser, server, context, MEDIA, '[data-testid="book-shelf"]');
     await context.close();
   });
 });

@@ -1,15 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  expectAccessible,
-  onPhoneInEachTheme,
-  pageApi,
-  screenshot,
-  signedInPage,
-  type Server,
-  useBrowserServer,
-} from "./support.ts";
+import { onPhoneInEachTheme, pageApi, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -137,12 +129,10 @@ describe("books and films on the public profile and in mutual interests", () => 
       await phone.goto(`${server.url}/${owner.person.username}`);
       await expect.poll(() => labels(phone, "books")).toHaveLength(4);
     });
-    await expectAccessible(browser, server, owner.context, `/${owner.person.username}`, '[data-section="books"]');
   });
 
   it("lists a shared book and film among the mutual interests", async () => {
-    const a = await signedInPage(browser, server);
-    const b = await signedInPage(browser, server);
+    const [a, b] = await Promise.all([signedInPage(browser, server), signedInPage(browser, server)]);
     const book = await shelveFound(a.page, "Middlemarch");
     await shelveFound(b.page, "Middlemarch");
     const film = await watchFound(a.page, "Casablanca");

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SERVER_ERROR, expectAccessible, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
+import { SERVER_ERROR, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -130,10 +130,6 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     await anonymous.setViewportSize({ width: 768, height: 900 });
     await expect.poll(columns).toBe(1);
 
-    // Both pages pass an accessibility audit (desktop and phone, light and dark).
-    await expectAccessible(browser, server, context, "/home/tune?tab=profile", '[data-testid="profile-order-list"]');
-    await expectAccessible(browser, server, context, `/${person.username}`, '[data-testid="profile-sections"]');
-
     // A reserved word is no profile.
     await anonymous.goto(`${server.url}/levers`);
     await anonymous.getByTestId("not-found").waitFor();
@@ -142,8 +138,10 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
   });
 
   it("checks usernames as typed, and says so when saves fail", async () => {
-    const { context, page, person } = await signedInPage(browser, server);
-    const other = await signedInPage(browser, server);
+    const [{ context, page, person }, other] = await Promise.all([
+      signedInPage(browser, server),
+      signedInPage(browser, server),
+    ]);
     const alerts: string[] = [];
     page.on("dialog", (dialog) => {
       if (dialog.type() === "confirm") return void dialog.accept();

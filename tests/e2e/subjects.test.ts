@@ -2,11 +2,13 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PHONE } from "../../scripts/audit/viewports.ts";
-import { pageApi, screenshot, signedInPage, type Server, useBrowserServer, waitUntilIdle } from "./support.ts";
+import { pageApi, screenshot, signedInPage, type Server, useOwnServer, waitUntilIdle } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
+// A runtime of its own: the subjects' topics are counted over everyone who follows topics, and
+// people of other files would count too (e.g. History would have topics).
+useOwnServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const choice = (page: Page, subject: string) =>
   page.locator(`[data-testid="subject-choice"][data-subject="${subject}"]`);
@@ -25,6 +27,7 @@ describe("subjects on the onboarding page", () => {
     await waitUntilIdle(server);
 
     const { context, page, userId } = await signedInPage(browser, server);
+    await page.goto(`${server.url}/getting-started`);
     await page.getByTestId("subject-choices").waitFor();
     // Next to the prompt, within the first step.
     const step = page.locator(".onboarding__step").first();
@@ -63,6 +66,7 @@ describe("subjects on the onboarding page", () => {
 
   it("fits a phone without scrolling sideways", async () => {
     const { context, page } = await signedInPage(browser, server, PHONE);
+    await page.goto(`${server.url}/getting-started`);
     await page.getByTestId("subject-choices").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, "onboarding-subjects-390");

@@ -1,73 +1,37 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
 import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/viewports.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/audit/chromium.ts";
+import {
+  codeFor,
+  newSession,
+  startServer,
+  waitUntilIdle,
+  type DevSession,
+  type Person,
+  type Server as RunningServer,
+  type ServerOptions,
+} from "./server.ts";
+
+export { codeFor, newSession, startServer, waitUntilIdle, type DevSession, type Person, type ServerOptions };
 
 const ROOT = resolve(import.meta.dirname, "../..");
 export const SCREENSHOTS = join(ROOT, "tests/e2e/screenshots");
 
-export interface Server {
-  url: string;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-/** Starts `npm run serve` (the local runtime, as `npm start` runs it) and waits for its URL. */
-export async function startServer(
-  options: { dataDir?: string; port?: number; demoFeeds?: boolean; allowPrivateFeeds?: boolean } = {},
-): Promise<Server> {
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "graph-e2e-")));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(options.port ?? 0),
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      DEMO_FEEDS: options.demoFeeds ? "1" : "0",
-      // Lets a suggested source live on this machine, where the tests serve their feeds.
-      ALLOW_PRIVATE_FEEDS: options.allowPrivateFeeds ? "1" : "0",
-      // Billing runs against the Stripe stand-in, even where a real test key is set.
-      STRIPE_SECRET_KEY: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /graph is running at (\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[1]!);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    dataDir,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      }),
-  };
-}
+/** The runtime a test talks to: the run's shared one, or one a file started for itself. */
+export type Server = Pick<RunningServer, "url">;
 
 /** Debian's Chromium (never a downloaded browser), for the browser tests and `npm run audit:web`. */
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** The run's Chromium (tests/e2e/global-setup.ts), for this file: its contexts close with it. */
+function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject("browserEndpoint"));
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -75,26 +39,8 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Reads the newest verification code sent to `email` from the local outbox. */
-export async function codeFor(server: Server, email: string): Promise<string> {
-  // The mail goes through the mail queue: wait for it as long as a busy machine may need.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-    const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Mail[];
-    const mail = outbox.find((m) => m.to === email && /\b\d{6}\b/.test(m.text));
-    if (mail) return /\b(\d{6})\b/.exec(mail.text)![1]!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
 let people = 0;
-export function newPerson() {
+export function newPerson(): Person {
   people++;
   const name = `e2e${people}${Math.random().toString(36).slice(2, 7)}`;
   return { username: name, email: `${name}@example.com`, password: "a long passphrase" };
@@ -114,28 +60,42 @@ export async function signUpAndVerify(page: Page, server: Server, person = newPe
   return person;
 }
 
-/** Waits until the runtime's background work (e.g. fetching the demo feeds at start) has caught up. */
-export async function waitUntilIdle(server: Server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!((await (await fetch(`${server.url}/api/dev/status`)).json()) as { idle: boolean }).idle) {
-    if (Date.now() > deadline) throw new Error("background work did not catch up in time");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** Signs the browser context in as the session's person (its session cookie, as sign-up sets it). */
+export async function signIn(context: BrowserContext, server: Server, session: DevSession) {
+  await context.addCookies([{ ...session.cookie, url: server.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** A new person, signed up and verified, on a page of their own. */
+/**
+ * Signs `page`'s browser in as a new person (signed up and verified by the runtime's dev route:
+ * the sign-up form has tests of its own) and opens /getting-started, where sign-up leaves a person.
+ */
+export async function startSignedIn(page: Page, server: Server, person: Partial<Person> = newPerson()) {
+  const session = await newSession(server, person);
+  await signIn(page.context(), server, session);
+  await page.goto(`${server.url}/getting-started`);
+  return session;
+}
+
+/**
+ * A new person (as `startSignedIn` makes them) on a page of their own. It is open at a plain file
+ * of the site, not at an app page: tests go to the page they test, and calls made from the page
+ * (`pageApi`) need the site's origin.
+ */
 export async function signedInPage(
   browser: Browser,
   server: Server,
   viewport: Viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; userId: string; person: ReturnType<typeof newPerson> }> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  person: Partial<Person> = newPerson(),
+): Promise<{ context: BrowserContext; page: Page; userId: string; person: Person }> {
+  const [session, context] = await Promise.all([
+    newSession(server, person),
+    browser.newContext({ viewport: { width: viewport.width, height: viewport.height } }),
+  ]);
+  await signIn(context, server, session);
   const page = await context.newPage();
-  const person = await signUpAndVerify(page, server);
-  const userId = await page.evaluate(
-    async () => ((await (await fetch("/api/check_auth")).json()) as { userId: string }).userId,
-  );
-  return { context, page, userId, person };
+  await page.goto(`${server.url}/robots.txt`);
+  const { userId, username, email, password } = session;
+  return { context, page, userId, person: { username, email, password } };
 }
 
 /** Every alert the page shows, in order (each is dismissed, as a person would). */
@@ -197,41 +157,89 @@ export async function onPhoneInEachTheme(
   }
 }
 
-/** Runs axe on a signed-in page on desktop and phone in both themes: no serious or critical violation. */
+/**
+ * Runs axe on a page on desktop and phone in both themes, signed in as `signedIn`'s person (or
+ * signed out): no serious or critical violation, no console error or CSP violation. `ready`
+ * names what must be on the page before it is checked, each selector at least once.
+ */
 export async function expectAccessible(
   browser: Browser,
   server: Server,
-  signedIn: BrowserContext,
+  signedIn: BrowserContext | undefined,
   path: string,
-  ready: string,
+  ready: string | string[],
 ) {
-  const session = (await signedIn.cookies()).find((c) => c.name === "graph_session")!.value;
-  for (const viewport of [DESKTOP, PHONE]) {
-    for (const theme of ["light", "dark"] as const) {
-      const audit = { label: path, path, viewport, signedIn: true, ready };
-      const result = await runAxe(browser, server.url, audit, { theme, sessionValue: session });
-      const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(blocking, `${viewport.width}px ${theme}`).toEqual([]);
-      expect(result.errors, `${viewport.width}px ${theme}`).toEqual([]);
-    }
+  const session = signedIn && (await signedIn.cookies()).find((c) => c.name === "graph_session")!.value;
+  const variants = [DESKTOP, PHONE].flatMap((viewport) =>
+    (["light", "dark"] as const).map((theme) => ({ viewport, theme })),
+  );
+  // Side by side: each in a context of its own, and most of a check is waiting for the page.
+  const results = await Promise.all(
+    variants.map(({ viewport, theme }) =>
+      runAxe(
+        browser,
+        server.url,
+        { label: path, path, viewport, signedIn: session !== undefined, ready },
+        {
+          theme,
+          sessionValue: session,
+        },
+      ),
+    ),
+  );
+  for (const [i, { viewport, theme }] of variants.entries()) {
+    const result = results[i]!;
+    const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking, `${path} ${viewport.width}px ${theme}`).toEqual([]);
+    expect(result.errors, `${path} ${viewport.width}px ${theme}`).toEqual([]);
+  }
+}
+
+/** Waits until the run's runtime has fetched and indexed the demo feeds (tests/e2e/global-setup.ts). */
+export async function demoFeedsReady() {
+  const flag = inject("demoFeedsFlag");
+  for (;;) {
+    const state = await readFile(flag, "utf8").catch(() => undefined);
+    if (state === "ready") return;
+    if (state !== undefined) throw new Error(state);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /**
- * Starts the local runtime and Chromium before a test file's tests and stops both after them.
- * `started` hands them to the file; with `demoFeeds`, once the runtime's first fetch of the demo
- * feeds has caught up.
+ * This file's Chromium (connected to the run's) and the run's shared runtime
+ * (tests/e2e/global-setup.ts: private feeds allowed), handed to the file by `started` before its
+ * tests run; with `demoFeeds`, once the demo feeds are fetched and indexed.
  */
 export function useBrowserServer(
-  options: Parameters<typeof startServer>[0],
+  options: { demoFeeds?: boolean },
   started: (env: { server: Server; browser: Browser }) => void,
 ) {
-  let env: { server: Server; browser: Browser } | undefined;
+  let browser: Browser | undefined;
   beforeAll(async () => {
-    const [server, browser] = await Promise.all([startServer(options), launchBrowser()]);
+    [browser] = await Promise.all([connectBrowser(), options.demoFeeds ? demoFeedsReady() : undefined]);
+    started({ server: { url: inject("serverUrl") }, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/**
+ * For a file whose tests need a runtime of their own (other settings, or state no other file may
+ * touch): starts it beside this file's Chromium and stops it after the file; with `demoFeeds`,
+ * hands it over once its first fetch of the demo feeds has caught up.
+ */
+export function useOwnServer(
+  options: ServerOptions,
+  started: (env: { server: RunningServer; browser: Browser }) => void,
+) {
+  let env: { server: RunningServer; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startServer(options), connectBrowser()]);
     env = { server, browser };
+    if (options.demoFeeds) await waitUntilIdle(server);
     started(env);
-    if (options?.demoFeeds) await waitUntilIdle(server);
   });
   afterAll(async () => {
     await env?.browser.close();

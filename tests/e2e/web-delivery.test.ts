@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoArticles } from "../../packages/local/src/demo/index.ts";
-import { screenshot, signUpAndVerify, waitUntilIdle, type Server, useBrowserServer } from "./support.ts";
+import { screenshot, signUpAndVerify, startSignedIn, waitUntilIdle, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -59,7 +59,7 @@ describe("web delivery in the browser", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const problems = await watchForProblems(context, page);
-    await signUpAndVerify(page, server);
+    await startSignedIn(page, server);
 
     const long = longTopic();
     const words = long.split(" ");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { StripeEvent } from "@graph/local/stripe/index";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 import { checkoutSession, heldEvents, PAYS, planOf, stripeOf, subscribe } from "../support/billing.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 
 const api = useTestApi();
 const ACTIONS = ["cancel", "resume", "fail_payment", "end_period"] as const;
@@ -52,7 +53,7 @@ describe("webhook events set the plan", () => {
           expect(await planOf(api, me)).toBe(expected);
         },
       ),
-      { numRuns: 6 },
+      { numRuns: propertyRuns(6) },
     );
   });
 

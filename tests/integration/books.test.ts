@@ -13,6 +13,7 @@ import {
 import { BookEntity } from "../../packages/core/src/modules/media/book.entity.ts";
 import { ShelfCountsEntity } from "../../packages/core/src/modules/media/shelf-counts.entity.ts";
 import { errorOf, signedIn, travel, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 
 /**
  * Books on a person's shelf, through the API against the Open Library stand-in the runtime
@@ -405,6 +406,24 @@ describe("Goodreads import", () => {
     expect(await Media.bookSubjects(person.userId)).toContainEqual({ subject: "Memoir", title: "Educated" });
   });
 
+  it("reads a date read Goodreads kept to the year or the month as its first day, as the page does", async () => {
+    const person = await signedIn(api);
+    const rows = [row(61, { dateRead: "2019" }), row(62, { dateRead: "2021/03" }), row(63, { dateRead: "2020-06-15" })];
+    const { results } = await (await importRows(person.cookie, rows)).json();
+    expect(results.map((r) => r.status)).toEqual(["imported", "imported", "imported"]);
+    const shelvedAt = async (n: number) =>
+      (await BookEntity.get({ userId: person.userId, bookId: `goodreads-${5_000_000 + n}` }).go()).data?.shelvedAt;
+    expect(await shelvedAt(61)).toBe(Date.UTC(2019, 0, 1));
+    expect(await shelvedAt(62)).toBe(Date.UTC(2021, 2, 1));
+    expect(await shelvedAt(63)).toBe(Date.UTC(2020, 5, 15));
+    // The shelf is newest shelved first.
+    expect((await shelf(person.cookie)).books.map((b) => b.id)).toEqual([
+      "goodreads-5000062",
+      "goodreads-5000063",
+      "goodreads-5000061",
+    ]);
+  });
+
   it("takes rows as the page's parser types them: author lists, number ratings, null cells, ISO dates", async () => {
     const person = await signedIn(api);
     const typed = {
@@ -694,7 +713,7 @@ describe("random and malformed input", () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

@@ -6,6 +6,7 @@ import { CHAT_MESSAGES, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
 import { ConversationEntity } from "../../packages/core/src/modules/chat/conversation.entity.ts";
 import { MessageEntity } from "../../packages/core/src/modules/chat/message.entity.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi, type TestApi } from "../support/runtime.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 
 const api = useTestApi();
 
@@ -242,7 +243,7 @@ describe("chat conversations over HTTP", () => {
         });
         expect(read.status, query).toBeLessThan(500);
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 });

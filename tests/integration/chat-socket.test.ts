@@ -25,6 +25,7 @@ import { ConnectionEntity } from "../../packages/core/src/modules/realtime/conne
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
 import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 
 const api = useTestApi();
 /** The runtime's socket token key (made at random when it started). */
@@ -509,7 +510,7 @@ describe("the chat socket: messages", () => {
       fc.property(frame, (raw) => {
         socket.socket.send(raw);
       }),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
     const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
     await joined(socket, id);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { signedIn, useTestApi } from "../support/runtime.ts";
+import { propertyRuns } from "../support/property-runs.ts";
 
 const api = useTestApi();
 
@@ -74,7 +75,7 @@ describe("every route survives random and malformed input", () => {
           expect(response.status, `${method} ${path} ${body.raw.slice(0, 200)}`).toBeLessThan(500);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 });

@@ -24,19 +24,7 @@ describe("sign-up", () => {
     expect(codeFrom(mail)).toMatch(/^\d{6}$/);
   });
 
-  it("stores the password as an scrypt hash at or above OWASP's parameters", async () => {
-    const person = newPerson();
-    const { userId } = await (await signup(person)).json();
-    const { data: user } = await UserEntity.get({ userId }).go();
-    const [scheme, N, r, p, salt, key] = user!.passwordHash.split("$");
-    expect(scheme).toBe("scrypt");
-    expect(Number(N)).toBeGreaterThanOrEqual(2 ** 17);
-    expect(Number(r)).toBeGreaterThanOrEqual(8);
-    expect(Number(p)).toBeGreaterThanOrEqual(1);
-    expect(Buffer.from(salt!, "base64url").length).toBeGreaterThanOrEqual(16);
-    expect(key!.length).toBeGreaterThan(40);
-    expect(user!.passwordHash).not.toContain(person.password);
-  });
+  // How the password is stored at production's cost: production-costs.test.ts.
 
   it.each([
     [{ email: "a@example.com", password: "a long passphrase" }, "Username, email or password missing"],
@@ -112,7 +100,7 @@ describe("reserved names", () => {
     // The socket is served on the HTTP server's upgrade, the demo feeds only when they are on.
     served.add(firstSegment(new URL(Resource.Realtime.url).pathname));
     served.add(firstSegment(DEMO_FEEDS_PREFIX));
-    // `/*` is the web app, whose own paths web/src/routes/reserved.test.ts checks.
+    // `/*` is the web app, whose own paths web/src/app/reserved.test.ts checks.
     served.delete("*");
     expect([...served]).toEqual(
       expect.arrayContaining(["api", "ws", "media", "dev", "_aws", "_google", "@connections"]),

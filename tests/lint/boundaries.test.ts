@@ -57,7 +57,29 @@ const PROBES: Record<string, string> = {
     'import * as Sdk from "@aws-sdk/client-dynamodb";\nexport const probe = Sdk;\n',
   "packages/core/src/modules/billing/sdk-probe-stripe.ts":
     'import Stripe from "stripe";\nexport const probe = Stripe;\n',
+  // the web app: a shell, features reached through their index.ts, shared code below both
+  "web/src/features/feed/web-probe-internals.ts":
+    'import { profilePath } from "../find/find.ts";\nexport const probe = profilePath;\n',
+  "web/src/features/feed/web-probe-face.ts":
+    'import { profilePath } from "../find/index.ts";\nexport const probe = profilePath;\n',
+  "web/src/lib/web-probe-feature.ts":
+    'import { profilePath } from "../features/find/index.ts";\nexport const probe = profilePath;\n',
+  "web/src/components/web-probe-shell.ts":
+    'import { ComingSoonPage } from "../app/ComingSoon.tsx";\nexport const probe = ComingSoonPage;\n',
+  "web/src/features/find/web-probe-shell.ts":
+    'import { ComingSoonPage } from "../../app/ComingSoon.tsx";\nexport const probe = ComingSoonPage;\n',
+  "web/src/app/web-probe-internals.ts":
+    'import { ChatRealtime } from "../features/chat/realtime/ChatRealtime.tsx";\nexport const probe = ChatRealtime;\n',
+  "web/src/app/web-probe-pages.ts": 'import * as chat from "../features/chat/pages.ts";\nexport const probe = chat;\n',
+  "web/src/web-probe-loose.ts": "export const probe = 1;\n",
+  // two features that use each other through their faces: no module circle, a circle of features
+  "web/src/features/web-probe-a/index.ts": "export const a = 1;\n",
+  "web/src/features/web-probe-a/uses-b.ts": 'import { b } from "../web-probe-b/index.ts";\nexport const probe = b;\n',
+  "web/src/features/web-probe-b/index.ts": "export const b = 2;\n",
+  "web/src/features/web-probe-b/uses-a.ts": 'import { a } from "../web-probe-a/index.ts";\nexport const probe = a;\n',
 };
+/** Folders the probes live in that exist for them alone (removed with them). */
+const PROBE_FOLDERS = ["web/src/features/web-probe-a", "web/src/features/web-probe-b"];
 
 interface Violation {
   from: string;
@@ -83,9 +105,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(Object.keys(PROBES).map((path) => rm(join(ROOT, path), { force: true })));
+  await Promise.all(PROBE_FOLDERS.map((path) => rm(join(ROOT, path), { recursive: true, force: true })));
 });
 
-/** The rules the probe at `path` breaks (a circle counts for the file it starts from). */
+/**
+ * The rules the probe at `path` breaks (a circle counts for the file it starts from; a rule about
+ * folders, for the folder it starts from).
+ */
 const broken = (path: string) => [...new Set(violations.filter((v) => v.from === path).map((v) => v.rule.name))];
 
 describe("module boundaries", () => {
@@ -148,5 +174,33 @@ describe("module boundaries", () => {
     ]) {
       expect(broken(path), path).toContain("one-adapter-per-service");
     }
+  });
+
+  it("fails when a web feature reaches into another feature's files, and allows its index.ts", () => {
+    expect(broken("web/src/features/feed/web-probe-internals.ts")).toContain("web-feature-public-face");
+    expect(broken("web/src/features/feed/web-probe-face.ts")).toEqual([]);
+  });
+
+  it("fails when the web app's shared code imports a feature or the shell", () => {
+    expect(broken("web/src/lib/web-probe-feature.ts")).toContain("web-shared-knows-no-feature");
+    expect(broken("web/src/components/web-probe-shell.ts")).toContain("web-shared-knows-no-feature");
+  });
+
+  it("fails when a web feature imports the shell", () => {
+    expect(broken("web/src/features/find/web-probe-shell.ts")).toContain("web-features-below-the-shell");
+  });
+
+  it("fails when the shell reaches into a feature's files, and allows its pages.ts", () => {
+    expect(broken("web/src/app/web-probe-internals.ts")).toContain("web-shell-uses-public-faces");
+    expect(broken("web/src/app/web-probe-pages.ts")).toEqual([]);
+  });
+
+  it("fails on a file of the web app outside the shell, a feature and shared code", () => {
+    expect(broken("web/src/web-probe-loose.ts")).toContain("web-file-in-its-place");
+  });
+
+  it("fails on features that import each other, even through their faces and with no module circle", () => {
+    expect(broken("web/src/features/web-probe-a")).toContain("web-no-feature-cycle");
+    expect(broken("web/src/features/web-probe-a/uses-b.ts")).toEqual([]);
   });
 });

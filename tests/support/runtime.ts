@@ -6,7 +6,12 @@ import type { Runtime } from "@graph/local/runtime";
 import type { OutboxMessage } from "@graph/local/outbox";
 
 const SITE = "http://graph.test";
-const DEFAULT_ADDRESS = "198.51.100.1";
+/**
+ * Each file's default client address (TEST-NET-2), its own: files that share a runtime share its
+ * per-address limits, and one file's calls must not spend another's allowance.
+ */
+let files = 0;
+const nextDefaultAddress = () => `198.51.100.${(files++ % 254) + 1}`;
 
 /** Who is calling: the session cookie they hold, their network address, the site address they use. */
 export interface Caller {
@@ -49,16 +54,17 @@ export interface TestApi {
 }
 
 /**
- * The API of the runtime that `setup-runtime.ts` started for this test file, built with
+ * The API of the runtime that `setup-runtime.ts` started for this test worker, built with
  * an address function that reads a header, so tests can play many clients.
  */
 export function useTestApi(): TestApi {
   const runtime = (globalThis as { __graphRuntime?: Runtime }).__graphRuntime;
   if (!runtime) throw new Error("integration tests need tests/support/setup-runtime.ts");
-  const app = createApi({ clientAddressOf: (c) => c.req.header("x-test-address") ?? DEFAULT_ADDRESS });
+  const defaultAddress = nextDefaultAddress();
+  const app = createApi({ clientAddressOf: (c) => c.req.header("x-test-address") ?? defaultAddress });
   return {
     runtime,
-    client({ cookie, address = DEFAULT_ADDRESS, site = SITE } = {}) {
+    client({ cookie, address = defaultAddress, site = SITE } = {}) {
       return hc<AppType>(site, {
         fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(input, init),
         headers: { "x-test-address": address, ...(cookie ? { cookie } : {}) },
@@ -68,7 +74,7 @@ export function useTestApi(): TestApi {
       const headers: Record<string, string> = { ...options.headers };
       if (options.body !== undefined) headers["content-type"] ??= "application/json";
       if (options.cookie) headers.cookie = options.cookie;
-      headers["x-test-address"] = options.address ?? DEFAULT_ADDRESS;
+      headers["x-test-address"] = options.address ?? defaultAddress;
       return app.request(options.url ?? `${SITE}${path}`, {
         method,
         headers,

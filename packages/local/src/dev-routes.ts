@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Dispatcher } from "./dispatcher.ts";
 import type { Outbox } from "./outbox.ts";
+import { newSession, readSessionRequest } from "./dev-session.ts";
+import { VisibleError } from "@graph/core/lib/errors";
 import { escapeHtml } from "@graph/core/lib/util";
 import { contentSecurityPolicy } from "@graph/core/lib/csp/rules";
 
@@ -49,7 +51,7 @@ function pausedView(s: {
 
 /**
  * Routes that exist only in the local runtime: the outbox, running jobs on demand, trusting a
- * source, listing paused sources.
+ * source, listing paused sources, a signed-in session for a new person.
  */
 export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
   return (
@@ -81,6 +83,29 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
         const result = await dispatcher.runJob(name, extra);
         await dispatcher.idle();
         return c.json({ job: name, result: result ?? null });
+      })
+      /**
+       * A new person, signed up and verified through core's own sign-up and verification, and
+       * the session cookie that signs a browser in as them: tests start signed in without going
+       * through the sign-up form each time. The body may choose the username, e-mail and password.
+       */
+      .post("/api/dev/session", async (c) => {
+        const text = await c.req.text();
+        let body: unknown;
+        try {
+          body = text.trim() ? JSON.parse(text) : undefined;
+        } catch {
+          return c.json({ error: 'The body must be JSON, e.g. {"username": "ada"}.', code: "invalid_json" }, 400);
+        }
+        const read = readSessionRequest(body);
+        if ("error" in read) return c.json({ error: read.error, code: "invalid_input" }, 400);
+        try {
+          return c.json(await newSession(outbox, read.request), 201);
+        } catch (error) {
+          // A taken name or e-mail (409), as the sign-up form is told.
+          if (error instanceof VisibleError) return c.json({ error: error.message, code: error.code }, error.status);
+          throw error;
+        }
       })
       /** An operator trusts a suggested source: its articles reach everyone, not only who suggested it. */
       .post("/api/dev/sources/:id/trust", async (c) => {

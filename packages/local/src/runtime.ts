@@ -35,6 +35,7 @@ import { securityHeadersMiddleware } from "./security-headers.ts";
 import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 import { QUEUE_NAMES } from "@graph/core/adapters/queues/rules";
+import { TEST_STAGE, type TestSettings } from "@graph/core/adapters/test-settings";
 
 export interface RuntimeOptions {
   port?: number;
@@ -58,6 +59,12 @@ export interface RuntimeOptions {
   catalogue?: CatalogueSetting;
   /** Let suggested sources live on private addresses (ALLOW_PRIVATE_FEEDS). */
   allowPrivateFeeds?: boolean;
+  /**
+   * For tests only: lowers costs that exist for production, not for correctness (scrypt's cost,
+   * feed fetch time-outs). Linked as `TestSettings` under the stage "test", the only stage core
+   * accepts them under; `npm start` and `npm run dev` never set this, and no deployment can.
+   */
+  testSettings?: TestSettings;
 }
 
 export interface Runtime {
@@ -157,7 +164,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // The SDK warns that it will drop Node 20 in 2027; the local runtime pins a version that supports it.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   });
-  link("App", { name: "graph", stage: "local" }, "sst.sst.App");
+  link("App", { name: "graph", stage: options.testSettings ? TEST_STAGE : "local" }, "sst.sst.App");
+  if (options.testSettings) link("TestSettings", { ...options.testSettings }, "sst.sst.Linkable");
   link("Table", { name: TABLE_NAME }, "sst.aws.Dynamo");
   link("Email", { sender: options.mailFrom ?? "graph <no-reply@graph.local>" }, "sst.aws.Email");
   for (const name of QUEUE_NAMES) link(name, { url: queueUrl(url, name) }, "sst.aws.Queue");
@@ -229,6 +237,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     ownUrls: [url, `http://${s3Host(host)}:${port}`],
     // The consent pages a connect or a Google sign-in sends the browser to.
     pages: /^\/_(google|spotify)\//,
+  });
+  // The AWS stand-ins tell the time by this process's clock, as AWS answers by its own: the SDK
+  // sets its clients' clocks by a response's Date, and Node's own Date header does not see a
+  // test's moved clock, so a client would keep the offset (days) after the clock is put back.
+  root.use("/_aws/*", async (c, next) => {
+    await next();
+    c.header("Date", new Date().toUTCString());
   });
   mountSqs(root, "/_aws/sqs", dispatcher);
   mountSes(root, "/_aws/ses", outbox);

@@ -106,3 +106,11 @@ export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS && error.body?.error) return error.body.error;
   return fallback;
 }
+
+/** What a refusal says to the person: the server's words when it gave some. */
+export function refusalText(error: unknown): string | null {
+  if (error instanceof ApiError && error.status === NETWORK_ERROR_STATUS) return "You seem to be offline.";
+  // A 500 says nothing a person can act on; a refusal or a 503 ("busy, try again") does.
+  if (error instanceof ApiError && error.body?.error && error.status !== 500) return error.body.error;
+  return null;
+}

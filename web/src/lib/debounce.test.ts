@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDebouncer, settleDelay } from "./debounce.ts";
 import { DEBOUNCE_MS } from "@graph/core/modules/search/rules";
-import { searchTerm } from "../features/find/find.ts";
 
 describe("createDebouncer", () => {
   beforeEach(() => {
@@ -26,18 +25,6 @@ describe("createDebouncer", () => {
     expect(settled).toEqual(["rus"]);
     expect(d.pending).toBe(false);
     expect(d.current).toBe("rus");
-  });
-
-  it("sends once for a burst of typing", () => {
-    const onSettle = vi.fn();
-    const d = createDebouncer<string | null>(null, onSettle);
-    for (const text of ["q", "qu", "qua", "quan", "quant", "quantum"]) {
-      d.push(searchTerm(text), DEBOUNCE_MS.posts);
-      vi.advanceTimersByTime(120);
-    }
-    vi.advanceTimersByTime(DEBOUNCE_MS.posts);
-    expect(onSettle).toHaveBeenCalledTimes(1);
-    expect(onSettle).toHaveBeenCalledWith("quantum");
   });
 
   it("waits the people delay when asked", () => {

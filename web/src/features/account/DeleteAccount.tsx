@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
-import { forgetSession, useAuth } from "../auth/session.tsx";
+import { forgetSession, useAuth } from "../../lib/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { Section } from "../../components/Section.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";

@@ -1,8 +1,7 @@
 /** Deleting an article the person added to their graph (TanStack Query). */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { DELETE_ARTICLE_FAILED, type AddedArticle } from "./added-articles.ts";
-import { feedQuery, storeFeed } from "../feed/api.ts";
-import { withAddedState } from "../feed/feed.ts";
+import { feedQuery, storeFeed, withAddedState } from "../feed/index.ts";
 import { addedArticlesQuery, deleteAddedArticle, deleteMutationKey } from "./api.ts";
 import { withIdAt, withoutId } from "../../lib/list-edits.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { GOOGLE_MESSAGES } from "@graph/core/modules/google/rules";
-import { homeFor, useAuth } from "./session.tsx";
+import { homeFor, useAuth } from "../../lib/session.tsx";
 import { ApiError, errorText } from "../../lib/api.ts";
 import { finishGoogleSignIn } from "./api.ts";
 import type { GoogleReturnState } from "./google.ts";

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { homeFor, useAuth } from "./session.tsx";
+import { homeFor, publicConfigQuery, useAuth } from "../../lib/session.tsx";
 import { GOOGLE_MESSAGES } from "@graph/core/modules/google/rules";
 import { USERNAME_MAX } from "@graph/core/modules/users/rules";
 import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
-import { linkGoogle, logIn, publicConfigQuery, signUp } from "./api.ts";
+import { linkGoogle, logIn, signUp } from "./api.ts";
 import { mapAuthError, verifyEmailPath } from "./auth-errors.ts";
 import { GOOGLE_START_PATH, readGoogleReturn } from "./google.ts";
 import { normalizeEmail, validateLogin, validateSignup } from "./validation.ts";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { useAuth } from "./session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { errorText } from "../../lib/api.ts";
 import { resendVerification, verifyAccount } from "./api.ts";
 import { isEmail, normalizeEmail, sanitizeCode } from "./validation.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { NO_SESSION } from "@graph/core/modules/billing/rules";
 import { PLAN_LIMITS, type Plan } from "@graph/core/lib/plans/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { createCheckoutSession, createPortalSession } from "./api.ts";
 import { failureText } from "./failure-text.ts";

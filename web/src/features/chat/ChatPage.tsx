@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { chatKeys, conversationsQuery, createConversation } from "./api.ts";
 import { directConversationWith } from "./chat.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { Conversation } from "./types.ts";
 import { conversationTitle, membersShown, otherMembers } from "./chat.ts";
-import { profilePath } from "../find/find.ts";
+import { profilePath } from "../find/index.ts";
 import "./chat.css";
 
 function BackToInbox({ narrow, onBack }: { narrow: boolean; onBack: () => void }) {

@@ -1,9 +1,10 @@
 /** Calls of the chat: conversations, their messages, marking read, the bot's conversation, the socket's token. */
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions, replaceEqualDeep } from "@tanstack/react-query";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
-import { searchUsers } from "../find/api.ts";
-import { MESSAGE_PAGE, sortConversations } from "./chat.ts";
+import { searchUsers } from "../find/index.ts";
+import { MESSAGE_PAGE, keepReads, sortConversations } from "./chat.ts";
+import type { Conversation } from "./types.ts";
 
 const messages = client.api.messages;
 
@@ -14,12 +15,20 @@ export const chatKeys = {
   bot: (userId: string) => ["chat", userId, "bot"] as const,
 };
 
-/** The inbox, newest first: one query shared by the header's badge and the chat page. */
+/**
+ * The inbox, newest first: one query shared by the header's badge and the chat page. Whatever
+ * replaces it (a fetch's answer, a change made here) never takes a read back (see `keepReads`).
+ */
 export const conversationsQuery = (userId: string) =>
   queryOptions({
     queryKey: chatKeys.conversations(userId),
     queryFn: async ({ signal }) =>
       sortConversations((await call(messages.conversations.$get({}, { init: { signal } }))).conversations),
+    structuralSharing: (previous: unknown, fresh: unknown) =>
+      replaceEqualDeep(
+        previous,
+        Array.isArray(fresh) ? keepReads(previous as Conversation[] | undefined, fresh as Conversation[]) : fresh,
+      ),
   });
 
 /**

@@ -4,6 +4,7 @@ import {
   conversationTitle,
   directConversationWith,
   isUnread,
+  keepReads,
   membersShown,
   mergeMessages,
   previewText,
@@ -143,5 +144,24 @@ describe("the conversation", () => {
     expect(typingText(["ann"])).toBe("ann is typing…");
     expect(typingText(["ann", "bo"])).toBe("ann and bo are typing…");
     expect(typingText(["ann", "bo", "cy"])).toBe("3 people are typing…");
+  });
+});
+
+describe("a fresh copy of the inbox", () => {
+  it("keeps a read the copy does not know yet, and takes every other change", () => {
+    const read = conversation({ id: "a", last_read_at: "2026-01-01T10:00:01.000Z" });
+    const stale = conversation({ id: "a", last_read_at: null, last_message: "newer" });
+    const [kept] = keepReads([read], [stale]);
+    expect(kept).toEqual({ ...stale, last_read_at: "2026-01-01T10:00:01.000Z" });
+    expect(isUnread(kept!, me)).toBe(false);
+  });
+
+  it("takes a later read, a conversation new to the list, and a first copy as they come", () => {
+    const older = conversation({ id: "a", last_read_at: "2026-01-01T10:00:00.000Z" });
+    const later = conversation({ id: "a", last_read_at: "2026-01-01T11:00:00.000Z" });
+    const fresh = [later, conversation({ id: "b" })];
+    expect(keepReads([older], fresh)).toEqual(fresh);
+    expect(keepReads(undefined, fresh)).toEqual(fresh);
+    expect(keepReads([conversation({ id: "c", last_read_at: "2026-01-02T00:00:00.000Z" })], fresh)).toEqual(fresh);
   });
 });

@@ -42,6 +42,20 @@ export function unreadCount(conversations: readonly ConversationLike[], me: stri
   return conversations.filter((c) => isUnread(c, me)).length;
 }
 
+/**
+ * A fresh copy of the inbox, with each conversation read at least as far as `previous` had it.
+ * Reads only move forward on the server, so an earlier read time in `fresh` comes from an answer
+ * that read the inbox before a read was stored (a fetch under way when the conversation was
+ * opened): taken as is, it would bring the unread badge back after the person saw the message.
+ */
+export function keepReads<C extends ConversationLike>(previous: readonly C[] | undefined, fresh: readonly C[]): C[] {
+  const readAt = new Map(previous?.map((c) => [c.id, c.last_read_at]));
+  return fresh.map((c) => {
+    const kept = readAt.get(c.id);
+    return kept && time(kept) > time(c.last_read_at) ? { ...c, last_read_at: kept } : c;
+  });
+}
+
 /** When a conversation last moved: the newer of its last message and its last change. */
 export function activityTime(conversation: ConversationLike): number {
   return Math.max(time(conversation.last_message_at), time(conversation.updated_at));

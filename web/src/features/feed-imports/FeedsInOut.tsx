@@ -2,7 +2,7 @@ import { type ChangeEvent, useEffect, useId } from "react";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { OPML_IMPORT } from "@graph/core/modules/feed-imports/rules";
 import { Section } from "../../components/Section.tsx";
-import { suggestionsQuery } from "../sources/api.ts";
+import { suggestionsQuery } from "../sources/index.ts";
 import { EXPORT_PATH, importQuery } from "./api.ts";
 import {
   type FeedImport,

@@ -3,6 +3,7 @@ import { FEED_RESULT_TEXT, OPML_IMPORT, OPML_MESSAGES } from "@graph/core/module
 import type { InferResponseType } from "hono/client";
 import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
 import type { client } from "../../lib/client.ts";
+import { counted } from "../../lib/words.ts";
 
 /** `GET /api/opml/import`: the latest import and a page of its feeds, as the route answers them. */
 export type ImportPage = InferResponseType<typeof client.api.opml.import.$get, 200>;
@@ -34,8 +35,6 @@ export function percentDone(current: Pick<FeedImport, "done" | "total">): number
   if (current.total <= 0) return 0;
   return Math.min(100, Math.floor((current.done / current.total) * 100));
 }
-
-const counted = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** The progress line: while it runs, how far; once done, how many were checked. */
 export function progressText(current: FeedImport): string {

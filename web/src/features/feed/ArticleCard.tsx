@@ -1,18 +1,8 @@
 import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { feedQuery, setArticleAdded, storeFeed } from "./api.ts";
-import { silenceSource } from "../sources/api.ts";
-import {
-  type FeedArticle,
-  TITLE_MAX,
-  TITLE_MAX_MOBILE,
-  formatAge,
-  isArticleAdded,
-  keywordChip,
-  truncateTitle,
-  withAddedState,
-  withoutSource,
-} from "./feed.ts";
+import { feedQuery, setArticleAdded, silenceSource, storeFeed } from "./api.ts";
+import { type FeedArticle, formatAge, isArticleAdded, keywordChip, withAddedState, withoutSource } from "./feed.ts";
+import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";
 import "./feed.css";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import type { Plan } from "@graph/core/lib/plans/rules";
 import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";

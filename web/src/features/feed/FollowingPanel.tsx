@@ -2,23 +2,17 @@ import { useEffect } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { setArticleAdded } from "./api.ts";
-import {
-  FOLLOWING_EMPTY_TEXT,
-  FOLLOWING_NO_SESSIONS_TEXT,
-  TITLE_MAX,
-  TITLE_MAX_MOBILE,
-  formatAge,
-  truncateTitle,
-} from "./feed.ts";
+import { FOLLOWING_EMPTY_TEXT, FOLLOWING_NO_SESSIONS_TEXT, formatAge } from "./feed.ts";
+import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import {
   type FriendPick,
   type FriendSession,
   followListsQuery,
   followingFeedQuery,
   withPickAdded,
-} from "../following/api.ts";
+} from "../following/index.ts";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { useNow, useSeenReporter } from "./hooks.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";

@@ -54,6 +54,14 @@ export function setArticleAdded(articleId: string, added: boolean) {
   return call(client.api.articles.toggle_add_article.$post({ json: { articleId, added } }));
 }
 
+/**
+ * Keeps an article's source out of the person's feed (its card's "silence source"). The sources
+ * feature lists and un-silences them on the feed tab; the feed only needs this one call.
+ */
+export function silenceSource(sourceId: string) {
+  return call(client.api.rss.user_source_blacklist.$post({ json: { sourceId } }));
+}
+
 export function markSeen(articleIds: string[]) {
   return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
 }

@@ -10,7 +10,6 @@ import {
   msUntil,
   orderedGroups,
   parseCachedFeed,
-  truncateTitle,
   withAddedState,
   withoutSource,
 } from "./feed.ts";
@@ -76,25 +75,6 @@ describe("msUntil", () => {
     expect(msUntil(new Date(NOW - 1500).toISOString(), NOW)).toBe(0);
     expect(msUntil(null, NOW)).toBe(0);
     expect(msUntil("not a date", NOW)).toBe(0);
-  });
-});
-
-describe("truncateTitle", () => {
-  it("leaves short titles alone", () => {
-    expect(truncateTitle("short", 160)).toBe("short");
-    expect(truncateTitle("x".repeat(160), 160)).toBe("x".repeat(160));
-  });
-
-  it("cuts long titles to the limit including the ellipsis", () => {
-    const cut = truncateTitle("y".repeat(200), 160);
-    expect(Array.from(cut)).toHaveLength(160);
-    expect(cut.endsWith("…")).toBe(true);
-    expect(Array.from(truncateTitle("z".repeat(200), 114))).toHaveLength(114);
-  });
-
-  it("never splits a character made of two code units", () => {
-    const cut = truncateTitle("😀".repeat(10), 5);
-    expect(cut).toBe("😀😀😀😀…");
   });
 });
 

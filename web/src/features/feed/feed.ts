@@ -18,9 +18,6 @@ export const FOLLOWING_EMPTY_TEXT = "You're not following anyone!";
 /** Following tab, when the people followed have no sessions yet. */
 export const FOLLOWING_NO_SESSIONS_TEXT = "No friend sessions yet";
 
-export const TITLE_MAX = 160;
-export const TITLE_MAX_MOBILE = 114;
-
 const ONE_HOUR_S = 3600;
 
 /**
@@ -43,16 +40,6 @@ export function msUntil(iso: string | null | undefined, now: number): number {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return 0;
   return Math.max(0, at - now);
-}
-
-/** Shortens to at most `max` characters (counting code points), ending with an ellipsis. */
-export function truncateTitle(title: string, max: number): string {
-  const chars = Array.from(title.trim());
-  if (chars.length <= max) return chars.join("");
-  return `${chars
-    .slice(0, Math.max(0, max - 1))
-    .join("")
-    .trimEnd()}…`;
 }
 
 /** Groups in display order: picks first, then the others in the order the server sent them. Empty groups are left out. */

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../feed/feed.ts";
+import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import { postsSearchQuery } from "./api.ts";
 import { type ArticleSearchResult, findView, flattenPages, formatResultDate, highlightTitle } from "./find.ts";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router-dom";
 import { OVERLAP } from "@graph/core/workflows/overlap/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
-import { truncateTitle } from "../feed/feed.ts";
+import { truncateTitle } from "../../lib/titles.ts";
 import {
   type FollowLists,
   type OverlapAnswer,
@@ -15,7 +15,7 @@ import {
   overlapQuery,
   unfollow,
 } from "./api.ts";
-import { CHAT_PATH, chatWith } from "../chat/route-state.ts";
+import { CHAT_PATH, chatWith } from "../chat/index.ts";
 import "./following.css";
 
 /**

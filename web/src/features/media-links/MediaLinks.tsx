@@ -2,7 +2,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
-import { channelsQuery } from "../videos/api.ts";
+import { counted } from "../../lib/words.ts";
+import { channelsQuery } from "../videos/index.ts";
 import {
   type SpotifyStatus,
   type YoutubeStatus,
@@ -16,7 +17,6 @@ import {
   YOUTUBE_AUTH_FAILED,
   YOUTUBE_AUTH_MESSAGE,
   YOUTUBE_POPUP,
-  counted,
   spotifyLoginUrl,
   spotifyReturn,
   syncedAgo,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counted, spotifyLoginUrl, spotifyReturn, syncedAgo, youtubeLoginUrl } from "./links.ts";
+import { spotifyLoginUrl, spotifyReturn, syncedAgo, youtubeLoginUrl } from "./links.ts";
 
 const stateOf = (url: string) =>
   JSON.parse(new URL(url, "https://graph.example").searchParams.get("state")!) as unknown;
@@ -40,11 +40,5 @@ describe("the link's words", () => {
     expect(syncedAgo(now - 60 * 60_000, now)).toBe("1 hour ago");
     expect(syncedAgo(now - 25 * 3_600_000, now)).toBe("1 day ago");
     expect(syncedAgo(now - 72 * 3_600_000, now)).toBe("3 days ago");
-  });
-
-  it("count", () => {
-    expect(counted(1, "track")).toBe("1 track");
-    expect(counted(1200, "artist")).toBe("1,200 artists");
-    expect(counted(0, "entry", "entries")).toBe("0 entries");
   });
 });

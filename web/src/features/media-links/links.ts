@@ -2,6 +2,7 @@
  * The media links' addresses and words, pure: where the connect buttons go (the API's login
  * routes, with the person and where to come back to in `state`) and how a link is described.
  */
+import { counted } from "../../lib/words.ts";
 import { SPOTIFY_DEFAULT_REDIRECT } from "@graph/core/modules/spotify/rules";
 import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "@graph/core/modules/youtube/rules";
 
@@ -40,11 +41,6 @@ export function spotifyReturn(value: string | null): { ok: boolean; text: string
   if (value === "connected") return { ok: true, text: "Spotify is connected: your top tracks and artists are in." };
   if (value === "error") return { ok: false, text: "Spotify could not be connected. Please try again." };
   return null;
-}
-
-/** "1 track" / "30 tracks". */
-export function counted(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 }
 
 /**

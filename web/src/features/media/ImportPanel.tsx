@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
-import { FileDrop } from "./FileDrop.tsx";
-import { type ImportSummary as Summary, ROW_STATUSES, plural } from "./import-run.ts";
+import { FileDrop } from "../../components/FileDrop.tsx";
+import { counted } from "../../lib/words.ts";
+import { type ImportSummary as Summary, ROW_STATUSES } from "./import-run.ts";
 import type { ImportState } from "./use-import.ts";
 
 interface ImportPanelProps {
@@ -59,7 +60,7 @@ function Progress(props: {
   testId: string;
 }) {
   const { fileName, done, total, skipped, noun, testId } = props;
-  const text = `${done.toLocaleString("en")} of ${plural(total, noun)}`;
+  const text = `${done.toLocaleString("en")} of ${counted(total, noun)}`;
   return (
     <div className="media-progress" data-testid={`${testId}-progress`}>
       <p className="media-progress__text">
@@ -98,7 +99,7 @@ function ImportSummary({
   return (
     <div className="media-summary" data-testid={`${testId}-summary`}>
       <p className="media-summary__head" role="status">
-        done: {plural(rows.length, "row")} of {fileName} read — {counts.imported.toLocaleString("en")} imported,{" "}
+        done: {counted(rows.length, "row")} of {fileName} read — {counts.imported.toLocaleString("en")} imported,{" "}
         {counts.updated.toLocaleString("en")} updated, {counts.skipped.toLocaleString("en")} skipped,{" "}
         {counts.failed.toLocaleString("en")} failed.
       </p>
@@ -117,7 +118,7 @@ function ImportSummary({
             <ul data-testid={`${testId}-${status}-reasons`}>
               {reasons[status].map(({ reason, count }) => (
                 <li key={reason}>
-                  {plural(count, noun)}: {reason}
+                  {counted(count, noun)}: {reason}
                 </li>
               ))}
             </ul>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router-dom";
-import { useAuth } from "../auth/session.tsx";
-import { MediaLinks } from "../media-links/MediaLinks.tsx";
-import { ChannelsSection } from "../videos/ChannelsSection.tsx";
-import { VideosSection } from "../videos/VideosSection.tsx";
+import { useAuth } from "../../lib/session.tsx";
+import { MediaLinks, youtubeStatusQuery } from "../media-links/index.ts";
+import { ChannelsSection, VideosSection } from "../videos/index.ts";
 import { BooksSection } from "./BooksSection.tsx";
 import { MoviesSection } from "./MoviesSection.tsx";
 import "./media.css";
-import "../videos/videos.css";
 
 /**
  * The media tab of /home/tune: the music and video account links, YouTube channels and videos,
@@ -16,6 +15,10 @@ import "../videos/videos.css";
  */
 export function MediaTab() {
   const userId = useAuth().userId ?? "";
+  const queryClient = useQueryClient();
+  // The YouTube link's card counts the channels: read again when the list changes.
+  const refreshYoutubeLink = () =>
+    void queryClient.invalidateQueries({ queryKey: youtubeStatusQuery(userId).queryKey });
   const [params, setParams] = useSearchParams();
   // Read once: the outcome is shown, and taken off the address so a reload does not show it again.
   const [spotifyParam] = useState(() => params.get("spotify"));
@@ -35,7 +38,7 @@ export function MediaTab() {
   return (
     <div className="media-tab" data-testid="media-tab">
       <MediaLinks userId={userId} spotifyParam={spotifyParam} focus={toLinks} />
-      <ChannelsSection userId={userId} />
+      <ChannelsSection userId={userId} onChange={refreshYoutubeLink} />
       <VideosSection userId={userId} />
       <BooksSection userId={userId} />
       <MoviesSection userId={userId} />

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { type QueryKey, type UseQueryResult, infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { Notice, OwnerList, type OwnerListRow } from "../../components/OwnerList.tsx";
 import { Section } from "../../components/Section.tsx";
 import type { Review } from "./api.ts";
 import { CatalogueSearch, type ResultView } from "./CatalogueSearch.tsx";
@@ -9,10 +10,9 @@ import type { RowResult } from "./import-run.ts";
 import { useShelfChanges } from "./hooks.ts";
 import { ImportPanel } from "./ImportPanel.tsx";
 import type { ShelfEntry } from "./media.ts";
-import { Notice, ShelfState } from "./ShelfState.tsx";
 import { ReviewForm } from "./ReviewForm.tsx";
-import { ShelfList } from "./ShelfList.tsx";
-import { type ShelfData, type ShelfPage, shelfCount } from "./shelf-cache.ts";
+import { Stars } from "./StarRating.tsx";
+import { type ListData, type ListPage, listCount } from "../../lib/paged-list.ts";
 import { useExportImport } from "./use-import.ts";
 
 /** What every shelf holds: an id, and the person's rating and notes. */
@@ -20,7 +20,7 @@ type ShelfItem = { id: string } & Review;
 
 /** A shelf read a page at a time, as `infiniteQueryOptions` makes it (the cursor is the page param). */
 type ShelfQueryOptions<Item, Key extends QueryKey> = ReturnType<
-  typeof infiniteQueryOptions<ShelfPage<Item>, Error, ShelfData<Item>, Key, string | null>
+  typeof infiniteQueryOptions<ListPage<Item>, Error, ListData<Item>, Key, string | null>
 >;
 
 /** A search result picked to add, with the rating and notes given it. */
@@ -80,6 +80,23 @@ export function shelfKind<Item extends ShelfItem, Result, Parsed, Row, Key exten
   return kind;
 }
 
+/** A book or film as its list shows it: its cover, title, byline, stars and notes. */
+function shelfRow(entry: ShelfEntry): OwnerListRow {
+  return {
+    id: entry.id,
+    title: entry.title,
+    picture: <Cover url={entry.imageUrl} size="medium" />,
+    text: (
+      <>
+        <span className="media-item__title">{entry.title}</span>
+        {entry.byline && <span className="media-item__byline">{entry.byline}</span>}
+        <Stars rating={entry.rating} />
+      </>
+    ),
+    detail: entry.notes && <p className="media-item__notes">{entry.notes}</p>,
+  };
+}
+
 /**
  * One of the person's lists (books, movies): find an item in the catalogue and add it with a
  * rating and notes, the list to edit, and an export's import.
@@ -123,7 +140,7 @@ export function ShelfSection<Item extends ShelfItem, Result, Parsed, Row, Key ex
   return (
     <Section
       title={noun.many}
-      count={shelf.data ? shelfCount(shelf.data) : undefined}
+      count={shelf.data ? listCount(shelf.data) : undefined}
       headingId={headingId}
       testId={testIds.section}
     >
@@ -186,22 +203,40 @@ export function ShelfSection<Item extends ShelfItem, Result, Parsed, Row, Key ex
 
       <Notice problem={problem} done={added} onDismiss={() => setProblem(null)} testId={testIds.section} />
 
-      <ShelfState shelf={shelf} what={`your ${noun.many}`} empty={kind.empty}>
-        {(items) => (
-          <ShelfList<Item>
-            items={items}
-            view={kind.viewItem}
-            onEdit={changes.edit}
-            onDelete={(item) => {
-              setProblem(null);
-              setAdded(null);
-              changes.remove(item);
-            }}
-            labelledBy={headingId}
-            testId={testIds.shelf}
-          />
-        )}
-      </ShelfState>
+      <OwnerList<Item>
+        list={shelf}
+        what={`your ${noun.many}`}
+        empty={kind.empty}
+        row={(item) => shelfRow(kind.viewItem(item))}
+        onDelete={(item) => {
+          setProblem(null);
+          setAdded(null);
+          changes.remove(item);
+        }}
+        edit={(item, done) => {
+          const entry = kind.viewItem(item);
+          return (
+            <ReviewForm
+              initial={{ rating: entry.rating, notes: entry.notes }}
+              submitLabel="save"
+              onSubmit={(review) => {
+                changes.edit(item, review);
+                done();
+              }}
+              onCancel={done}
+              testId="media-edit-form"
+            />
+          );
+        }}
+        labelledBy={headingId}
+        testIds={{
+          list: testIds.shelf,
+          item: "media-item",
+          delete: "media-delete",
+          edit: "media-edit",
+          more: "media-more",
+        }}
+      />
 
       <ImportPanel
         title={kind.exportImport.title}

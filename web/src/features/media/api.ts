@@ -6,7 +6,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
-import type { ShelfPage } from "./shelf-cache.ts";
+import type { ListPage } from "../../lib/paged-list.ts";
 import type { ImportedBookRow, ImportedMovieRow } from "@graph/core/modules/media";
 import type { RowResult } from "./import-run.ts";
 
@@ -53,7 +53,7 @@ export const movieSearchQuery = (term: string) =>
 export const bookShelfQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ["media", "books", userId] as const,
-    queryFn: async ({ pageParam, signal }): Promise<ShelfPage<Book>> => {
+    queryFn: async ({ pageParam, signal }): Promise<ListPage<Book>> => {
       const query = { limit: String(SHELF_PAGE), ...(pageParam ? { cursor: pageParam } : {}) };
       const page = await call(books.shelf.$get({ query }, { init: { signal } }));
       return { items: page.books, cursor: page.cursor, count: page.count };
@@ -66,7 +66,7 @@ export const bookShelfQuery = (userId: string) =>
 export const movieShelfQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ["media", "movies", userId] as const,
-    queryFn: async ({ pageParam, signal }): Promise<ShelfPage<Movie>> => {
+    queryFn: async ({ pageParam, signal }): Promise<ListPage<Movie>> => {
       const query = { limit: String(SHELF_PAGE), ...(pageParam ? { cursor: pageParam } : {}) };
       const page = await call(movies.shelf.$get({ query }, { init: { signal } }));
       return { items: page.movies, cursor: page.cursor, count: page.count };

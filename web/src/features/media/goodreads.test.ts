@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   EMPTY_EXPORT,
   NOT_GOODREADS,
-  cleanIsbn,
   notReadReason,
   parseDate,
   parseGoodreads,
@@ -11,7 +10,10 @@ import {
   type ParsedExport,
 } from "./goodreads.ts";
 import { goodreadsExport } from "../../../../tests/support/media-exports.ts";
-import { CSV_MAX_BYTES, CSV_MESSAGES, batches, csvFileProblem, cut, htmlToText } from "./csv-file.ts";
+import { batches } from "../../lib/batches.ts";
+import { CSV_MAX_BYTES, CSV_MESSAGES, csvFileProblem } from "../../lib/csv-file.ts";
+import { cut, exportIsbn, reviewToNotes } from "@graph/core/modules/media/rules";
+import { IMPORT_BATCH_SIZE } from "./import-run.ts";
 
 /** Goodreads' current export columns. */
 const CURRENT =
@@ -85,11 +87,11 @@ describe("parseGoodreads", () => {
     expect(only(csv(CURRENT, [book({ ISBN13: '=""' })])).isbn).toBe("0735211299");
     expect(only(csv(CURRENT, [book({ ISBN: '=""', ISBN13: '=""' })])).isbn).toBeNull();
     expect(only(csv(CURRENT, [book({ ISBN: "", ISBN13: "" })])).isbn).toBeNull();
-    expect(cleanIsbn('="0525509283"')).toBe("0525509283");
-    expect(cleanIsbn('="080442957X"')).toBe("080442957X");
-    expect(cleanIsbn("978-0-7352-1129-2")).toBe("9780735211292");
-    expect(cleanIsbn("=")).toBeNull();
-    expect(cleanIsbn("12345")).toBeNull();
+    expect(exportIsbn('="0525509283"')).toBe("0525509283");
+    expect(exportIsbn('="080442957X"')).toBe("080442957X");
+    expect(exportIsbn("978-0-7352-1129-2")).toBe("9780735211292");
+    expect(exportIsbn("=")).toBeNull();
+    expect(exportIsbn("12345")).toBeNull();
   });
 
   it("reads yyyy/mm/dd dates and leaves out empty or impossible ones", () => {
@@ -249,8 +251,8 @@ describe("csvFileProblem", () => {
 describe("helpers", () => {
   it("splits rows into batches of 100", () => {
     const rows = Array.from({ length: 250 }, (_, i) => i);
-    expect(batches(rows).map((b) => b.length)).toEqual([100, 100, 50]);
-    expect(batches([])).toEqual([]);
+    expect(batches(rows, IMPORT_BATCH_SIZE).map((b) => b.length)).toEqual([100, 100, 50]);
+    expect(batches([], IMPORT_BATCH_SIZE)).toEqual([]);
   });
 
   it("cuts text without splitting a surrogate pair", () => {
@@ -259,9 +261,9 @@ describe("helpers", () => {
   });
 
   it("turns HTML into text: breaks, paragraphs, entities, no tags", () => {
-    expect(htmlToText("<p>One</p><p>Two &lt;3 &#39;x&#x27;</p>")).toBe("One\nTwo <3 'x'");
-    expect(htmlToText("a<br>b<br />c")).toBe("a\nb\nc");
-    expect(htmlToText("<script>x</script>plain")).toBe("xplain");
+    expect(reviewToNotes("<p>One</p><p>Two &lt;3 &#39;x&#x27;</p>")).toBe("One\nTwo <3 'x'");
+    expect(reviewToNotes("a<br>b<br />c")).toBe("a\nb\nc");
+    expect(reviewToNotes("<script>x</script>plain")).toBe("xplain");
   });
 });
 
@@ -292,7 +294,7 @@ describe("parseGoodreads on generated exports with every quirk", () => {
           dateRead: row.dateRead ? row.dateRead.replace(/\//g, "-") : null,
           publicationDate: row.originalPublicationYear || row.yearPublished || null,
           exclusiveShelf: "read",
-          review: htmlToText(row.review),
+          review: reviewToNotes(row.review),
         });
       });
       // The review with every hard character comes back as plain text.

@@ -2,10 +2,28 @@
  * Reading a Goodreads library export (`goodreads_library_export.csv`) in the browser: the rows of
  * the `read` shelf become the rows `POST /books/add_from_csv` takes; the others are counted as
  * skipped, each with why. Pure: text in, rows out.
+ *
+ * Each cell is read by core's rules (`@graph/core/modules/media/rules`), the ones the server
+ * reads the row by again: dates, ratings, ISBNs, reviews, names. Where those rules call an
+ * optional cell invalid (a date that is no date, a rating Goodreads cannot give), the page leaves
+ * that cell out and the book still imports; the server, sent such a cell by another client, fails
+ * the row instead.
  */
 import Papa from "papaparse";
-import { cut, htmlToText, oneLine } from "./csv-file.ts";
-import { AUTHOR_MAX, AUTHORS_MAX, NOTES_MAX, TITLE_MAX } from "@graph/core/modules/media/rules";
+import {
+  AUTHOR_MAX,
+  AUTHORS_MAX,
+  NOTES_MAX,
+  TITLE_MAX,
+  authorNames,
+  cut,
+  dayOf,
+  exportIsbn,
+  goodreadsRating,
+  oneLine,
+  parseExportDate,
+  reviewToNotes,
+} from "@graph/core/modules/media/rules";
 
 /** The limits a row is held to before it is sent (the server refuses a batch that breaks them). */
 export const BOOK_ROW_LIMITS = {
@@ -62,45 +80,24 @@ export const NOT_GOODREADS =
   "This file is not a Goodreads library export: it has no Book Id, Title, Author, My Rating or Exclusive Shelf column.";
 export const EMPTY_EXPORT = "This file holds no books.";
 
-/** `="0525509283"` (how Goodreads keeps spreadsheets from eating leading zeros) → `0525509283`. */
-export function cleanIsbn(raw: string | undefined): string | null {
-  if (!raw) return null;
-  const text = raw.trim().replace(/^="?/, "").replace(/"$/, "").replace(/[\s-]/g, "").toUpperCase();
-  return /^(\d{9}[\dX]|\d{13})$/.test(text) ? text : null;
+/** A cell the shared rules read, or null where they call it invalid (the cell is left out). */
+function orNone<T>(value: T | null | "invalid"): T | null {
+  return value === "invalid" ? null : value;
 }
-
-function validDate(y: number, m: number, d: number): boolean {
-  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /**
- * A date as Goodreads writes it (`2019/03/14`; also `2019-03-14`, `2019/03`, `2019`) as
- * `yyyy-mm-dd` (a month or a year alone taken as its first day); null when empty or not a date.
+ * A date as an export writes it (`2019/03/14`; also `2019-03-14`, and `2019/03` or `2019` for a
+ * date Goodreads kept to the month or the year, read as its first day) as `yyyy-mm-dd`; null when
+ * empty or not a date.
  */
 export function parseDate(raw: string | undefined): string | null {
-  const text = raw?.trim() ?? "";
-  let match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text);
-  if (match) {
-    const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    return validDate(y, m, d) ? `${pad(y, 4)}-${pad(m)}-${pad(d)}` : null;
-  }
-  match = /^(\d{4})[/-](\d{1,2})$/.exec(text);
-  if (match) {
-    const [y, m] = [Number(match[1]), Number(match[2])];
-    return validDate(y, m, 1) ? `${pad(y, 4)}-${pad(m)}-01` : null;
-  }
-  match = /^(\d{4})$/.exec(text);
-  if (match) return validDate(Number(match[1]), 1, 1) ? `${match[1]}-01-01` : null;
-  return null;
+  const ms = orNone(parseExportDate(raw));
+  return ms === null ? null : dayOf(ms);
 }
 
 /** Goodreads' "My Rating": 1..5 whole stars, 0 (or anything else) meaning unrated. */
 export function parseStars(raw: string | undefined): number | null {
-  const n = Number(raw?.trim() ?? "");
-  return Number.isInteger(n) && n >= 1 && n <= 5 ? n : null;
+  return orNone(goodreadsRating(raw));
 }
 
 /** A year as Goodreads writes it; works from before the common era have negative ones (The Republic: -375). */
@@ -189,8 +186,7 @@ export function parseGoodreads(text: string): ParsedExport<GoodreadsBook> | Unre
     // Goodreads lists the author again among the additional ones at times, and a name twice.
     const additionalAuthors = [
       ...new Set(
-        (record["Additional Authors"] ?? "")
-          .split(",")
+        authorNames(record["Additional Authors"] ?? "")
           .map(authorName)
           .filter((name) => name && name !== author),
       ),
@@ -202,12 +198,12 @@ export function parseGoodreads(text: string): ParsedExport<GoodreadsBook> | Unre
         idGoodreads,
         author,
         additionalAuthors,
-        isbn: cleanIsbn(record["ISBN13"]) ?? cleanIsbn(record["ISBN"]),
+        isbn: exportIsbn(record["ISBN13"], record["ISBN"]),
         myRating: parseStars(record["My Rating"]),
         dateRead: parseDate(record["Date Read"]),
         publicationDate: parseYear(record["Original Publication Year"]) ?? parseYear(record["Year Published"]),
         exclusiveShelf: shelf,
-        review: cut(htmlToText(record["My Review"] ?? ""), BOOK_ROW_LIMITS.notes),
+        review: cut(reviewToNotes(record["My Review"]), BOOK_ROW_LIMITS.notes),
       },
     });
   }

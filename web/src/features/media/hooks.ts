@@ -1,9 +1,9 @@
 /** The media tab's searches and shelf changes (TanStack Query): each change shows at once and is undone if refused. */
 import { type QueryKey, keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
-import { ApiError, NETWORK_ERROR_STATUS } from "../../lib/api.ts";
+import { refusalText } from "../../lib/api.ts";
 import { type Review, bookSearchQuery, movieSearchQuery } from "./api.ts";
-import { type ShelfData, placeOf, withAdded, withItemAt, withReplaced, withoutItem } from "./shelf-cache.ts";
+import { type ListData, placeOf, withAdded, withItemAt, withReplaced, withoutItem } from "../../lib/paged-list.ts";
 
 /** The spec's debounce for book and film search. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -40,14 +40,6 @@ export function useMovieSearch(text: string) {
   return { term, pending, search };
 }
 
-/** What a refusal says to the person: the server's words when it gave some. */
-export function refusalText(error: unknown): string | null {
-  if (error instanceof ApiError && error.status === NETWORK_ERROR_STATUS) return "You seem to be offline.";
-  // A 500 says nothing a person can act on; a refusal or a 503 ("busy, try again") does.
-  if (error instanceof ApiError && error.body?.error && error.status !== 500) return error.body.error;
-  return null;
-}
-
 interface ShelfChangesOptions<T extends { id: string }, A> {
   key: QueryKey;
   /** Adds what was picked (with its rating and notes); `shown` is the item the list shows meanwhile. */
@@ -69,9 +61,9 @@ export function useShelfChanges<T extends { id: string }, A>(options: ShelfChang
   const { key, messages, onProblem } = options;
   const queryClient = useQueryClient();
   const mutationKey = [...key, "change"];
-  const read = () => queryClient.getQueryData<ShelfData<T>>(key);
-  const write = (change: (data: ShelfData<T>) => ShelfData<T>) =>
-    queryClient.setQueryData<ShelfData<T>>(key, (data) => (data ? change(data) : data));
+  const read = () => queryClient.getQueryData<ListData<T>>(key);
+  const write = (change: (data: ListData<T>) => ListData<T>) =>
+    queryClient.setQueryData<ListData<T>>(key, (data) => (data ? change(data) : data));
   const settle = () => {
     if (queryClient.isMutating({ mutationKey }) === 1)
       void queryClient.invalidateQueries({ queryKey: key, exact: true });

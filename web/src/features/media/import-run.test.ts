@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_SENT, NO_ANSWER, type RowResult, plural, runImport, summarize } from "./import-run.ts";
+import { NOT_SENT, NO_ANSWER, type RowResult, runImport, summarize } from "./import-run.ts";
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ row: i + 2, value: { title: `Book ${i}` } }));
 const titleOf = (v: { title: string }) => v.title;
@@ -115,10 +115,5 @@ describe("summarize", () => {
       ],
       failed: [{ reason: "Your shelf is full (5000 books).", count: 1 }],
     });
-  });
-
-  it("says counts in words", () => {
-    expect(plural(1, "book")).toBe("1 book");
-    expect(plural(1500, "book")).toBe("1,500 books");
   });
 });

@@ -3,8 +3,12 @@
  * its summary. Pure apart from the `send` it is handed, so the batching, the matching of answers
  * to rows and the counting are tested without a server.
  */
-import { batches } from "./csv-file.ts";
+import { batches } from "../../lib/batches.ts";
+import { IMPORT_BATCH_MAX } from "@graph/core/modules/media/rules";
 import type { SkippedRow } from "./goodreads.ts";
+
+/** The rows sent in one import request (the API takes at most 100). */
+export const IMPORT_BATCH_SIZE = IMPORT_BATCH_MAX;
 
 export type RowStatus = "imported" | "updated" | "skipped" | "failed";
 export const ROW_STATUSES: readonly RowStatus[] = ["imported", "updated", "skipped", "failed"];
@@ -45,7 +49,15 @@ export interface RunOptions<T> {
  * everyone else's requests), and answers what became of each row, in the file's order.
  */
 export async function runImport<T>(options: RunOptions<T>): Promise<RowOutcome[]> {
-  const { rows, titleOf, send, failureText, stopsImport = () => false, onProgress, batchSize } = options;
+  const {
+    rows,
+    titleOf,
+    send,
+    failureText,
+    stopsImport = () => false,
+    onProgress,
+    batchSize = IMPORT_BATCH_SIZE,
+  } = options;
   const outcomes: RowOutcome[] = [];
   let done = 0;
   let stopped = false;
@@ -110,9 +122,4 @@ export function summarize(skippedBeforeSending: readonly SkippedRow[], outcomes:
   const counts = { imported: 0, updated: 0, skipped: 0, failed: 0 };
   for (const row of rows) counts[row.status]++;
   return { counts, reasons: { skipped: reasonCounts(rows, "skipped"), failed: reasonCounts(rows, "failed") }, rows };
-}
-
-/** "1 book" / "3 books". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 }

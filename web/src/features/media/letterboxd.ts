@@ -3,7 +3,7 @@
  * `watched.csv` without the rating; `diary.csv` adds columns and works too) in the browser: each
  * film becomes a row `POST /movies/add_from_csv` takes. Pure: text in, rows out.
  */
-import { cut, oneLine } from "./csv-file.ts";
+import { cut, letterboxdRating, oneLine } from "@graph/core/modules/media/rules";
 import { type ParsedExport, type SkippedRow, type UnreadableExport, parseDate, readCsv } from "./goodreads.ts";
 
 /** One film of the export, as the import sends it. */
@@ -21,12 +21,13 @@ export const NOT_LETTERBOXD =
   "This file is not a Letterboxd ratings.csv or watched.csv export: it has no Name, Year or Letterboxd URI column.";
 export const NO_FILMS = "This file holds no films.";
 
-/** Letterboxd's rating: 0.5 to 5 in halves; anything else (empty included) is unrated. */
+/**
+ * Letterboxd's rating as the export writes it, 0.5 to 5 in halves (the server puts half a star on
+ * graph's scale of 1 to 5); anything else (empty and 0 included) is unrated.
+ */
 export function parseLetterboxdRating(raw: string | undefined): number | null {
-  const text = raw?.trim() ?? "";
-  if (!text) return null;
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0.5 && n <= 5 && Number.isInteger(n * 2) ? n : null;
+  const rating = letterboxdRating(raw);
+  return rating === null || rating === "invalid" ? null : Number(raw!.trim());
 }
 
 function parseFilmYear(raw: string | undefined): number | null {

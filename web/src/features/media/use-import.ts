@@ -1,11 +1,10 @@
 /** An export file's import, from the file chosen or dropped to its summary. */
 import { useState } from "react";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "../../lib/api.ts";
-import { csvFileProblem } from "./csv-file.ts";
+import { ApiError, refusalText } from "../../lib/api.ts";
+import { csvFileProblem } from "../../lib/csv-file.ts";
 import type { ParsedExport, UnreadableExport } from "./goodreads.ts";
 import { type ImportSummary, type RowResult, runImport, summarize } from "./import-run.ts";
-import { refusalText } from "./hooks.ts";
 
 export type ImportState =
   | { phase: "idle" }

@@ -1,6 +1,6 @@
 /** Muting and unmuting words (TanStack Query): shown at once, undone if the server refuses. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useForgetFeed } from "../feed/forget-feed.ts";
+import { useForgetFeed } from "../feed/index.ts";
 import { muteMutationKey, muteWord, mutesQuery, unmuteWord } from "./api.ts";
 import { withWord, withoutWord, type MuteList } from "./mute-words.ts";
 

@@ -1,20 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { useAuth } from "../auth/session.tsx";
-import { FEED_KEY } from "../feed/api.ts";
+import { useAuth } from "../../lib/session.tsx";
+import { FEED_KEY } from "../feed/index.ts";
 import { clearLastFeedRefreshAt, setHasOnboarded, submitAims } from "./api.ts";
-import { addTopics } from "../topics/api.ts";
+import { addTopics, parseTopics, topicsProblem } from "../topics/index.ts";
 import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
-import {
-  AIMS_PROMPT,
-  TOPICS_PROMPT,
-  hasTopicsDraft,
-  hasUnbracketedAimText,
-  parseAims,
-  parseTopics,
-  topicsProblem,
-} from "./onboarding.ts";
+import { AIMS_PROMPT, TOPICS_PROMPT, hasTopicsDraft, hasUnbracketedAimText, parseAims } from "./onboarding.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { Field } from "../../components/Field.tsx";
 import { CopyPrompt } from "./CopyPrompt.tsx";

@@ -1,6 +1,7 @@
-/** Parsing and prompts for onboarding: topics are comma-separated, aims are written in [brackets]. */
-import { displayTopic, phraseKey } from "@graph/core/lib/matching/rules";
-import { AIM_LIMITS, MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
+/** Prompts and parsing for onboarding: aims are written in [brackets] (topics are read by the topics feature). */
+import { phraseKey } from "@graph/core/lib/matching/rules";
+import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
+import { parseTopics } from "../topics/index.ts";
 
 export const TOPICS_PROMPT =
   "Based on everything you know about me, list 100 niche topics I am interested in. " +
@@ -12,45 +13,6 @@ export const AIMS_PROMPT =
   "Based on everything you know about me, write 5 aims I am working towards: 3 personal and 2 professional. " +
   "Each aim is at most 15 words. Put each aim in [square brackets] and separate them with commas, " +
   "like [first aim], [second aim]. Answer with the aims only, with no other text.";
-
-/** How a topic is shown ('neural  networks' → 'Neural Networks'): the server's own rule. */
-export { displayTopic };
-
-/** Leading list markers an AI chat tends to add: `1.`, `2)`, `-`, `*`, `•`. */
-const LIST_MARKER = /^(?:\d{1,3}[.)]\s+|[-*•·]\s*)/u;
-/** Quotes and trailing sentence punctuation around a topic. */
-const WRAPPING = /^["'“”‘’`]+|["'“”‘’`.;:!?]+$/gu;
-
-/**
- * Topics from a comma-separated draft (line breaks also separate): trimmed, list markers and
- * wrapping quotes removed, capitalised, empty ones dropped, duplicates (ignoring case) kept once.
- */
-export function parseTopics(draft: string): string[] {
-  const seen = new Set<string>();
-  const topics: string[] = [];
-  for (const piece of draft.split(/[,\n\r]+/u)) {
-    const cleaned = piece.trim().replace(LIST_MARKER, "").replace(WRAPPING, "").trim();
-    const topic = displayTopic(cleaned);
-    // Told apart as the server tells topics apart; a term with no letters or digits is no topic.
-    const key = phraseKey(topic);
-    if (key === "") continue;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    topics.push(topic);
-  }
-  return topics;
-}
-
-/**
- * Why the server would refuse these topics, in its own words: more than it keeps, or one longer
- * than a topic may be. Null when they are within its limits.
- */
-export function topicsProblem(topics: readonly string[]): string | null {
-  if (topics.length > TOPIC_LIMITS.maxTopics) return MESSAGES.tooMany;
-  const tooLong = (topic: string) =>
-    topic.length > TOPIC_LIMITS.maxLength || topic.split(" ").length > TOPIC_LIMITS.maxWords;
-  return topics.some(tooLong) ? MESSAGES.tooLong : null;
-}
 
 /** Whether the topics draft lets the person move on (non-empty after trimming). */
 export function hasTopicsDraft(draft: string): boolean {

@@ -1,12 +1,14 @@
 import { useId, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { IMAGE_LIMITS, IMAGE_MESSAGES, IMAGE_TYPES } from "@graph/core/modules/images/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { errorText } from "../../lib/api.ts";
 import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { type ProfileImage, confirmUploads, deleteImage, imagesQuery, makePrimary, presignUploads } from "./api.ts";
-import { choiceProblem, inBatches, postToBucket } from "./photo-upload.ts";
+import { batches } from "../../lib/batches.ts";
+import { postToBucket } from "../../lib/upload.ts";
+import { choiceProblem } from "./photo-upload.ts";
 import "./profile-photos.css";
 
 interface Blocked {
@@ -49,7 +51,7 @@ export function ProfilePhotos() {
     setProgress(0);
     const newlyBlocked: Blocked[] = [];
     try {
-      for (const [batchIndex, batch] of inBatches(files).entries()) {
+      for (const [batchIndex, batch] of batches(files, IMAGE_LIMITS.perRequest).entries()) {
         const { uploads } = await presignUploads(id, batch);
         await Promise.all(
           uploads.map((ticket, i) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { choiceProblem, inBatches } from "./photo-upload.ts";
+import { IMAGE_LIMITS } from "@graph/core/modules/images/rules";
+import { batches } from "../../lib/batches.ts";
+import { choiceProblem } from "./photo-upload.ts";
 
 const file = (name: string, type = "image/jpeg", size = 1000) => ({ name, type, size });
 
@@ -24,6 +26,11 @@ describe("checking chosen photos", () => {
   });
 
   it("sends ten at a time", () => {
-    expect(inBatches(Array.from({ length: 23 }, (_, i) => i)).map((b) => b.length)).toEqual([10, 10, 3]);
+    expect(
+      batches(
+        Array.from({ length: 23 }, (_, i) => i),
+        IMAGE_LIMITS.perRequest,
+      ).map((b) => b.length),
+    ).toEqual([10, 10, 3]);
   });
 });

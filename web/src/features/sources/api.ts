@@ -32,7 +32,7 @@ export const silencedQuery = (userId: string) =>
 /** Shared by every silence and un-silence, so the list is re-read only when the last one has settled. */
 export const silenceMutationKey = (userId: string) => [...silencedQuery(userId).queryKey, "change"] as const;
 
-/** Keeps a source's articles out of the person's feed (from the feed tab or an article's own button). */
+/** Keeps a source's articles out of the person's feed (the feed tab's silence; an article's own button is the feed's). */
 export function silenceSource(sourceId: string) {
   return call(client.api.rss.user_source_blacklist.$post({ json: { sourceId } }));
 }

@@ -10,7 +10,7 @@ import {
   type SilencedSource,
   type SourceHit,
 } from "./silenced-sources.ts";
-import { useForgetFeed } from "../feed/forget-feed.ts";
+import { useForgetFeed } from "../feed/index.ts";
 
 /**
  * Silencing and un-silencing show at once. A failure undoes only that one source's change (not

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
-import { useAuth } from "../auth/session.tsx";
+import { useAuth } from "../../lib/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { createTopicSearch } from "./topic-search.ts";
 import { supertagCount, supertagRefusal, type Topic } from "./topics.ts";

@@ -10,7 +10,7 @@ import {
   topicsQuery,
 } from "./api.ts";
 import { ADD_TOPICS_FAILED, REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
-import { useForgetFeed } from "../feed/forget-feed.ts";
+import { useForgetFeed } from "../feed/index.ts";
 
 export function useAddTopics(userId: string, onAdded: () => void) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 /** The settings page's quick add: comma-separated terms typed into one field. */
 import { phraseKey } from "@graph/core/lib/matching/rules";
 import { MESSAGES, TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
-import { parseTopics, topicsProblem } from "../onboarding/onboarding.ts";
+import { parseTopics, topicsProblem } from "./topic-list.ts";
 
 export interface QuickAddPlan {
   /** What would be sent: each term capitalised, the person's own topics and repeats left out. */

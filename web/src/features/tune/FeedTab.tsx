@@ -1,11 +1,10 @@
-import { useAuth } from "../auth/session.tsx";
-import { AddedArticles } from "../added-articles/AddedArticles.tsx";
-import { AtomFeed } from "../atom-feed/AtomFeed.tsx";
-import { EmailDigest } from "../digest/EmailDigest.tsx";
-import { FeedsInOut } from "../feed-imports/FeedsInOut.tsx";
-import { MuteWords } from "../mutes/MuteWords.tsx";
-import { SilencedSources } from "../sources/SilencedSources.tsx";
-import { SuggestedSources } from "../sources/SuggestedSources.tsx";
+import { useAuth } from "../../lib/session.tsx";
+import { AddedArticles } from "../added-articles/index.ts";
+import { AtomFeed } from "../atom-feed/index.ts";
+import { EmailDigest } from "../digest/index.ts";
+import { FeedsInOut } from "../feed-imports/index.ts";
+import { MuteWords } from "../mutes/index.ts";
+import { SilencedSources, SuggestedSources } from "../sources/index.ts";
 import "./tune.css";
 
 /** The feed tab: the daily e-mail digest's preferences, muted words, suggested sources, feeds in and out (OPML), silenced sources, the Atom feed of picks, the articles the person added. */

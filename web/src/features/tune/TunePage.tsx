@@ -3,9 +3,9 @@ import { useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
 import { TUNE_TABS, type TuneTab, parseTuneTab } from "./tune-tabs.ts";
 import { FeedTab } from "./FeedTab.tsx";
-import { MediaTab } from "../media/MediaTab.tsx";
-import { ProfileTab } from "../profile/edit/ProfileTab.tsx";
-import { TopicsTab } from "../topics/TopicsTab.tsx";
+import { MediaTab } from "../media/index.ts";
+import { ProfileTab } from "../profile/index.ts";
+import { TopicsTab } from "../topics/index.ts";
 import "./tune.css";
 
 /** `/home/tune` — the person's settings, one tab at a time (`?tab=topics|media|feed|profile`). */

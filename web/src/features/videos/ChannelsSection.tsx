@@ -1,23 +1,30 @@
 import { useId, useState } from "react";
 import { type QueryClient, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Section } from "../../components/Section.tsx";
-import { batches, csvFileProblem } from "../media/csv-file.ts";
-import { FileDrop } from "../media/FileDrop.tsx";
-import { refusalText } from "../media/hooks.ts";
-import { Notice, ShelfState } from "../media/ShelfState.tsx";
-import { shelfCount } from "../media/shelf-cache.ts";
-import { youtubeStatusQuery } from "../media-links/api.ts";
-import { counted } from "../media-links/links.ts";
+import { refusalText } from "../../lib/api.ts";
+import { batches } from "../../lib/batches.ts";
+import { csvFileProblem } from "../../lib/csv-file.ts";
+import { counted } from "../../lib/words.ts";
+import { FileDrop } from "../../components/FileDrop.tsx";
+import { Notice, OwnerList } from "../../components/OwnerList.tsx";
+import { listCount } from "../../lib/paged-list.ts";
 import { type Channel, channelsQuery, deleteChannel, importChannels } from "./api.ts";
 import { CHANNEL_BATCH_MAX, parseSubscriptions, percent } from "./takeout.ts";
 import { useListDelete } from "./use-list-delete.ts";
+import "./videos.css";
 
 export const CHANNEL_DELETE_FAILED = "Failed to delete the channel.";
 
-/** Reads the channels and their count again (after an import or a delete). */
-function refreshChannels(queryClient: QueryClient, userId: string) {
+/** Reads the channels and their count again (after an import or a delete), and what else counts them. */
+function refreshChannels(queryClient: QueryClient, userId: string, onChange: () => void) {
   void queryClient.invalidateQueries({ queryKey: channelsQuery(userId).queryKey });
-  void queryClient.invalidateQueries({ queryKey: youtubeStatusQuery(userId).queryKey });
+  onChange();
+}
+
+interface ChannelsProps {
+  userId: string;
+  /** After an import or a delete: what else counts the channels (the YouTube link's card) is read again. */
+  onChange: () => void;
 }
 
 type ImportStep =
@@ -31,7 +38,7 @@ type ImportStep =
  * from a Takeout `subscriptions.csv` (for people who will not link their account), newest first
  * a page at a time (all of them, up to the cap), each to delete.
  */
-export function ChannelsSection({ userId }: { userId: string }) {
+export function ChannelsSection({ userId, onChange }: ChannelsProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const options = channelsQuery(userId);
@@ -46,63 +53,42 @@ export function ChannelsSection({ userId }: { userId: string }) {
       console.error("channel delete failed", error);
       setProblem(CHANNEL_DELETE_FAILED);
     },
-    refresh: () => refreshChannels(queryClient, userId),
+    refresh: () => refreshChannels(queryClient, userId, onChange),
   });
 
   return (
     <Section
       title="youtube channels"
-      count={channels.data ? shelfCount(channels.data) : undefined}
+      count={channels.data ? listCount(channels.data) : undefined}
       headingId={headingId}
       testId="channels"
     >
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="channels" />
-      <ShelfState
-        shelf={channels}
+      <OwnerList<Channel>
+        list={channels}
         what="your channels"
         empty="no channels yet: connect YouTube above, or import the subscriptions.csv of a Takeout export below."
-        moreTestId="channel-list-more"
-      >
-        {(shown) => (
-          <ul className="media-shelf" aria-labelledby={headingId} data-testid="channel-list">
-            {shown.map((channel) => (
-              <li
-                key={channel.id}
-                className="media-item"
-                data-testid="channel-item"
-                data-id={channel.id_youtube}
-                data-title={channel.name}
-              >
-                <div className="media-item__row media-item__row--center">
-                  <ChannelImage url={channel.image} />
-                  <div className="media-item__main">
-                    <a
-                      href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="media-item__title text-link"
-                    >
-                      {channel.name}
-                    </a>
-                  </div>
-                  <div className="media-item__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost media-item__action tune-row__delete"
-                      aria-label={`delete ${channel.name}`}
-                      onClick={() => remove.mutate(channel)}
-                      data-testid="channel-delete"
-                    >
-                      delete
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ShelfState>
-      <SubscriptionsImport userId={userId} />
+        row={(channel) => ({
+          id: channel.id_youtube,
+          title: channel.name,
+          picture: <ChannelImage url={channel.image} />,
+          text: (
+            <a
+              href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="media-item__title text-link"
+            >
+              {channel.name}
+            </a>
+          ),
+          short: true,
+        })}
+        onDelete={(channel) => remove.mutate(channel)}
+        labelledBy={headingId}
+        testIds={{ list: "channel-list", item: "channel-item", delete: "channel-delete", more: "channel-list-more" }}
+      />
+      <SubscriptionsImport userId={userId} onChange={onChange} />
     </Section>
   );
 }
@@ -124,7 +110,7 @@ function ChannelImage({ url }: { url: string | null | undefined }) {
   );
 }
 
-function SubscriptionsImport({ userId }: { userId: string }) {
+function SubscriptionsImport({ userId, onChange }: ChannelsProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [state, setState] = useState<ImportStep>({ step: "idle" });
@@ -164,7 +150,7 @@ function SubscriptionsImport({ userId }: { userId: string }) {
       }
       done += batch.length;
       setState({ step: "importing", fileName, done, total });
-      refreshChannels(queryClient, userId);
+      refreshChannels(queryClient, userId, onChange);
     }
     setState({ step: "done", fileName, added, skipped, unreadable: parsed.skipped, failed });
   };

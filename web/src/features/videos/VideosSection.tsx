@@ -2,17 +2,18 @@ import { useId, useState } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
 import { Section } from "../../components/Section.tsx";
-import { FileDrop } from "../media/FileDrop.tsx";
-import { Notice, ShelfState } from "../media/ShelfState.tsx";
-import { shelfCount } from "../media/shelf-cache.ts";
-import { counted } from "../media-links/links.ts";
+import { FileDrop } from "../../components/FileDrop.tsx";
+import { Notice, OwnerList } from "../../components/OwnerList.tsx";
+import { listCount } from "../../lib/paged-list.ts";
+import { batches } from "../../lib/batches.ts";
+import { counted } from "../../lib/words.ts";
 import { type Video, type WatchImport, deleteVideo, saveVideos, videosQuery } from "./api.ts";
 import { VIDEO_BATCH_MAX, WATCH_HISTORY_MESSAGES } from "@graph/core/modules/watch-history/rules";
-import { batches } from "../media/csv-file.ts";
 import { bytesText, percent } from "./takeout.ts";
 import { useWatchHistoryImport } from "./use-watch-history.ts";
 import { ShownList } from "./ShownList.tsx";
 import { useListDelete } from "./use-list-delete.ts";
+import "./videos.css";
 
 /** The spec's words for a failed delete. */
 export const VIDEO_DELETE_FAILED = WATCH_HISTORY_MESSAGES.deleteFailed;
@@ -46,50 +47,36 @@ export function VideosSection({ userId }: { userId: string }) {
   return (
     <Section
       title="youtube videos"
-      count={videos.data ? shelfCount(videos.data) : undefined}
+      count={videos.data ? listCount(videos.data) : undefined}
       headingId={headingId}
       testId="videos"
     >
       <Notice problem={problem} done={null} onDismiss={() => setProblem(null)} testId="videos" />
-      <ShelfState
-        shelf={videos}
+      <OwnerList<Video>
+        list={videos}
         what="your videos"
         empty="no videos yet: import your watch history below and pick the ones to show on your profile."
-        moreTestId="video-list-more"
-      >
-        {(shown) => (
-          <ul className="media-shelf" aria-labelledby={headingId} data-testid="video-list">
-            {shown.map((video) => (
-              <li key={video.id} className="media-item" data-testid="video-item" data-id={video.id}>
-                <div className="media-item__row">
-                  <div className="media-item__main">
-                    <a
-                      href={video.title_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="media-item__title text-link"
-                    >
-                      {video.title}
-                    </a>
-                    <span className="media-item__byline">{video.channel_name}</span>
-                  </div>
-                  <div className="media-item__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost media-item__action tune-row__delete"
-                      aria-label={`delete ${video.title}`}
-                      onClick={() => remove.mutate(video)}
-                      data-testid="video-delete"
-                    >
-                      delete
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ShelfState>
+        row={(video) => ({
+          id: video.id,
+          title: video.title,
+          text: (
+            <>
+              <a
+                href={video.title_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="media-item__title text-link"
+              >
+                {video.title}
+              </a>
+              <span className="media-item__byline">{video.channel_name}</span>
+            </>
+          ),
+        })}
+        onDelete={(video) => remove.mutate(video)}
+        labelledBy={headingId}
+        testIds={{ list: "video-list", item: "video-item", delete: "video-delete", more: "video-list-more" }}
+      />
       <WatchHistoryImport userId={userId} />
     </Section>
   );

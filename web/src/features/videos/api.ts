@@ -7,7 +7,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { InferRequestType, InferResponseType } from "hono/client";
 import { call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
-import type { ShelfPage } from "../media/shelf-cache.ts";
+import type { ListPage } from "../../lib/paged-list.ts";
 
 const youtube = client.api.youtube;
 
@@ -26,7 +26,7 @@ export const LIST_PAGE = 20;
 export const channelsQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ["youtube", userId, "channels"] as const,
-    queryFn: async ({ pageParam, signal }): Promise<ShelfPage<Channel>> => {
+    queryFn: async ({ pageParam, signal }): Promise<ListPage<Channel>> => {
       const query = { limit: String(LIST_PAGE), ...(pageParam ? { cursor: pageParam } : {}) };
       const page = await call(youtube.channels.$get({ query }, { init: { signal } }));
       return { items: page.items, cursor: page.cursor, count: page.total };
@@ -40,7 +40,7 @@ export const channelsQuery = (userId: string) =>
 export const videosQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ["youtube", userId, "videos"] as const,
-    queryFn: async ({ pageParam, signal }): Promise<ShelfPage<Video>> => {
+    queryFn: async ({ pageParam, signal }): Promise<ListPage<Video>> => {
       const query = { limit: String(LIST_PAGE), ...(pageParam ? { cursor: pageParam } : {}) };
       const page = await call(youtube.videos.$get({ query }, { init: { signal } }));
       return { items: page.items, cursor: page.cursor, count: page.total };

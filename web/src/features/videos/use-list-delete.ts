@@ -1,6 +1,6 @@
 /** Deleting from one of the person's paged lists (channels, videos): off the list at once, back in its place if refused. */
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ShelfData, placeOf, withItemAt, withoutItem } from "../media/shelf-cache.ts";
+import { type ListData, placeOf, withItemAt, withoutItem } from "../../lib/paged-list.ts";
 
 export function useListDelete<T extends { id: string }>(options: {
   key: QueryKey;
@@ -13,15 +13,15 @@ export function useListDelete<T extends { id: string }>(options: {
   const { key } = options;
   const queryClient = useQueryClient();
   const mutationKey = [...key, "delete"];
-  const write = (change: (data: ShelfData<T>) => ShelfData<T>) =>
-    queryClient.setQueryData<ShelfData<T>>(key, (data) => (data ? change(data) : data));
+  const write = (change: (data: ListData<T>) => ListData<T>) =>
+    queryClient.setQueryData<ListData<T>>(key, (data) => (data ? change(data) : data));
   return useMutation({
     mutationKey,
     mutationFn: options.remove,
     onMutate: async (item) => {
       options.onStart();
       await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const place = placeOf(queryClient.getQueryData<ShelfData<T>>(key), item.id);
+      const place = placeOf(queryClient.getQueryData<ListData<T>>(key), item.id);
       write((data) => withoutItem(data, item.id));
       return { place };
     },

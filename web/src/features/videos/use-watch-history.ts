@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, errorText } from "../../lib/api.ts";
-import { postToBucket } from "../photos/photo-upload.ts";
+import { postToBucket } from "../../lib/upload.ts";
 import { type WatchImport, readImport, startImport, uploadTicket } from "./api.ts";
 import { WATCH_HISTORY_INVALID, watchHistoryProblem } from "./takeout.ts";
 

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PhraseMatcher } from "./matcher.ts";
 import { phraseKey, tokenize } from "./rules.ts";
+import { propertyRuns } from "../../../../../tests/support/property-runs.ts";
 
 function matcherOf(...topics: string[]): PhraseMatcher {
   const matcher = new PhraseMatcher();
@@ -247,7 +248,7 @@ describe("PhraseMatcher against a reference", () => {
         expect(matcher.size).toBe(live.size);
         expect(matcher.maxPhraseLength).toBe(Math.max(0, ...[...live].map((p) => p.split(" ").length)));
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

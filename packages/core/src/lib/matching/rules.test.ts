@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { displayTopic, foldPlural, phraseKey, tokenize } from "./rules.ts";
+import { propertyRuns } from "../../../../../tests/support/property-runs.ts";
 
 describe("tokenize", () => {
   it("keeps words as written when asked, one token for each folded token", () => {
@@ -153,7 +154,7 @@ describe("tokenize", () => {
         const tokens = tokenize(t);
         expect(tokenize(tokens.join(" "))).toEqual(tokens);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -162,7 +163,7 @@ describe("tokenize", () => {
       fc.property(fc.string({ unit: fc.constantFrom(..."aBcS's+#.- 19zY'".split("")), maxLength: 30 }), (t) => {
         expect(tokenize(`${t} é`)).toEqual([...tokenize(t), "e"]);
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 });
@@ -174,7 +175,7 @@ describe("foldPlural", () => {
         const once = foldPlural(word);
         expect(foldPlural(once)).toBe(once);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fixture } from "./fixtures/server.ts";
 import { decodeBody } from "../../adapters/http/fetch.ts";
 import { FeedParseError, parseFeed } from "./parse.ts";
+import { propertyRuns } from "../../../../../tests/support/property-runs.ts";
 
 const text = (name: string) => decodeBody(fixture(name));
 
@@ -249,7 +250,7 @@ describe("parseFeed: any damage to a feed", () => {
           guids.add(item.guid);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

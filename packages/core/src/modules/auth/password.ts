@@ -1,4 +1,5 @@
 import { scrypt as scryptCallback, randomBytes, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { testSettings } from "../../adapters/test-settings/index.ts";
 
 /**
  * scrypt with OWASP's recommended minimum (N=2^17, r=8, p=1). The parameters are stored
@@ -16,9 +17,13 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
 
 const memoryFor = (N: number, r: number) => 128 * N * r * 2;
 
+/** N for new hashes: SCRYPT's, unless a test runtime lowered it (refused anywhere else). */
+const costOfNewHashes = () => testSettings().passwordHashCost ?? SCRYPT.N;
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength);
-  const { N, r, p, keyLength } = SCRYPT;
+  const { r, p, keyLength } = SCRYPT;
+  const N = costOfNewHashes();
   const key = await scrypt(password, salt, keyLength, { N, r, p, maxmem: memoryFor(N, r) });
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }

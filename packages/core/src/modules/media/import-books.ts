@@ -6,10 +6,9 @@ import { matchBook, type CatalogueBook } from "../../adapters/open-library/index
 import {
   AUTHOR_MAX,
   AUTHORS_MAX,
-  cleanIsbn,
+  exportIsbn,
   goodreadsBookId,
   goodreadsRating,
-  isIsbn,
   MEDIA_MESSAGES,
   NOTES_MAX,
   parseExportDate,
@@ -46,7 +45,7 @@ function prepare(raw: unknown, index: number, now: number): Prepared | RowResult
   const dateRead = parseExportDate(row.dateRead);
   if (dateRead === "invalid")
     return { index, title: row.title, status: "failed", reason: `dateRead: ${MEDIA_MESSAGES.dateInvalid}` };
-  const isbn = [cleanIsbn(row.isbn13), cleanIsbn(row.isbn)].find((i): i is string => i !== null && isIsbn(i)) ?? null;
+  const isbn = exportIsbn(row.isbn13, row.isbn);
   const authors = [row.author, ...row.additionalAuthors]
     .map((a) => a.trim())
     .filter((a) => a !== "")

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  authorNames,
+  cellText,
   cleanIsbn,
+  cut,
+  dayOf,
+  exportIsbn,
   goodreadsRating,
   isBookId,
   isIsbn,
   isRating,
   letterboxdRating,
   looseText,
+  oneLine,
   parseExportDate,
   reviewToNotes,
   sameTitle,
@@ -163,5 +169,89 @@ describe("import rows", () => {
     ).toMatchObject({ name: "Heat", year: "1995" });
     expect(ImportedMovieRow.safeParse({ name: "Heat", year: "95" }).success).toBe(false);
     expect(ImportedMovieRow.safeParse({ name: "Heat", letterboxdUri: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+/**
+ * The rules a row of a real export is read by, in the browser (web/src/features/media) and on the
+ * server alike: each quirk as Goodreads and Letterboxd write it.
+ */
+describe("a real export's cells", () => {
+  it("reads Goodreads' date read kept to the year or the month as its first day", () => {
+    expect(parseExportDate("2019")).toBe(Date.UTC(2019, 0, 1));
+    expect(parseExportDate("2019/03")).toBe(Date.UTC(2019, 2, 1));
+    expect(parseExportDate("2019/3")).toBe(Date.UTC(2019, 2, 1));
+    expect(parseExportDate("2019/03/14")).toBe(Date.UTC(2019, 2, 14));
+    expect(parseExportDate("2019/3/4")).toBe(Date.UTC(2019, 2, 4));
+    expect(parseExportDate(" 2019-03-14 ")).toBe(Date.UTC(2019, 2, 14));
+    expect(dayOf(parseExportDate("2019") as number)).toBe("2019-01-01");
+    expect(dayOf(parseExportDate("2019/03") as number)).toBe("2019-03-01");
+  });
+
+  it("refuses what is no date: impossible days and months, years before 1900, other shapes", () => {
+    for (const raw of ["2019/02/30", "2019/13", "2019/13/01", "2019/00", "1899", "19", "03/14/2019", "2019/03/14/1"])
+      expect(parseExportDate(raw), raw).toBe("invalid");
+    expect(parseExportDate("   ")).toBeNull();
+  });
+
+  it("takes Goodreads' 0 and an empty rating as unrated, and whole stars only", () => {
+    expect(goodreadsRating("0")).toBeNull();
+    expect(goodreadsRating("")).toBeNull();
+    expect(goodreadsRating(" ")).toBeNull();
+    expect(goodreadsRating(null)).toBeNull();
+    for (const stars of [1, 2, 3, 4, 5]) expect(goodreadsRating(String(stars))).toBe(stars);
+    expect(goodreadsRating(5)).toBe(5);
+    expect(goodreadsRating("3.5")).toBe("invalid");
+    expect(goodreadsRating("6")).toBe("invalid");
+    expect(goodreadsRating("-1")).toBe("invalid");
+  });
+
+  it("keeps Letterboxd's half stars, with half a star as one and an empty rating as unrated", () => {
+    expect(letterboxdRating("4.5")).toBe(4.5);
+    expect(letterboxdRating("0.5")).toBe(1);
+    expect(letterboxdRating("")).toBeNull();
+    expect(letterboxdRating("3.3")).toBe("invalid");
+  });
+
+  it('takes the ISBN out of Goodreads\' ="…" wrapping, ISBN-13 first, and none from =""', () => {
+    expect(exportIsbn('="9780735211292"', '="0735211299"')).toBe("9780735211292");
+    expect(exportIsbn('=""', '="0735211299"')).toBe("0735211299");
+    expect(exportIsbn('=""', '=""')).toBeNull();
+    expect(exportIsbn("", undefined)).toBeNull();
+    expect(exportIsbn('="0123456789"')).toBe("0123456789");
+    expect(exportIsbn('="080442957x"')).toBe("080442957X");
+    expect(exportIsbn("978-0-7352-1129-2")).toBe("9780735211292");
+    expect(exportIsbn('="12345"', "=")).toBeNull();
+  });
+
+  it("turns a review's HTML into notes: breaks, paragraphs, numeric and named entities, no tags", () => {
+    expect(reviewToNotes("<p>One</p><p>Two &lt;3 &#39;x&#x27;</p>")).toBe("One\nTwo <3 'x'");
+    expect(reviewToNotes("a<br>b<br />c")).toBe("a\nb\nc");
+    expect(
+      reviewToNotes('Read it twice.<br/><br/><br/><br/>A <a href="https://x.test">link</a> &mdash; and more'),
+    ).toBe("Read it twice.\n\nA link — and more");
+  });
+
+  it("leaves notes already plain as they are, so converting twice changes nothing", () => {
+    const review = 'Loved it, truly.<br/><br/>He says "start small", and <i>it works</i> &amp; sticks.\nI <3 it.';
+    const notes = reviewToNotes(review);
+    expect(notes).toBe('Loved it, truly.\n\nHe says "start small", and it works & sticks.\nI <3 it.');
+    expect(reviewToNotes(notes)).toBe(notes);
+  });
+
+  it("reads a text cell as parsers give it, and a list of names as Goodreads writes it", () => {
+    expect(cellText("  Dune ")).toBe("Dune");
+    expect(cellText(234225)).toBe("234225");
+    expect(cellText(null)).toBe("");
+    expect(cellText(undefined)).toBe("");
+    expect(authorNames("Neil Gaiman, Terry Pratchett,  ")).toEqual(["Neil Gaiman", "Terry Pratchett"]);
+    expect(authorNames([" A One", " "])).toEqual(["A One"]);
+    expect(authorNames("")).toEqual([]);
+  });
+
+  it("collapses a title's white space and cuts it without splitting a character", () => {
+    expect(oneLine("  The\n  Long   Way ")).toBe("The Long Way");
+    expect(cut("ab😀", 3)).toBe("ab");
+    expect(cut("abc", 5)).toBe("abc");
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Books and films on a person's shelf: limits, messages and the pure conversions of imported
- * rows. The server enforces these; the media tab shows them.
+ * rows. The server enforces these; the media tab shows them, and reads the rows of a Goodreads
+ * or Letterboxd export in the browser by the same rules (so no validation library here).
  */
 
 /** A shelf holds at most this many books, and this many films (held under parallel adds and imports). */
@@ -99,20 +100,92 @@ export function cleanIsbn(raw: string | null | undefined): string | null {
 export const isIsbn = (isbn: string) => /^[0-9]{9}[0-9X]$/.test(isbn) || /^[0-9]{13}$/.test(isbn);
 
 /**
- * A Goodreads review as plain notes: its export holds HTML (`<br/>` for line breaks, `<i>`,
- * entities). Line breaks stay line breaks; other tags go; the text is shown as text, never markup.
+ * The book's ISBN from an export's cells, in the order given (Goodreads: ISBN13, then ISBN): the
+ * first that holds a valid one once cleaned; null when none does (`=""`, empty, or no ISBN).
+ */
+export function exportIsbn(...cells: (string | null | undefined)[]): string | null {
+  for (const cell of cells) {
+    const isbn = cleanIsbn(cell);
+    if (isbn !== null && isIsbn(isbn)) return isbn;
+  }
+  return null;
+}
+
+/**
+ * A Goodreads review as plain notes: its export holds HTML (`<br/>` for line breaks, `<i>`, `<a>`,
+ * entities). Line breaks and closed paragraphs become new lines, every other tag goes, entities
+ * are decoded, runs of blank lines shrink to one and each line is trimmed. The notes are shown as
+ * text, never as markup. Plain text comes back as it was (the page converts a review before it
+ * sends it, and the server converts what it is sent again).
  */
 export function reviewToNotes(review: string | null | undefined): string {
   if (!review) return "";
-  return review
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/p>\s*<p[^>]*>/gi, "\n\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+  const text = review
     .replace(/\r\n?/g, "\n")
+    .replace(/<\s*br\s*\/?\s*>/gi, "\n")
+    .replace(/<\s*\/\s*(p|div|li|h[1-6]|blockquote)\s*>/gi, "\n")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<\/?[a-z][^>]*>/gi, "");
+  return decodeEntities(text)
+    .split("\n")
+    .map((line) => line.replace(/[ \t\u00a0]+/g, " ").trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  hellip: "…",
+  mdash: "—",
+  ndash: "–",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+};
+
+/** Named entities of the list above and numeric ones (`&#39;`, `&#x27;`); anything else is left as written. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** Whitespace (new lines included) collapsed to single spaces, trimmed: a title's or a name's cell. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** `text` cut to at most `max` UTF-16 units, never through a surrogate pair. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end);
+}
+
+/** A text cell of an export row: strings as parsed, numbers as some parsers type them, empty as "". */
+export function cellText(value: string | number | null | undefined): string {
+  return value == null ? "" : String(value).trim();
+}
+
+/** Goodreads' "Additional Authors" cell (names separated by commas), or the names as a list: each name trimmed, empty ones left out. */
+export function authorNames(value: string | readonly string[]): string[] {
+  return (typeof value === "string" ? value.split(",") : value)
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+}
 
 /** `text` cut to `max` characters with an ellipsis when longer. */
 export function shorten(text: string, max: number): string {
@@ -120,14 +193,15 @@ export function shorten(text: string, max: number): string {
 }
 
 /**
- * A Goodreads star rating (0 to 5; 0 means unrated) on graph's scale: null, or 1 to 5.
- * Anything else is not a rating.
+ * A Goodreads star rating on graph's scale: whole stars 1 to 5, or null for 0 and an empty cell
+ * (Goodreads writes 0 for a book read but not rated). Goodreads has no half stars: anything else
+ * (3.5 included) is no Goodreads rating.
  */
 export function goodreadsRating(raw: string | number | null | undefined): number | null | "invalid" {
   if (raw == null || raw === "") return null;
   const value = typeof raw === "number" ? raw : Number(String(raw).trim());
   if (value === 0) return null;
-  return isRating(value) ? value : "invalid";
+  return Number.isInteger(value) && isRating(value) ? value : "invalid";
 }
 
 /**
@@ -144,18 +218,28 @@ export function letterboxdRating(raw: string | number | null | undefined): numbe
 
 /**
  * A date as Goodreads (`2023/04/01`) or Letterboxd (`2023-04-01`) writes it, as milliseconds
- * (UTC midnight); null when empty, "invalid" when it is no date.
+ * (UTC midnight); null when empty, "invalid" when it is no date (or one before 1900).
+ *
+ * Goodreads keeps the date read of some books to the month or the year alone (`2019/03`,
+ * `2019`): that is the first day of the month or the year. The shelf orders books by the day
+ * they were shelved, so a date is stored as a day, and the first day is the one the month or
+ * year surely holds; it is what the page has always sent for such a row.
  */
 export function parseExportDate(raw: string | null | undefined): number | null | "invalid" {
   const text = (raw ?? "").trim();
   if (text === "") return null;
-  const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(text);
+  const match = /^(\d{4})(?:[/-](\d{1,2})(?:[/-](\d{1,2}))?)?$/.exec(text);
   if (!match) return "invalid";
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [year, month, day] = [Number(match[1]), Number(match[2] ?? 1), Number(match[3] ?? 1)];
   const ms = Date.UTC(year, month - 1, day);
   const date = new Date(ms);
   if (year < 1900 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return "invalid";
   return ms;
+}
+
+/** The day a date of `parseExportDate` names, as `yyyy-mm-dd` (what the page sends). */
+export function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** Text compared loosely, as catalogues match it: no case, accents, punctuation or extra spaces. */

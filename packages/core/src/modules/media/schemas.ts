@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   AUTHOR_MAX,
   AUTHORS_MAX,
+  authorNames,
+  cellText,
   isRating,
   MEDIA_MESSAGES,
   NOTES_MAX,
@@ -11,7 +13,8 @@ import {
 
 /**
  * The checks of what people send about books and films: kept apart from rules.ts so the pages,
- * which share the limits and messages, do not carry the validation library.
+ * which share the limits, messages and the rules that read an export's cells, do not carry the
+ * validation library. The cleaning itself (a cell's text, a list of names) is rules.ts's.
  */
 
 /** A rating as sent: a number in half steps from 1 to 5, or null (none). */
@@ -25,7 +28,7 @@ const cell = (max: number) =>
     .union([z.string(), z.number()], { error: "must be text" })
     .nullable()
     .optional()
-    .transform((v) => (v == null ? "" : String(v).trim()))
+    .transform(cellText)
     .pipe(z.string().max(max, `is longer than ${max} characters`));
 
 /**
@@ -49,7 +52,7 @@ export const ImportedBookRow = z.object(
           error: "must be text or a list of names",
         },
       )
-      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((a) => a.trim()).filter((a) => a !== ""))
+      .transform(authorNames)
       .optional()
       .transform((v) => v ?? []),
     isbn: cell(40),

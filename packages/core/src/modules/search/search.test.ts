@@ -8,6 +8,7 @@ import { parseQuery } from "./query.ts";
 import { searchSegments } from "./rank.ts";
 import { MAX_PAGE, PAGE_SIZE } from "./rules.ts";
 import { buildSegment, loadSegment, mergeSegments, type SegmentArticle } from "./segment.ts";
+import { propertyRuns } from "../../../../../tests/support/property-runs.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2025, 2, 10, 12);
@@ -179,7 +180,7 @@ describe("ranking", () => {
           expect({ ids: got.results.map((r) => r.id), hasMore: got.hasMore }).toEqual(want);
         }
       }),
-      { numRuns: 120 },
+      { numRuns: propertyRuns(120) },
     );
   });
 

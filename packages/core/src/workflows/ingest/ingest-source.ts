@@ -6,6 +6,7 @@ import * as Vocabulary from "../../modules/vocabulary/index.ts";
 import { FETCH_POLICY } from "../../modules/sources/index.ts";
 import { guardedFetch, type FetchOutcome } from "../../adapters/http/index.ts";
 import { FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+import { testSettings } from "../../adapters/test-settings/index.ts";
 
 export interface IngestReport {
   sourceId: string;
@@ -57,6 +58,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
       etag: source.etag,
       lastModified: source.lastModified,
       allowPrivate: Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds,
+      // guardedFetch's own (15 s) unless a test runtime shortened it.
+      totalTimeoutMs: testSettings().feedFetchTimeoutMs,
     }),
   );
   if (outcome === "held") return { ...report, status: "held" };

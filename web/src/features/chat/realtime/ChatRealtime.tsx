@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useAuth } from "../../auth/session.tsx";
+import { useAuth } from "../../../lib/session.tsx";
 import { useNotifications } from "../notifications.tsx";
 import { chatKeys, conversationsQuery } from "../api.ts";
 import { unreadCount } from "../chat.ts";

@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { chatKeys } from "../api.ts";
+import { chatKeys, conversationsQuery } from "../api.ts";
+import { unreadCount } from "../chat.ts";
 import type { ChatMessage, Conversation } from "../types.ts";
 import { type MessagePages, applyIncomingMessage, applyRead } from "./chat-cache.ts";
 
@@ -64,5 +65,31 @@ describe("the chat's cache, as messages arrive", () => {
     applyIncomingMessage(client, me, message("1", "new", "2026-01-03T00:00:00.000Z"));
     expect(client.getQueryState(chatKeys.conversations(me))!.isInvalidated).toBe(true);
     expect(client.getQueryData(chatKeys.messages(me, "new"))).toBeUndefined();
+  });
+});
+
+describe("the chat's cache, as a conversation is read", () => {
+  it("keeps a read when an inbox fetch that began before it answers after it", async () => {
+    const client = new QueryClient();
+    const sentAt = "2026-01-03T00:00:00.000Z";
+    // Ann's message is in, unread; the inbox is fetched again (say, the chat page just opened).
+    const unread = { ...conversation("g", sentAt), last_sender_id: "ann", last_read_at: null };
+    client.setQueryData(chatKeys.conversations(me), [unread]);
+    let answer!: (list: Conversation[]) => void;
+    const fetching = client.fetchQuery({
+      ...conversationsQuery(me),
+      staleTime: 0,
+      queryFn: () => new Promise<Conversation[]>((resolve) => (answer = resolve)),
+    });
+    // The person opens it: read at once, and the server says when.
+    applyRead(client, me, "g", sentAt);
+    applyRead(client, me, "g", "2026-01-03T00:00:01.000Z");
+    // The fetch read the inbox before the read was stored: it still says unread.
+    answer([unread]);
+    await fetching;
+
+    const list = client.getQueryData<Conversation[]>(chatKeys.conversations(me))!;
+    expect(list[0]!.last_read_at).toBe("2026-01-03T00:00:01.000Z");
+    expect(unreadCount(list, me)).toBe(0);
   });
 });

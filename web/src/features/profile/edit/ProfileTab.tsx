@@ -1,6 +1,6 @@
-import { useAuth } from "../../auth/session.tsx";
-import { DeleteAccount } from "../../account/DeleteAccount.tsx";
-import { ProfilePhotos } from "../../photos/ProfilePhotos.tsx";
+import { useAuth } from "../../../lib/session.tsx";
+import { DeleteAccount } from "../../account/index.ts";
+import { ProfilePhotos } from "../../photos/index.ts";
 import { Section } from "../../../components/Section.tsx";
 import { AimsForm } from "./AimsForm.tsx";
 import { ContactsForm } from "./ContactsForm.tsx";

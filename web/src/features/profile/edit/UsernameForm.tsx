@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { USERNAME_MAX, USERNAME_MESSAGES } from "@graph/core/modules/users/rules";
-import { AUTH_QUERY_KEY } from "../../auth/session.tsx";
+import { AUTH_QUERY_KEY } from "../../../lib/session.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import {
   USERNAME_CHECK_MS,

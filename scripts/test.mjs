@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every tier in order, stopping at the first that fails (with its exit code), then a
+ * table of how long each tier took, also after a failure, so a slow tier shows where it is.
+ *
+ *   node scripts/test.mjs                      every tier (`npm test`, what `.ci/run` runs)
+ *   node scripts/test.mjs typecheck lint unit  only these, in the order below (`npm run test:quick`)
+ */
+import { spawn } from "node:child_process";
+import { constants } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** The tiers, cheapest first: a type error is found in seconds, not after the browser tests. */
+const TIERS = [
+  { name: "install", command: ["npm", "run", "setup", "--", "--browser", "--sst"] },
+  { name: "typecheck", command: ["npm", "run", "typecheck"] },
+  { name: "lint", command: ["npm", "run", "lint"] },
+  { name: "unit", command: ["vitest", "run", "--project", "unit"] },
+  { name: "integration", command: ["vitest", "run", "--project", "integration"] },
+  { name: "build", command: ["npm", "run", "build", "-w", "web"] },
+  { name: "browser", command: ["vitest", "run", "--config", "tests/e2e/vitest.config.ts"] },
+];
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !TIERS.some((tier) => tier.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown tier ${unknown.join(", ")}; the tiers are ${TIERS.map((tier) => tier.name).join(", ")}.`);
+  process.exit(2);
+}
+const tiers = asked.length === 0 ? TIERS : TIERS.filter((tier) => asked.includes(tier.name));
+
+// Run directly (not through npm), the tiers still find the packages' commands (vitest).
+const env = { ...process.env, PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH}` };
+
+let current;
+// Ctrl-C reaches the running tier too: let it stop, then report. A plain kill is passed on to it.
+process.on("SIGINT", () => {});
+process.on("SIGTERM", () => current?.kill("SIGTERM"));
+
+/** Runs one tier; resolves with its exit code (128 + the signal's number when a signal ended it). */
+function run([command, ...args]) {
+  return new Promise((resolve) => {
+    current = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    current.on("error", (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    current.on("exit", (code, signal) => resolve(code ?? 128 + (constants.signals[signal] ?? 0)));
+  });
+}
+
+function duration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, "0")} s`;
+}
+
+const results = [];
+let exitCode = 0;
+for (const tier of tiers) {
+  if (exitCode !== 0) {
+    results.push({ name: tier.name, time: "", outcome: "not run" });
+    continue;
+  }
+  console.log(`\n=== ${tier.name}: ${tier.command.join(" ")}\n`);
+  const started = performance.now();
+  exitCode = await run(tier.command);
+  const ms = performance.now() - started;
+  results.push({
+    name: tier.name,
+    ms,
+    time: duration(ms),
+    outcome: exitCode === 0 ? "passed" : `failed (exit ${exitCode})`,
+  });
+}
+
+const total = results.reduce((sum, result) => sum + (result.ms ?? 0), 0);
+const rows = [...results, { name: "total", time: duration(total), outcome: exitCode === 0 ? "passed" : "failed" }];
+const width = Math.max(...rows.map((row) => row.name.length));
+const timeWidth = Math.max(...rows.map((row) => row.time.length));
+console.log("\nTier times (wall clock):");
+for (const row of rows) console.log(`  ${row.name.padEnd(width)}  ${row.time.padStart(timeWidth)}  ${row.outcome}`);
+process.exit(exitCode);

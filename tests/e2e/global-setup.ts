@@ -1,0 +1,52 @@
+/**
+ * One local runtime for the whole browser run, shared by every test file that needs no server of
+ * its own: the demo feeds (fetched and indexed once, here) and private feeds allowed (tests serve
+ * feeds of their own on this machine). And one Chromium, which each file connects to. Tests
+ * read what other files' people do to this server only through their own people.
+ *
+ * Files start as soon as the runtime answers; those that read the demo feeds wait until they are
+ * fetched and indexed (`useBrowserServer({ demoFeeds: true })`), told by a file written then.
+ */
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import type { TestProject } from "vitest/node";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/audit/chromium.ts";
+import { startServer, waitUntilIdle } from "./server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The shared runtime's address. */
+    serverUrl: string;
+    /** Where the shared Chromium takes connections. */
+    browserEndpoint: string;
+    /** A file written once the demo feeds are fetched and indexed: "ready", or why they are not. */
+    demoFeedsFlag: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const [server, browser] = await Promise.all([
+    startServer({ demoFeeds: true, allowPrivateFeeds: true }),
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
+  ]);
+  const demoFeedsFlag = join(await mkdtemp(join(tmpdir(), "graph-e2e-demo-")), "demo-feeds");
+  // The runtime fetches the demo feeds at start, then indexes them for search.
+  const demoFeeds = (async () => {
+    await waitUntilIdle(server);
+    const indexed = await fetch(`${server.url}/api/dev/jobs/search-index`, { method: "POST" });
+    if (!indexed.ok) throw new Error(`indexing the demo feeds failed: ${indexed.status}`);
+  })().then(
+    () => writeFile(demoFeedsFlag, "ready"),
+    (error: unknown) => writeFile(demoFeedsFlag, `the demo feeds were not fetched and indexed: ${String(error)}`),
+  );
+  project.provide("serverUrl", server.url);
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  project.provide("demoFeedsFlag", demoFeedsFlag);
+  return async () => {
+    await demoFeeds;
+    await browser.close();
+    await server.stop();
+  };
+}

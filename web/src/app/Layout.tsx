@@ -1,0 +1,22 @@
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { AuthProvider } from "./SessionProvider.tsx";
+import { NotificationProvider, ChatRealtime } from "../features/chat/index.ts";
+import { Header } from "./Header.tsx";
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <NotificationProvider>
+        <a className="skip-link" href="#main">
+          skip to content
+        </a>
+        <ChatRealtime />
+        <Header />
+        <main id="main" className="site-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <ScrollRestoration />
+      </NotificationProvider>
+    </AuthProvider>
+  );
+}

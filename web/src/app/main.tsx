@@ -1,0 +1,39 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "react-router-dom";
+import { ApiError } from "../lib/api.ts";
+import { createAppRouter } from "./router.tsx";
+import { syncThemeAttribute } from "../theme/theme.ts";
+import "../styles/app.css";
+
+const host = window.location.hostname;
+document.title = host === "localhost" || host === "127.0.0.1" ? "graph (local)" : "graph";
+syncThemeAttribute();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      refetchOnWindowFocus: true,
+    },
+  },
+});
+
+const router = createAppRouter();
+const root = document.getElementById("root");
+if (!root) throw new Error("missing #root");
+
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread in one long task, so a slow phone stays responsive while it starts.
+const app = createRoot(root);
+startTransition(() => {
+  app.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,128 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
+import { Protected, PublicOnly } from "./Guards.tsx";
+import { RootLayout } from "./Layout.tsx";
+import { ErrorPage } from "./ErrorPage.tsx";
+import * as about from "../features/about/pages.ts";
+import * as auth from "../features/auth/pages.ts";
+import * as billing from "../features/billing/pages.ts";
+import * as chat from "../features/chat/pages.ts";
+import * as digest from "../features/digest/pages.ts";
+import * as feed from "../features/feed/pages.ts";
+import * as feedback from "../features/feedback/pages.ts";
+import * as find from "../features/find/pages.ts";
+import * as mediaLinks from "../features/media-links/pages.ts";
+import * as onboarding from "../features/onboarding/pages.ts";
+import * as profile from "../features/profile/pages.ts";
+import * as tune from "../features/tune/pages.ts";
+
+interface PageHandle {
+  /** Starts downloading the page's chunk (the browser keeps one copy per module). */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * Each page is its own chunk, fetched when its route is first shown: /login downloads the
+ * login form, not the feed, search or onboarding. The shell (layout, guards, session) stays in
+ * the entry chunk because every route needs it. A feature offers its pages in its `pages.ts`
+ * (loaders, nothing imported up front); the routes below say where each one goes.
+ */
+function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  const handle: PageHandle = { preload: load };
+  return {
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
+    handle,
+  };
+}
+
+/** Shown while a page's chunk loads; announced politely to screen readers. */
+function PageLoading() {
+  return (
+    <div className="loading" role="status" aria-live="polite" data-testid="page-loading">
+      Loading...
+    </div>
+  );
+}
+
+const pages = {
+  landing: about.landing,
+  preview: about.preview,
+  login: auth.login,
+  googleCallback: auth.googleCallback,
+  forgotPassword: auth.forgotPassword,
+  resetPassword: auth.resetPassword,
+  verifyEmail: auth.verifyEmail,
+  gettingStarted: onboarding.gettingStarted,
+  home: feed.home,
+  find: find.find,
+  tune: tune.tune,
+  upgrade: billing.upgrade,
+  feedback: feedback.feedback,
+  whyGraph: about.whyGraph,
+  comingSoon: () => import("./ComingSoon.tsx"),
+  notFound: () => import("../components/NotFound.tsx"),
+  unsubscribe: digest.unsubscribe,
+  unsubscribeSuccess: digest.unsubscribeSuccess,
+  youtubeAuthDone: mediaLinks.youtubeAuthDone,
+  legal: about.legal,
+  profile: profile.profile,
+  chat: chat.chat,
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: "/", ...page(pages.landing, "LandingPage") },
+          { path: "/preview", ...page(pages.preview, "PreviewPage") },
+          { path: "/login", ...page(pages.login, "LoginPage") },
+          { path: "/forgot-password", ...page(pages.forgotPassword, "ForgotPasswordPage") },
+          { path: "/reset-password", ...page(pages.resetPassword, "ResetPasswordPage") },
+          { path: "/verify-email", ...page(pages.verifyEmail, "VerifyEmailPage") },
+        ],
+      },
+      {
+        element: <Protected />,
+        children: [
+          { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
+          { path: "/home", ...page(pages.home, "HomePage") },
+          { path: "/home/tune", ...page(pages.tune, "TunePage") },
+          { path: "/home/find", ...page(pages.find, "FindPage") },
+          { path: "/home/chat", ...page(pages.chat, "ChatPage") },
+          { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
+          { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
+          { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
+          { path: "/home/coming-soon", ...page(pages.comingSoon, "ComingSoonPage") },
+        ],
+      },
+      { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
+      { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
+      // Outside the guards: it signs the person in itself, then goes on.
+      { path: "/login/google/callback", ...page(pages.googleCallback, "GoogleCallbackPage") },
+      { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
+      { path: "/unsubscribe-success", ...page(pages.unsubscribeSuccess, "UnsubscribeSuccessPage") },
+      { path: "/oauth/youtube/success", ...page(pages.youtubeAuthDone, "YoutubeAuthSuccessPage") },
+      { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
+      { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },
+      { path: "*", ...page(pages.notFound, "NotFoundPage") },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  // The guards render the page only once the session check answers; fetching the first page's
+  // chunk now, alongside that check, saves a round trip on the first visit.
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
+  }
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,2 @@
+/** The person's own Atom feed, shown on the feed tab of settings. */
+export { AtomFeed } from "./AtomFeed.tsx";

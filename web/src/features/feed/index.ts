@@ -1,0 +1,8 @@
+/**
+ * The feed's public face: what other features may use. The feed is cached (in the query cache
+ * and on the device), so a change elsewhere that alters it (topics, mutes, silenced sources,
+ * onboarding, an added article) goes through these.
+ */
+export { FEED_KEY, feedQuery, storeFeed } from "./api.ts";
+export { withAddedState } from "./feed.ts";
+export { useForgetFeed } from "./forget-feed.ts";

@@ -1,0 +1,2 @@
+/** The profile's photos, shown on the profile tab of settings. */
+export { ProfilePhotos } from "./ProfilePhotos.tsx";

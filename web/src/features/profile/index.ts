@@ -1,0 +1,2 @@
+/** The profile tab of settings (the public profile is a page: pages.ts). */
+export { ProfileTab } from "./edit/ProfileTab.tsx";

@@ -11,6 +11,7 @@ import {
   PUBLIC_LIST_MAX,
   QUERY_MAX,
   SHELF_PAGE_MAX,
+  TMDB_MOVIE_ID,
 } from "./rules.ts";
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
@@ -19,7 +20,8 @@ import { filmById, posterUrlOf, searchFilms } from "../../adapters/tmdb/index.ts
 /** A film as the API answers it (the spec's fields, and the poster's address). */
 export interface MovieView {
   id: string;
-  tmdb_id: number;
+  /** Null for a film kept from a Letterboxd import that the catalogue did not find. */
+  tmdb_id: number | null;
   title: string;
   release_date: string | null;
   poster_path: string | null;
@@ -40,7 +42,7 @@ export interface MovieResult {
 
 export const movieView = (m: Movie): MovieView => ({
   id: m.movieId,
-  tmdb_id: m.tmdbId,
+  tmdb_id: m.tmdbId ?? null,
   title: m.title,
   release_date: m.releaseDate ?? null,
   poster_path: m.posterPath ?? null,
@@ -66,7 +68,10 @@ export async function searchMovies(query: string): Promise<MovieResult[]> {
 }
 
 export interface MovieFields {
-  tmdbId: number;
+  /** Null for a film TMDB did not find, kept from a Letterboxd import under `movieId`. */
+  tmdbId: number | null;
+  /** The id on the list: the TMDB id as text unless given. */
+  movieId?: string;
   title: string;
   releaseDate: string | null;
   posterPath: string | null;
@@ -107,7 +112,7 @@ export function movieWrite(
     notes: fields.notes,
   },
 ): ShelfWrite {
-  const movieId = String(fields.tmdbId);
+  const movieId = fields.movieId ?? String(fields.tmdbId);
   return {
     itemId: movieId,
     exists,
@@ -115,7 +120,7 @@ export function movieWrite(
       MovieEntity.create({
         userId,
         movieId,
-        tmdbId: fields.tmdbId,
+        ...(fields.tmdbId !== null ? { tmdbId: fields.tmdbId } : {}),
         title: fields.title,
         ...(fields.releaseDate ? { releaseDate: fields.releaseDate } : {}),
         ...(fields.posterPath ? { posterPath: fields.posterPath } : {}),
@@ -144,10 +149,10 @@ async function readMovie(userId: string, movieId: string): Promise<Movie> {
  */
 export async function addMovie(
   userId: string,
-  input: Omit<MovieFields, "shelvedAt">,
+  input: Omit<MovieFields, "shelvedAt" | "movieId" | "tmdbId"> & { tmdbId: number },
   now = Date.now(),
 ): Promise<{ movie: MovieView; created: boolean }> {
-  if (!isMovieId(String(input.tmdbId))) throw badRequest(MEDIA_MESSAGES.movieIdInvalid);
+  if (!TMDB_MOVIE_ID.test(String(input.tmdbId))) throw badRequest(MEDIA_MESSAGES.movieIdInvalid);
   checkChanges(input);
   const film = await filmById(input.tmdbId);
   const title = looseText(input.title);

@@ -9,10 +9,11 @@ import {
   supertagMutationKey,
   topicsQuery,
 } from "./api.ts";
-import { ADD_TOPICS_FAILED, REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
+import { REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
 import { useForgetFeed } from "../feed/index.ts";
 
-export function useAddTopics(userId: string, onAdded: () => void) {
+/** Adds topics; a failure is alerted in `failedText` (quick add and a suggestion word it differently). */
+export function useAddTopics(userId: string, onAdded: () => void, failedText: string) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
   return useMutation({
@@ -24,7 +25,7 @@ export function useAddTopics(userId: string, onAdded: () => void) {
     },
     onError: (error) => {
       console.error("to_db failed", error);
-      window.alert(ADD_TOPICS_FAILED);
+      window.alert(failedText);
     },
   });
 }

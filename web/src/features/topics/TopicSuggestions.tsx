@@ -48,7 +48,7 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
   const inFlight = useRef(false);
 
   const suggest = useSuggestTopics();
-  const skip = useSkipTopic();
+  const skip = useSkipTopic(userId);
   const add = useAddTopics(userId, () => undefined, ADD_SUGGESTION_FAILED);
   const askServer = suggest.mutateAsync;
 

@@ -305,11 +305,13 @@ describe("Letterboxd import", () => {
     const person = await signedIn(api);
     const original = globalThis.fetch;
     // The catalogue finds nothing at first (down to a gap in it), then finds the film.
-    const search = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
-      String(input instanceof Request ? input.url : input).includes("/3/search/movie")
-        ? Promise.resolve(Response.json({ page: 1, results: [], total_pages: 0, total_results: 0 }))
-        : original(input, init),
-    );
+    const search = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation((input, init) =>
+        String(input instanceof Request ? input.url : input).includes("/3/search/movie")
+          ? Promise.resolve(Response.json({ page: 1, results: [], total_pages: 0, total_results: 0 }))
+          : original(input, init),
+      );
     const row = { date: "2024-02-01", name: "The Matrix", year: "1999", rating: "2" };
     const first = (await (await importRows(person.cookie, [row])).json()).results[0]!;
     expect(first).toMatchObject({ status: "imported", reason: MEDIA_MESSAGES.notInFilmCatalogue });

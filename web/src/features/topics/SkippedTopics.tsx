@@ -4,13 +4,7 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { skippedTopicsQuery } from "./api.ts";
 import { useUnskipTopic } from "./hooks.ts";
-import {
-  SKIPPED_SHOWN,
-  skippedName,
-  unskipFailedText,
-  unskippedText,
-  type SkippedTopic,
-} from "./skipped-topics.ts";
+import { SKIPPED_SHOWN, skippedName, unskipFailedText, unskippedText, type SkippedTopic } from "./skipped-topics.ts";
 
 const skippedOn = (at: number) =>
   new Date(at).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" });

@@ -113,8 +113,7 @@ export function useSkipTopic(userId: string) {
   return useMutation({
     mutationFn: skipTopic,
     onError: (error) => console.error("skip_topic failed", error),
-    onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: skippedTopicsQuery(userId).queryKey, exact: true }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: skippedTopicsQuery(userId).queryKey, exact: true }),
   });
 }
 

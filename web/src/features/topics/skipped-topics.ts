@@ -17,7 +17,8 @@ export const SKIPPED_SHOWN = 10;
 /** A skipped topic's name; a skip whose topic graph no longer knows has none. */
 export const skippedName = (skipped: SkippedTopic) => skipped.topic ?? "a topic graph no longer knows";
 
-export const unskippedText = (skipped: SkippedTopic) => `un-skipped ${skippedName(skipped)}. graph may suggest it again.`;
+export const unskippedText = (skipped: SkippedTopic) =>
+  `un-skipped ${skippedName(skipped)}. graph may suggest it again.`;
 export const unskipFailedText = (skipped: SkippedTopic) =>
   `couldn't un-skip ${skippedName(skipped)}. please try again.`;
 

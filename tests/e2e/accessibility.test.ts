@@ -163,6 +163,11 @@ beforeAll(async () => {
   await call(page, "POST", "/api/gpt/to_db", {
     keyTopicsArray: ["Jazz", "Sourdough Baking", "Machine Learning", "Formula 1", "Climate Policy"],
   });
+  // A suggestion skipped, for the skipped topics' list.
+  const { similarTopics } = (await call(page, "POST", "/api/gpt/similar_topics", { limit: 1 })) as {
+    similarTopics: Array<{ id: string; topic: string }>;
+  };
+  await call(page, "POST", "/api/gpt/skip_topic", { topicId: similarTopics[0]!.id, topic: similarTopics[0]!.topic });
   await call(page, "POST", "/api/aims/to_db", { aims: ["Learn jazz piano", "Write every day"] });
   await call(page, "POST", "/api/thoughts/to_db", { title: "Practice", content: "Scales every morning." });
   const contact = await page.evaluate(async () => {
@@ -207,10 +212,11 @@ afterAll(async () => {
 });
 
 describe("accessibility of every page, on desktop and phone in both themes", () => {
-  it("the topics tab, with topics and suggestions", async () => {
+  it("the topics tab, with topics, suggestions and a skipped topic", async () => {
     await expectAccessible(browser, server, ada.context, "/home/tune", [
       '[data-testid="topic"]',
       '[data-testid="suggested-topic"]',
+      '[data-testid="skipped-topic"]',
     ]);
   });
 

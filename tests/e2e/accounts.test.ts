@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newPerson, screenshot, signUpAndVerify, startSignedIn, type Server, useBrowserServer } from "./support.ts";
+import {
+  codeFor,
+  newPerson,
+  screenshot,
+  signUpAndVerify,
+  startSignedIn,
+  type Server,
+  useBrowserServer,
+} from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -112,6 +120,47 @@ describe("accounts in the browser", () => {
     await expect
       .poll(() => page.getByTestId("auth-error").textContent())
       .toBe("An unexpected error occurred during signup");
+    await page.context().close();
+  });
+
+  it("shows each verify-page message for its cause", async () => {
+    const page = await freshPage();
+    const person = newPerson();
+    const signedUp = await fetch(`${server.url}/api/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(person),
+    });
+    const { userId } = (await signedUp.json()) as { userId: string };
+    await page.goto(`${server.url}/verify-email?${new URLSearchParams({ user_id: userId, email: person.email })}`);
+    const error = page.getByTestId("verify-error");
+    const verifyWith = async (code: string) => {
+      await page.getByTestId("verify-code").fill(code);
+      await page.getByTestId("verify-submit").click();
+      await error.waitFor();
+      const shown = await error.textContent();
+      // Typing again clears the message for the next try.
+      await page.getByTestId("verify-code").fill("");
+      await error.waitFor({ state: "detached" });
+      return shown;
+    };
+    // The server's words for a wrong code.
+    const code = await codeFor(server, person.email);
+    expect(await verifyWith(code === "000000" ? "111111" : "000000")).toBe("That code is not right. 4 tries left.");
+
+    const failWith = async (respond: Parameters<Page["route"]>[1]) => {
+      await page.route("**/api/verify_account", respond);
+      const shown = await verifyWith("123456");
+      await page.unroute("**/api/verify_account");
+      return shown;
+    };
+    expect(await failWith((route) => route.fulfill({ status: 400, body: "Bad Request" }))).toBe(
+      "verification failed. please check your code and try again.",
+    );
+    expect(await failWith((route) => route.fulfill({ status: 502, body: "<html>Bad Gateway</html>" }))).toBe(
+      "Failed to verify account",
+    );
+    expect(await failWith((route) => route.abort("connectionrefused"))).toBe("Failed to verify account");
     await page.context().close();
   });
 

@@ -153,7 +153,7 @@ describe("graph suggestions on the topics tab", () => {
       route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Boom.","code":"internal"}' }),
     );
     await page.getByRole("button", { name: `add ${name}`, exact: true }).click();
-    await expect.poll(() => alerts, WAIT).toEqual(["failed to add topics"]);
+    await expect.poll(() => alerts, WAIT).toEqual(["Failed to add topics"]);
     expect(await suggestedNames(page)).toContain(name);
     await expect
       .poll(() => page.getByRole("button", { name: `add ${name}`, exact: true }).isEnabled(), WAIT)

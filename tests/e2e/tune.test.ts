@@ -31,6 +31,9 @@ const shownTopics = (page: Page) =>
 const serverTopics = (page: Page, userId: string) =>
   page.evaluate(async (id) => (await (await fetch(`/api/gpt/from_db/${id}`)).json()) as ApiTopic[], userId);
 
+const skippedNames = (page: Page) =>
+  page.getByTestId("skipped-topic").evaluateAll((items) => items.map((item) => item.getAttribute("data-topic")));
+
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 const focusedTabName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
@@ -222,6 +225,56 @@ describe("the settings page in the browser", () => {
     expect(await shownTopics(page)).toEqual(["Jazz", "Tide Pools"]);
     await page.unroute("**/api/gpt/remove_topic");
     expect((await serverTopics(page, userId)).every((t) => !t.isSupertag)).toBe(true);
+    await context.close();
+  });
+
+  it("lists skipped suggestions, the latest first, and un-skips one (back in the list if the server refuses)", async () => {
+    const { context, page, userId } = await signedIn();
+    const alerts = collectAlerts(page);
+    await page.goto(`${server.url}/home/tune`);
+    const suggested = page.getByTestId("suggested-topic");
+    await expect.poll(() => suggested.count()).toBe(10);
+    await page.getByTestId("skipped-empty").waitFor();
+    const [first, second] = (await suggested.evaluateAll((items) =>
+      items.map((item) => item.getAttribute("data-topic")),
+    )) as string[];
+
+    await button(page, `skip ${first}`).click();
+    await expect.poll(() => skippedNames(page)).toEqual([first]);
+    await button(page, `skip ${second}`).click();
+    await expect.poll(() => skippedNames(page)).toEqual([second, first]);
+    expect(await page.getByTestId("skipped-topics").locator(".tune-section__count").innerText()).toBe("2");
+
+    // Refused: it comes back, and the page says so.
+    await page.route("**/api/gpt/unskip_topic", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Service unavailable.", code: "unavailable" }),
+      }),
+    );
+    await button(page, `un-skip ${first}`).click();
+    await expect
+      .poll(() => page.getByTestId("unskip-error").textContent())
+      .toBe(`couldn't un-skip ${first}. please try again.`);
+    await expect.poll(() => skippedNames(page)).toEqual([second, first]);
+    await page.unroute("**/api/gpt/unskip_topic");
+
+    await button(page, `un-skip ${first}`).click();
+    await expect.poll(() => skippedNames(page)).toEqual([second]);
+    await expect
+      .poll(() => page.getByTestId("skipped-announcement").textContent())
+      .toBe(`un-skipped ${first}. graph may suggest it again.`);
+    expect(await page.getByTestId("unskip-error").count()).toBe(0);
+    const stored = await pageApi<{ skippedTopics: Array<{ topic: string }> }>(
+      page,
+      "GET",
+      `/api/gpt/skipped_topics/${userId}`,
+    );
+    expect(stored.json.skippedTopics.map((t) => t.topic)).toEqual([second]);
+    await page.reload();
+    await expect.poll(() => skippedNames(page)).toEqual([second]);
+    expect(alerts).toEqual([]);
     await context.close();
   });
 

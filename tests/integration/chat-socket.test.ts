@@ -8,6 +8,7 @@ import * as Chat from "@graph/core/modules/chat";
 import {
   CHAT_MESSAGES,
   MAX_MESSAGE_LENGTH,
+  MESSAGE_PAGE,
   RATE_LIMIT_MESSAGES,
   RATE_WARNING_AT,
   RATE_WINDOW_SECONDS,
@@ -57,12 +58,20 @@ async function joined(socket: ChatSocket, conversationId: string) {
   await socket.next(isType("joined", (f) => f.conversationId === conversationId));
 }
 
+/** Every message of the conversation, oldest first, read a page at a time as the page reads them. */
 async function stored(viewer: Person, conversationId: string) {
-  const response = await viewer.chat.conversations[":id"].messages.$get({
-    param: { id: conversationId },
-    query: { limit: "50" },
-  });
-  return (await response.json()).messages;
+  const all = [];
+  let before: string | undefined;
+  for (;;) {
+    const response = await viewer.chat.conversations[":id"].messages.$get({
+      param: { id: conversationId },
+      query: { limit: String(MESSAGE_PAGE), ...(before ? { before } : {}) },
+    });
+    const { messages } = await response.json();
+    all.unshift(...messages);
+    if (messages.length < MESSAGE_PAGE) return all;
+    before = messages[0]!.sentAt;
+  }
 }
 
 const sendFrame = (conversationId: string, content: string, clientId: string = crypto.randomUUID()) => ({

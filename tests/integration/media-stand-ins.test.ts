@@ -210,6 +210,9 @@ describe("the Goodreads and Letterboxd export fixtures", () => {
     ]);
     const missing = ratings.rows.filter((r) => r.tmdbId === undefined);
     expect(missing).toHaveLength(3);
+    // The same films, named alike, in watched.csv.
+    const film = (r: { name: string; year: string }) => `${r.name} (${r.year})`;
+    expect(letterboxdExport({ rows: 30, kind: "watched" }).rows.map(film)).toEqual(ratings.rows.map(film));
     for (const row of ratings.rows) {
       const res = await searchFilms({ query: row.name, year: row.year });
       const ids = ((await res.json()) as Films).results.map((f) => f.id);

@@ -2,9 +2,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import * as Holders from "@graph/core/modules/holders";
 import * as Media from "@graph/core/modules/media";
-import { MEDIA_MESSAGES, MOVIES_MAX, NOTES_MAX, SEARCH_RESULTS_MAX } from "@graph/core/modules/media/rules";
+import {
+  LETTERBOXD_MOVIE_ID,
+  MEDIA_MESSAGES,
+  MOVIES_MAX,
+  NOTES_MAX,
+  SEARCH_RESULTS_MAX,
+} from "@graph/core/modules/media/rules";
 import { MovieEntity } from "../../packages/core/src/modules/media/movie.entity.ts";
 import { ShelfCountsEntity } from "../../packages/core/src/modules/media/shelf-counts.entity.ts";
+import { filmCatalogue } from "../../packages/local/src/tmdb/catalogue.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 
 /**
@@ -24,15 +31,21 @@ afterEach(() => {
 
 const search = (query: string) => as().movies["search-movies"].$get({ query: { query } });
 type NewMovie = Parameters<ReturnType<typeof as>["movies"]["add-movie"]["$post"]>[0]["json"];
-const aFilm = (n: number, extra: Partial<NewMovie> = {}): NewMovie => ({
-  tmdb_id: 7_000_000 + n,
-  title: `A listed film ${n}`,
-  release_date: "2001-02-03",
-  poster_path: `/poster${n}.jpg`,
-  rating: null,
-  notes: "",
-  ...extra,
-});
+/** The stand-in's films, least watched first: an add must name a film the catalogue has. */
+const FILMS = [...filmCatalogue().films].reverse();
+/** The `n`th film of the catalogue (from its least watched end, away from the films searched for here). */
+const aFilm = (n: number, extra: Partial<NewMovie> = {}): NewMovie => {
+  const film = FILMS[n % FILMS.length]!;
+  return {
+    tmdb_id: film.id,
+    title: film.title,
+    release_date: film.release_date,
+    poster_path: film.poster_path,
+    rating: null,
+    notes: "",
+    ...extra,
+  };
+};
 const add = (cookie: string, film: NewMovie) => as(cookie).movies["add-movie"].$post({ json: film });
 const publicMovies = (userId: string, cookie?: string) =>
   as(cookie).movies.from_db_by_user_id[":id"].$get({ param: { id: userId } });
@@ -184,9 +197,9 @@ describe("adding, rating, editing and deleting", () => {
     const person = await signedIn(api);
     for (const n of [11, 12, 13]) await add(person.cookie, aFilm(n));
     const first = await list(person.cookie, { limit: "2" });
-    expect(first.movies.map((m) => m.title)).toEqual(["A listed film 13", "A listed film 12"]);
+    expect(first.movies.map((m) => m.title)).toEqual([aFilm(13).title, aFilm(12).title]);
     const second = await list(person.cookie, { limit: "2", cursor: first.cursor! });
-    expect(second.movies.map((m) => m.title)).toEqual(["A listed film 11"]);
+    expect(second.movies.map((m) => m.title)).toEqual([aFilm(11).title]);
     expect(second.count).toBe(3);
   });
 });
@@ -242,23 +255,72 @@ describe("Letterboxd import", () => {
       "imported",
       "imported",
       "imported",
-      "skipped",
+      "imported",
       "skipped",
       "failed",
       "failed",
     ]);
     expect(results[0]).toMatchObject({ movieId: "603" });
-    expect(results[3]!.reason).toBe(MEDIA_MESSAGES.notInFilmCatalogue);
+    expect(results[0]!.reason).toBeUndefined();
     expect(results[4]!.reason).toBe(MEDIA_MESSAGES.duplicateFilmRow(0));
     expect(results[5]!.reason).toBe("name is required");
     expect(results[6]!.reason).toBe(MEDIA_MESSAGES.rating);
-    expect(count).toBe(3);
+    expect(count).toBe(4);
     const movies = (await list(person.cookie)).movies;
     expect(movies.map((m) => [m.tmdb_id, m.rating])).toEqual([
+      [null, 3],
       [129, null],
       [496243, 1],
       [603, 4.5],
     ]);
+  });
+
+  it("keeps a film the catalogue does not find, with the row's name and year, as an unknown book is kept", async () => {
+    const person = await signedIn(api);
+    const { results } = await (await importRows(person.cookie, rows())).json();
+    expect(results[3]).toMatchObject({
+      status: "imported",
+      title: "A Film Nobody Made Zqx",
+      reason: MEDIA_MESSAGES.notInFilmCatalogue,
+    });
+    const movieId = results[3]!.movieId!;
+    expect(movieId).toMatch(LETTERBOXD_MOVIE_ID);
+    const kept = (await list(person.cookie)).movies.find((m) => m.id === movieId);
+    expect(kept).toMatchObject({
+      tmdb_id: null,
+      title: "A Film Nobody Made Zqx",
+      release_date: "1990",
+      poster_url: null,
+      rating: 3,
+    });
+    // Shown on the public page, re-rated, and deleted like any other film.
+    expect((await (await publicMovies(person.userId)).json()).map((m) => m.id)).toContain(movieId);
+    const edited = await as(person.cookie).movies[":movieId"].$patch({ param: { movieId }, json: { rating: 5 } });
+    expect(edited.status).toBe(200);
+    expect((await as(person.cookie).movies.$delete({ json: { movieId } })).status).toBe(200);
+    expect((await list(person.cookie)).movies.map((m) => m.id)).not.toContain(movieId);
+  });
+
+  it("updates the kept film when a later import finds it in the catalogue, rather than adding its twin", async () => {
+    const person = await signedIn(api);
+    const original = globalThis.fetch;
+    // The catalogue finds nothing at first (down to a gap in it), then finds the film.
+    const search = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation((input, init) =>
+        String(input instanceof Request ? input.url : input).includes("/3/search/movie")
+          ? Promise.resolve(Response.json({ page: 1, results: [], total_pages: 0, total_results: 0 }))
+          : original(input, init),
+      );
+    const row = { date: "2024-02-01", name: "The Matrix", year: "1999", rating: "2" };
+    const first = (await (await importRows(person.cookie, [row])).json()).results[0]!;
+    expect(first).toMatchObject({ status: "imported", reason: MEDIA_MESSAGES.notInFilmCatalogue });
+    search.mockRestore();
+
+    const again = await (await importRows(person.cookie, [{ ...row, rating: "4" }])).json();
+    expect(again.results[0]).toMatchObject({ status: "updated", movieId: first.movieId });
+    expect(again.count).toBe(1);
+    expect((await list(person.cookie)).movies.map((m) => [m.id, m.rating])).toEqual([[first.movieId, 4]]);
   });
 
   it("adds nothing on a re-import and updates the ratings", async () => {
@@ -267,8 +329,8 @@ describe("Letterboxd import", () => {
     const changed = rows().map((r, i) => (i === 0 ? { ...r, rating: "3" } : r));
     const { results, count } = await (await importRows(person.cookie, changed)).json();
     expect(results.filter((r) => r.status === "imported")).toEqual([]);
-    expect(results.filter((r) => r.status === "updated")).toHaveLength(3);
-    expect(count).toBe(3);
+    expect(results.filter((r) => r.status === "updated")).toHaveLength(4);
+    expect(count).toBe(4);
     expect((await list(person.cookie)).movies.find((m) => m.tmdb_id === 603)!.rating).toBe(3);
   });
 

@@ -363,7 +363,8 @@ export function letterboxdExport(options: LetterboxdExportOptions): LetterboxdEx
       : {
           date,
           name: `A Film Nobody Catalogued, Part ${i + 1}`,
-          year: String(1970 + Math.floor(random() * 55)),
+          // Not drawn: ratings.csv draws a rating a row, and the same film has the same year in both files.
+          year: String(1970 + ((seed * 31 + i * 17) % 55)),
           letterboxdUri: uri,
         };
     if (kind === "ratings") row.rating = (1 + Math.floor(random() * 10)) / 2;

@@ -80,3 +80,40 @@ describe("guardLocalOnly", () => {
     expect((await app.request("/api/public", {}, socketEnv("203.0.113.9"))).status).toBe(200);
   });
 });
+
+describe("guardLocalOnly with the site's address", () => {
+  const app = new Hono();
+  guardLocalOnly(app, { siteUrl: "http://localhost:5173", ownUrls: ["http://127.0.0.1:3000"], pages: /^\/_spotify\// });
+  app.get("/api/dev/outbox", (c) => c.json(["secret code 123456"]));
+  app.post("/api/dev/jobs/:name", (c) => c.json({ ran: true }));
+  app.get("/_spotify/authorize", (c) => c.text("consent"));
+  const local = socketEnv("127.0.0.1");
+
+  it("refuses a name pointed at this machine (DNS rebinding)", async () => {
+    for (const host of ["evil.example", "localhost.evil.example", "127.0.0.1.nip.io"]) {
+      expect((await app.request(`http://${host}/api/dev/outbox`, {}, local)).status, host).toBe(403);
+    }
+    for (const host of ["localhost:5173", "127.0.0.1:3000", "[::1]:3000", "app.localhost"]) {
+      expect((await app.request(`http://${host}/api/dev/outbox`, {}, local)).status, host).toBe(200);
+    }
+  });
+
+  it("refuses pages of other sites, and lets the site's own through", async () => {
+    const post = (headers: Record<string, string>) =>
+      app.request("http://127.0.0.1:3000/api/dev/jobs/digest", { method: "POST", headers }, local);
+    expect((await post({ origin: "http://evil.example" })).status).toBe(403);
+    expect((await post({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await post({ origin: "null" })).status).toBe(403);
+    expect((await post({ origin: "http://localhost:5173", "sec-fetch-site": "cross-site" })).status).toBe(200);
+    expect((await post({ origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+  });
+
+  it("lets a browser navigate to a stand-in's consent page from the site, and nothing else cross-site", async () => {
+    const navigate = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" };
+    expect((await app.request("http://127.0.0.1:3000/_spotify/authorize", { headers: navigate }, local)).status).toBe(
+      200,
+    );
+    expect((await app.request("http://127.0.0.1:3000/api/dev/outbox", { headers: navigate }, local)).status).toBe(403);
+  });
+});

@@ -59,16 +59,82 @@ export function callerOf(c: Context): Caller {
   }
 }
 
+/** The names and origins the local-only routes answer besides loopback ones (see `guardLocalOnly`). */
+export interface LocalSite {
+  /** The site's address (SITE_URL): its pages may use the stand-ins, and its name may be the Host. */
+  siteUrl?: string;
+  /** The runtime's own addresses (its port, the S3 stand-in's): the stand-ins' own pages post to them. */
+  ownUrls?: string[];
+  /**
+   * The stand-ins' pages a browser opens from the site (consent, checkout), which may be another
+   * address: a GET navigation there is let through from any site, as it shows the page to the
+   * person and lets the site that sent them read nothing of it.
+   */
+  pages?: RegExp;
+}
+
+/** A Host header's name, without its port (IPv6 brackets too), lower-cased; "" when there is none. */
+function hostName(host: string | undefined): string {
+  if (!host) return "";
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host);
+  if (bracketed) return bracketed[1]!.toLowerCase();
+  return host.replace(/:\d+$/, "").toLowerCase();
+}
+
 /**
- * Answers callers from elsewhere 404 — the API's own "not found", so the routes are not
- * revealed — and lets callers on this machine through.
+ * Whether a request's Host names this machine (a loopback address, `localhost`) or one of the
+ * given names (the site's, the address the runtime listens on). Another name is a page whose
+ * name was pointed at this machine (DNS rebinding), which the browser would let read the answer.
  */
-export const localOnly: MiddlewareHandler = async (c, next) => {
-  if (isLocalCaller(callerOf(c))) return next();
-  return c.json({ error: "Not found." }, 404);
-};
+export function isOwnHost(host: string | undefined, names: ReadonlySet<string>): boolean {
+  const name = hostName(host);
+  if (name === "") return false;
+  return isLoopback(name) || name === "localhost" || name.endsWith(".localhost") || names.has(name);
+}
+
+/**
+ * Whether a request was sent by a page of another site: its `Origin` is not one of `origins`,
+ * or it has none and the browser says `Sec-Fetch-Site: cross-site`. The site's own pages may
+ * be on another address than the stand-ins (`npm run dev`): their `Origin` is the site's, so
+ * they pass even when the browser calls that cross-site.
+ */
+export function fromAnotherSite(header: (name: string) => string | undefined, origins: ReadonlySet<string>) {
+  const origin = header("origin");
+  if (origin !== undefined) return !origins.has(origin);
+  return header("sec-fetch-site") === "cross-site";
+}
+
+/** A browser opening a page (a GET navigation), as opposed to a script reading an answer. */
+const isNavigation = (c: Context) =>
+  (c.req.method === "GET" || c.req.method === "HEAD") && c.req.header("sec-fetch-mode") === "navigate";
+
+const origin = (url: string) => new URL(url).origin;
+
+/**
+ * Lets through callers on this machine only: from elsewhere the answer is the API's own "not
+ * found" (404), so the routes are not revealed. From this machine, a request sent by a page of
+ * another site, or under a name that is not this machine's or the site's, is refused (403):
+ * a browser here runs other sites' pages too, and the socket alone cannot tell them apart.
+ */
+export function localOnly(site: LocalSite = {}): MiddlewareHandler {
+  const urls = [site.siteUrl, ...(site.ownUrls ?? [])].filter((u): u is string => u !== undefined);
+  const names = new Set(urls.map((u) => hostName(new URL(u).host)));
+  const origins = new Set(urls.map(origin));
+  return async (c, next) => {
+    if (!isLocalCaller(callerOf(c))) return c.json({ error: "Not found." }, 404);
+    const header = (name: string) => c.req.header(name);
+    if (!isOwnHost(header("host") ?? new URL(c.req.url).host, names)) {
+      return c.json({ error: "This route answers this machine's addresses and the site's only." }, 403);
+    }
+    if (fromAnotherSite(header, origins) && !(site.pages?.test(c.req.path) && isNavigation(c))) {
+      return c.json({ error: "This request came from another site and was refused." }, 403);
+    }
+    return next();
+  };
+}
 
 /** Guards every local-only path of `app`; call it before those routes are mounted. */
-export function guardLocalOnly(app: Hono) {
-  for (const path of LOCAL_ONLY_PATHS) app.use(path, localOnly);
+export function guardLocalOnly(app: Hono, site: LocalSite = {}) {
+  const guard = localOnly(site);
+  for (const path of LOCAL_ONLY_PATHS) app.use(path, guard);
 }

@@ -230,8 +230,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     },
   });
 
-  // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port).
-  guardLocalOnly(root);
+  // Stand-ins and dev routes answer callers on this machine only (HOST=0.0.0.0 shares the port),
+  // and of those no page of another site, nor one reaching this port under another name.
+  guardLocalOnly(root, {
+    siteUrl,
+    ownUrls: [url, `http://${s3Host(host)}:${port}`],
+    // The consent pages a connect or a Google sign-in sends the browser to.
+    pages: /^\/_(google|spotify)\//,
+  });
   // The AWS stand-ins tell the time by this process's clock, as AWS answers by its own: the SDK
   // sets its clients' clocks by a response's Date, and Node's own Date header does not see a
   // test's moved clock, so a client would keep the offset (days) after the clock is put back.

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { safeRedirect } from "@graph/core/modules/connections";
+import { safeRedirect, sitePath } from "@graph/core/modules/connections";
 import { safeEqual } from "@graph/core/lib/util";
 import type { ApiEnv } from "./env.ts";
 import { input } from "./validate.ts";
@@ -82,6 +82,13 @@ interface Connect {
  * `GET /api/callback` takes it back, refusing a state that is not this browser's.
  */
 export function connectRoutes(cookie: ReturnType<typeof stateCookie>, connect: Connect) {
+  /**
+   * Sends the browser back to `location`, checked once more as the one way out of a connect: a
+   * redirect stored before (a pending authorization) or made by adding the outcome is still a
+   * path of this site, else the default page with the same outcome.
+   */
+  const back = (c: Context, location: string, outcome: "connected" | "failed") =>
+    c.redirect(sitePath(location) ?? connect[outcome](connect.defaultRedirect), 302);
   return new Hono<ApiEnv>()
     .get("/api/login", input("query", LoginQuery), async (c) => {
       const session = c.get("session");
@@ -89,7 +96,7 @@ export function connectRoutes(cookie: ReturnType<typeof stateCookie>, connect: C
       const raw = c.req.valid("query").state;
       const state = raw === undefined ? { userId: session.userId, redirect: undefined } : parseConnectState(raw);
       const redirect = safeRedirect(state?.redirect, connect.defaultRedirect);
-      if (!state || state.userId !== session.userId) return c.redirect(connect.failed(redirect), 302);
+      if (!state || state.userId !== session.userId) return back(c, connect.failed(redirect), "failed");
       const started = await connect.startConnect(session.userId, redirect);
       cookie.set(c, started.state, started.maxAge);
       return c.redirect(started.url, 302);
@@ -105,12 +112,9 @@ export function connectRoutes(cookie: ReturnType<typeof stateCookie>, connect: C
           state && browserState && safeEqual(state, browserState)
             ? await connect.cancelConnect(state)
             : connect.defaultRedirect;
-        return c.redirect(connect.failed(redirect), 302);
+        return back(c, connect.failed(redirect), "failed");
       }
       const finished = await connect.finishConnect({ code, state, browserState, userId: session.userId });
-      return c.redirect(
-        finished.outcome === "connected" ? connect.connected(finished.redirect) : connect.failed(finished.redirect),
-        302,
-      );
+      return back(c, connect[finished.outcome](finished.redirect), finished.outcome);
     });
 }

@@ -3,6 +3,9 @@ import { HTTPException } from "hono/http-exception";
 import { isUnavailable } from "@graph/core/adapters/dynamo";
 import { RateLimitedError, UnavailableError, VisibleError, type ErrorCode } from "@graph/core/lib/errors";
 
+/** The answer to a body that is not JSON, wherever it is found out. */
+export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
+
 /** The one shape of every error answer: the message to show, a stable code to decide by, and extras. */
 export type ErrorBody = { error: string; code: ErrorCode } & Record<string, unknown>;
 
@@ -30,7 +33,7 @@ function toVisible(error: unknown): VisibleError | undefined {
   if (error instanceof HTTPException) {
     // Hono's own: a body that is not JSON (400) or too large (413).
     if (error.status === 413) return new VisibleError(413, "payload_too_large", "The request body is too large.");
-    if (error.status === 400) return new VisibleError(400, "invalid_json", "The request body is not valid JSON.");
+    if (error.status === 400) return new VisibleError(400, "invalid_json", INVALID_JSON_MESSAGE);
     return undefined;
   }
   if (isUnavailable(error)) return new UnavailableError();

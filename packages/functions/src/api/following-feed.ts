@@ -13,7 +13,7 @@ const count = (name: string, fallback: number, min: number, max: number) => {
 };
 
 const Page = z.object({
-  limit: count("limit", FOLLOWING_FEED.pageSize, 1, FOLLOWING_FEED.maxLimit),
+  limit: count("limit", FOLLOWING_FEED.pageSize, 1, FOLLOWING_FEED.pageSize),
   offset: count("offset", 0, 0, FOLLOWING_FEED.maxOffset),
 });
 

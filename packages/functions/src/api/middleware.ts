@@ -4,6 +4,7 @@ import { Resource } from "sst";
 import { Sessions } from "@graph/core/modules/auth";
 import { unauthorized, VisibleError } from "@graph/core/lib/errors";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
+import { INVALID_JSON_MESSAGE } from "./errors.ts";
 
 export const SESSION_COOKIE = "graph_session";
 
@@ -48,9 +49,12 @@ export function fromAnotherSite(header: (name: string) => string | undefined, si
 }
 
 /**
- * Bodies of state-changing requests must be JSON: a form post from elsewhere is refused. The
- * paths in `formPaths` are authorised by a token in their address, not a cookie, so a form
- * from elsewhere can do nothing there its token does not allow (the digest's one-click unsubscribe).
+ * Bodies of state-changing requests must be JSON, and JSON that parses: a form post from
+ * elsewhere is refused (415), and so is a body that does not parse (400 `invalid_json`), before
+ * any route acts — a route that reads no field of its body (`POST /atom`, a logout) would
+ * otherwise act on `{"a":`. An empty body is no body. The paths in `formPaths` are authorised by
+ * a token in their address, not a cookie, so a form from elsewhere can do nothing there its
+ * token does not allow (the digest's one-click unsubscribe).
  */
 export const jsonOnly = (formPaths: readonly string[] = []) =>
   createMiddleware<ApiEnv>(async (c, next) => {
@@ -69,9 +73,22 @@ export const jsonOnly = (formPaths: readonly string[] = []) =>
           "Send the request body as JSON (content-type: application/json).",
         );
       }
+      // Read once here (within the body limit) and kept by the request: the route's own read is the same text.
+      if (hasBody && !parses(await c.req.text())) throw new VisibleError(400, "invalid_json", INVALID_JSON_MESSAGE);
     }
     await next();
   });
+
+/** Whether a body is JSON (or empty: no body). */
+function parses(text: string): boolean {
+  if (text.trim() === "") return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Reads the session cookie, if any, into `c.var.session`. */
 export const loadSession = createMiddleware<ApiEnv>(async (c, next) => {

@@ -100,7 +100,7 @@ function ownId(c: Parameters<typeof currentUserId>[0], named: string | undefined
 /** `/users/*` routes of the profile (mounted beside `users.ts`'s): usernames, node count, section order, the public profile. */
 export const profileUsers = new Hono<ApiEnv>()
   .get("/node_number/:userId", idParam("userId"), async (c) =>
-    c.json(await Profile.nodeCount(c.req.valid("param").userId)),
+    c.json(await Profile.shownNodeCount(c.req.valid("param").userId, viewerOf(c))),
   )
   .get("/username_check", input("query", UsernameQuery), async (c) => {
     const viewer = c.get("session")?.userId;

@@ -90,13 +90,14 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const state = new StripeState(options.file);
   const data = state.data;
   const app = new Hono();
-  // Answers this machine only, like the other stand-ins (it takes payments without a card network).
-  app.use("*", localOnly);
 
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: options.host ?? "127.0.0.1" }, () => resolve(s as Server));
   });
   const url = `http://${options.host ?? "127.0.0.1"}:${(server.address() as AddressInfo).port}`;
+  // Answers this machine only, like the other stand-ins (it takes payments without a card
+  // network): its own pages post to it, and the site's pages send the browser to them.
+  app.use("*", localOnly({ ownUrls: [url], pages: /^\/(checkout|portal)\// }));
 
   const standIn: StripeStandIn = {
     url,

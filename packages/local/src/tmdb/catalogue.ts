@@ -28,6 +28,7 @@ export interface Film extends ShippedFilm {
 export interface FilmCatalogue {
   films: Film[];
   byPoster: Map<string, Film>;
+  byId: Map<number, Film>;
 }
 
 const FILE = new URL("./films.json", import.meta.url);
@@ -63,5 +64,5 @@ export function filmCatalogueOf(shipped: ShippedFilm[]): FilmCatalogue {
     if (film.poster_path) byPoster.set(film.poster_path.slice(1), film);
     return film;
   });
-  return { films, byPoster };
+  return { films, byPoster, byId: new Map(films.map((f) => [f.id, f])) };
 }

@@ -25,6 +25,13 @@ const INVALID_PAGE = {
   status_message: "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.",
 } as const;
 
+/** TMDB's answer to an id (or path) it does not know, word for word. */
+const NOT_FOUND = {
+  success: false,
+  status_code: 34,
+  status_message: "The resource you requested could not be found.",
+} as const;
+
 function tokenOf(c: Context): string | undefined {
   const header = c.req.header("authorization");
   const bearer = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
@@ -75,7 +82,8 @@ export function resultOf(f: Film) {
 
 /**
  * TMDB's API (v3) over the shipped catalogue: `GET /3/search/movie` with `query`, `year` (or
- * `primary_release_year`), `page` and `include_adult`, authorized by `Authorization: Bearer
+ * `primary_release_year`), `page` and `include_adult`, and `GET /3/movie/{id}` (404 for an id
+ * it does not have), authorized by `Authorization: Bearer
  * <token>` or `api_key=<token>` — the run's token only; anything else gets TMDB's 401.
  */
 export function tmdbApp(token: string, catalogue: FilmCatalogue = filmCatalogue()) {
@@ -98,9 +106,24 @@ export function tmdbApp(token: string, catalogue: FilmCatalogue = filmCatalogue(
       total_results: found.length,
     });
   });
-  app.notFound((c) =>
-    c.json({ success: false, status_code: 34, status_message: "The resource you requested could not be found." }, 404),
-  );
+  // A film's details by its id, as `/3/movie/{movie_id}` answers them (the fields graph reads).
+  app.get("/3/movie/:id{[0-9]+}", (c) => {
+    const film = catalogue.byId.get(Number(c.req.param("id")));
+    if (!film) return c.json(NOT_FOUND, 404);
+    return c.json({
+      id: film.id,
+      title: film.title,
+      original_title: film.original_title,
+      original_language: film.original_language,
+      overview: film.overview,
+      popularity: film.popularity,
+      poster_path: film.poster_path,
+      release_date: film.release_date,
+      genres: [],
+      status: "Released",
+    });
+  });
+  app.notFound((c) => c.json(NOT_FOUND, 404));
   return app;
 }
 

@@ -139,6 +139,32 @@ describe("the TMDB stand-in's /3/search/movie", () => {
   });
 });
 
+describe("the TMDB stand-in's /3/movie/{id}", () => {
+  const details = (id: string, token = TOKEN) =>
+    api.request(`/3/movie/${id}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it("answers a film of the catalogue by its id, as search lists it", async () => {
+    const res = await details("603");
+    expect(res.status).toBe(200);
+    const film = (await res.json()) as Result;
+    const listed = (await find({ query: "The Matrix", year: "1999" })).results.find((r) => r.id === 603)!;
+    expect(film).toMatchObject({
+      id: 603,
+      title: listed.title,
+      original_title: listed.original_title,
+      release_date: listed.release_date,
+      poster_path: listed.poster_path,
+    });
+  });
+
+  it("answers TMDB's 404 for an id it does not have, and 401 without the token", async () => {
+    const missing = await details("999999999");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ status_code: 34 });
+    expect((await details("603", "wrong")).status).toBe(401);
+  });
+});
+
 describe("the TMDB stand-in's images", () => {
   it("serves a JPEG poster for every size, cached for a long time", async () => {
     for (const size of ["w92", "w185", "w342", "w500", "original"]) {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuth } from "../../lib/session.tsx";
 import { errorText } from "../../lib/api.ts";
+import { verifyFailureText } from "./auth-errors.ts";
 import { resendVerification, verifyAccount } from "./api.ts";
 import { isEmail, normalizeEmail, sanitizeCode } from "./validation.ts";
 import { Field } from "../../components/Field.tsx";
@@ -45,7 +46,7 @@ export function VerifyEmailPage() {
       }
     } catch (err) {
       setState("error");
-      setError(errorText(err, "Failed to verify account"));
+      setError(verifyFailureText(err));
     }
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NETWORK_ERROR_STATUS, type ErrorAnswer } from "../../lib/api.ts";
-import { AUTH_MESSAGES, mapAuthError, verifyEmailPath } from "./auth-errors.ts";
+import { AUTH_MESSAGES, mapAuthError, verifyEmailPath, verifyFailureText } from "./auth-errors.ts";
 
 const apiError = (status: number, body: ErrorAnswer | null) => new ApiError(status, body);
 
@@ -107,5 +107,26 @@ describe("mapAuthError", () => {
 describe("verifyEmailPath", () => {
   it("encodes user id and email as query parameters", () => {
     expect(verifyEmailPath("u 1", "a+b@example.com")).toBe("/verify-email?user_id=u+1&email=a%2Bb%40example.com");
+  });
+});
+
+describe("verifyFailureText", () => {
+  it("says the spec's words: the server's for a refusal, else check the code, else not verified", () => {
+    const wrong = apiError(400, { error: "That code is not right. 4 tries left.", code: "code_wrong" });
+    expect(verifyFailureText(wrong)).toBe("That code is not right. 4 tries left.");
+    expect(verifyFailureText(apiError(429, { error: "Too many wrong codes. Request a new code." }))).toBe(
+      "Too many wrong codes. Request a new code.",
+    );
+    // A refusal without words (a proxy's page).
+    expect(verifyFailureText(apiError(400, null))).toBe("verification failed. please check your code and try again.");
+    expect(verifyFailureText(apiError(403, {}))).toBe("verification failed. please check your code and try again.");
+    // The server failed, or nothing reached it.
+    expect(verifyFailureText(apiError(500, { error: "Internal server error." }))).toBe("Failed to verify account");
+    expect(verifyFailureText(apiError(502, null))).toBe("Failed to verify account");
+    expect(verifyFailureText(apiError(503, { error: "The service is busy. Try again." }))).toBe(
+      "The service is busy. Try again.",
+    );
+    expect(verifyFailureText(new ApiError(NETWORK_ERROR_STATUS, null))).toBe("Failed to verify account");
+    expect(verifyFailureText(new TypeError("boom"))).toBe("Failed to verify account");
   });
 });

@@ -57,6 +57,27 @@ export function mapAuthError(action: AuthAction, error: unknown): AuthErrorResul
   return { message: network };
 }
 
+/** The verify page's failures, word for word from the spec's error catalogue. */
+export const VERIFY_MESSAGES = {
+  /** The code was refused, and the answer did not say why. */
+  checkCode: "verification failed. please check your code and try again.",
+  /** The server failed, or the request never reached it. */
+  failed: "Failed to verify account",
+} as const;
+
+/**
+ * What the verify page says when verifying failed: the server's words for a refusal (a wrong,
+ * expired or locked code says which and what to do); a refusal without words asks to check the
+ * code; a server failure or a request that never reached it says the account was not verified.
+ */
+export function verifyFailureText(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS) return VERIFY_MESSAGES.failed;
+  const said = text(error.body?.error);
+  if (error.status < 500) return said ?? VERIFY_MESSAGES.checkCode;
+  // A 500's words are for the logs; a 503 ("busy, try again") is for the person.
+  return error.status !== 500 && said !== undefined ? said : VERIFY_MESSAGES.failed;
+}
+
 export function verifyEmailPath(userId: string, email: string): string {
   const params = new URLSearchParams({ user_id: userId, email });
   return `/verify-email?${params.toString()}`;

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from "react";
 import { isSubmitKey, planQuickAdd } from "./topic-quick-add.ts";
-import type { Topic } from "./topics.ts";
+import { ADD_TOPICS_FAILED, type Topic } from "./topics.ts";
 import { useAddTopics } from "./hooks.ts";
 import "./topics.css";
 
@@ -12,7 +12,7 @@ interface QuickAddProps {
 /** One field for comma-separated topics: Enter adds them, Shift+Enter starts a new line. */
 export function QuickAdd({ userId, topics }: QuickAddProps) {
   const [draft, setDraft] = useState("");
-  const add = useAddTopics(userId, () => setDraft(""));
+  const add = useAddTopics(userId, () => setDraft(""), ADD_TOPICS_FAILED);
   const names = useMemo(() => topics.map((t) => t.topic), [topics]);
   const plan = useMemo(() => planQuickAdd(draft, names), [draft, names]);
   const inputId = useId();

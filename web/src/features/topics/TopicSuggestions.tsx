@@ -15,7 +15,7 @@ import {
   type Suggestion,
   type SuggestionState,
 } from "./topic-suggestions.ts";
-import type { Topic } from "./topics.ts";
+import { ADD_SUGGESTION_FAILED, type Topic } from "./topics.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { Section } from "../../components/Section.tsx";
 import { useAddTopics, useSkipTopic, useSuggestTopics } from "./hooks.ts";
@@ -48,8 +48,8 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
   const inFlight = useRef(false);
 
   const suggest = useSuggestTopics();
-  const skip = useSkipTopic();
-  const add = useAddTopics(userId, () => undefined);
+  const skip = useSkipTopic(userId);
+  const add = useAddTopics(userId, () => undefined, ADD_SUGGESTION_FAILED);
   const askServer = suggest.mutateAsync;
 
   useEffect(() => {

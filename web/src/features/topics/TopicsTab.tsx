@@ -7,6 +7,7 @@ import { supertagCount, supertagRefusal, type Topic } from "./topics.ts";
 import { QuickAdd } from "./QuickAdd.tsx";
 import { TopicList } from "./TopicList.tsx";
 import { TopicSuggestions } from "./TopicSuggestions.tsx";
+import { SkippedTopics } from "./SkippedTopics.tsx";
 import { useQuery } from "@tanstack/react-query";
 import { topicsQuery } from "./api.ts";
 import { useSupertag } from "./hooks.ts";
@@ -15,7 +16,7 @@ import "./topics.css";
 
 /**
  * The topics tab: add, search, star as supertags, and (in edit mode) remove the person's topics;
- * below them, graph suggestions to add or skip.
+ * below them, graph suggestions to add or skip, and the skipped ones to un-skip.
  */
 export function TopicsTab() {
   const userId = useAuth().userId ?? "";
@@ -129,6 +130,7 @@ function TopicsEditor({ userId, topics }: { userId: string; topics: Topic[] }) {
       </section>
 
       <TopicSuggestions userId={userId} topics={topics} />
+      <SkippedTopics userId={userId} />
 
       <Modal open={helpOpen} onClose={() => setHelpOpen(false)} title="supertags" testId="supertag-dialog">
         <p>

@@ -43,6 +43,20 @@ export function skipTopic({ topicId, topic }: { topicId: string; topic: string }
   return call(client.api.gpt.skip_topic.$post({ json: { topicId, topic } }));
 }
 
+/** The person's skipped topics, the latest first. */
+export const skippedTopicsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...topicsQuery(userId).queryKey, "skipped"] as const,
+    queryFn: async ({ signal }) =>
+      (await call(client.api.gpt.skipped_topics[":id"].$get({ param: { id: userId } }, { init: { signal } })))
+        .skippedTopics,
+    enabled: userId !== "",
+  });
+
+/** Shared by every un-skip, so the list is re-read only when the last one has settled. */
+export const unskipMutationKey = (userId: string) => [...skippedTopicsQuery(userId).queryKey, "unskip"] as const;
+
+/** Clears a skip, so the topic may be suggested again. */
 export function unskipTopic(topicId: string) {
   return call(client.api.gpt.unskip_topic.$post({ json: { topicId } }));
 }

@@ -1,18 +1,23 @@
-/** Changes on the topics tab (TanStack Query): adding, removing, supertags, and asking for and skipping suggestions. */
+/** Changes on the topics tab (TanStack Query): adding, removing, supertags, asking for, skipping and un-skipping suggestions. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   addTopics,
   removeTopic,
   setSupertag,
   similarTopics,
+  skippedTopicsQuery,
   skipTopic,
   supertagMutationKey,
   topicsQuery,
+  unskipMutationKey,
+  unskipTopic,
 } from "./api.ts";
-import { ADD_TOPICS_FAILED, REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
+import { withSkipped, withoutSkipped, type SkippedTopic } from "./skipped-topics.ts";
+import { REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
 import { useForgetFeed } from "../feed/index.ts";
 
-export function useAddTopics(userId: string, onAdded: () => void) {
+/** Adds topics; a failure is alerted in `failedText` (quick add and a suggestion word it differently). */
+export function useAddTopics(userId: string, onAdded: () => void, failedText: string) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
   return useMutation({
@@ -24,7 +29,7 @@ export function useAddTopics(userId: string, onAdded: () => void) {
     },
     onError: (error) => {
       console.error("to_db failed", error);
-      window.alert(ADD_TOPICS_FAILED);
+      window.alert(failedText);
     },
   });
 }
@@ -102,10 +107,41 @@ export function useSuggestTopics() {
   });
 }
 
-/** Skips a suggested topic (`skip_topic`), so it is not suggested again. */
-export function useSkipTopic() {
+/** Skips a suggested topic (`skip_topic`), so it is not suggested again; the skipped list then shows it. */
+export function useSkipTopic(userId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: skipTopic,
     onError: (error) => console.error("skip_topic failed", error),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: skippedTopicsQuery(userId).queryKey, exact: true }),
+  });
+}
+
+/**
+ * Un-skips a topic (`unskip_topic`), so it may be suggested again. It leaves the list at once; a
+ * failure puts back that one topic (not a snapshot of the list, which would also undo other
+ * un-skips still on their way).
+ */
+export function useUnskipTopic(userId: string) {
+  const queryClient = useQueryClient();
+  const key = skippedTopicsQuery(userId).queryKey;
+  return useMutation({
+    mutationKey: unskipMutationKey(userId),
+    mutationFn: (skipped: SkippedTopic) => unskipTopic(skipped.id),
+    onMutate: async (skipped) => {
+      // A list read still on its way would put the topic back.
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      queryClient.setQueryData(key, (list) => list && withoutSkipped(list, skipped.id));
+    },
+    onError: (error, skipped) => {
+      console.error("unskip_topic failed", error);
+      queryClient.setQueryData(key, (list) => list && withSkipped(list, skipped));
+    },
+    onSettled: () => {
+      // Re-read the list from the server once no other un-skip is on its way.
+      if (queryClient.isMutating({ mutationKey: unskipMutationKey(userId) }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    },
   });
 }

@@ -7,7 +7,10 @@ import type { client } from "../../lib/client.ts";
 /** `GET /api/gpt/from_db/{id}`: one of the person's topics, as the route answers it. */
 export type Topic = InferResponseType<(typeof client.api.gpt.from_db)[":id"]["$get"], 200>[number];
 
+/** Adding typed topics failed (quick add); the spec's catalogue words it this way... */
 export const ADD_TOPICS_FAILED = "failed to add topics";
+/** ...and adding a suggested topic this way. */
+export const ADD_SUGGESTION_FAILED = "Failed to add topics";
 export const REMOVE_TOPIC_FAILED = "failed to remove topic";
 export const SUPERTAG_FAILED = "failed to update supertag. please try again";
 

@@ -56,30 +56,53 @@ function toMovie(entry: unknown): CatalogueMovie | undefined {
   };
 }
 
-/** Films TMDB finds for `query` (in `year` when given), at most SEARCH_RESULTS_MAX. */
-export async function searchFilms(query: string, year?: number, deadline?: number): Promise<CatalogueMovie[]> {
+/**
+ * GETs `path` of TMDB's API with the configured key; `null` when TMDB answers 404 (no such
+ * film). Throws 503s a person can read when the key is missing or refused, or TMDB is down.
+ */
+async function getTmdb(path: string, query: Record<string, string>, deadline?: number): Promise<unknown> {
   const token = Resource.TmdbToken.value.trim();
   if (token === "") throw new VisibleError(503, "not_configured", MEDIA_MESSAGES.movieSearchUnconfigured);
-  const url = new URL(`${settings().tmdbApiUrl.replace(/\/$/, "")}/3/search/movie`);
-  url.searchParams.set("query", query);
-  url.searchParams.set("page", "1");
-  url.searchParams.set("include_adult", "false");
-  if (year !== undefined) url.searchParams.set("year", String(year));
+  const url = new URL(`${settings().tmdbApiUrl.replace(/\/$/, "")}${path}`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const headers: Record<string, string> = {};
   if (token.startsWith("eyJ")) headers.authorization = `Bearer ${token}`;
   else url.searchParams.set("api_key", token);
-  let answer: unknown;
   try {
-    answer = await getJson(url.toString(), headers, deadline);
+    return await getJson(url.toString(), headers, deadline);
   } catch (error) {
+    if (error instanceof CatalogueAnswer && error.status === 404) return null;
     if (error instanceof CatalogueAnswer && error.status === 401) {
       throw new VisibleError(503, "not_configured", MEDIA_MESSAGES.movieCatalogueRefused);
     }
     throw catalogueDown(MEDIA_MESSAGES.movieCatalogueDown);
   }
+}
+
+/** Films TMDB finds for `query` (in `year` when given), at most SEARCH_RESULTS_MAX. */
+export async function searchFilms(query: string, year?: number, deadline?: number): Promise<CatalogueMovie[]> {
+  const answer = await getTmdb(
+    "/3/search/movie",
+    {
+      query,
+      page: "1",
+      include_adult: "false",
+      ...(year !== undefined ? { year: String(year) } : {}),
+    },
+    deadline,
+  );
   const parsed = Answer.safeParse(answer);
   if (!parsed.success) throw catalogueDown(MEDIA_MESSAGES.movieCatalogueDown);
   return parseEach(parsed.data.results, toMovie).slice(0, SEARCH_RESULTS_MAX);
+}
+
+/** The film TMDB has under `tmdbId` (`GET /3/movie/{id}`), or null when it has none. */
+export async function filmById(tmdbId: number, deadline?: number): Promise<CatalogueMovie | null> {
+  const answer = await getTmdb(`/3/movie/${tmdbId}`, {}, deadline);
+  if (answer === null) return null;
+  const film = toMovie(answer);
+  if (!film) throw catalogueDown(MEDIA_MESSAGES.movieCatalogueDown);
+  return film;
 }
 
 /**

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "mute_too_long",
   "mute_no_letters",
   "mute_duplicate",
+  "mute_invalid",
   // 401
   "not_signed_in",
   "invalid_credentials",

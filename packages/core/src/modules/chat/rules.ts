@@ -3,19 +3,8 @@
 /** A message is trimmed, then must hold 1..MAX_MESSAGE_LENGTH characters, one of them visible. */
 export const MAX_MESSAGE_LENGTH = 4000;
 
-/**
- * Text that shows nothing: whitespace, control characters, format characters (Cf: zero-width
- * space and joiners, word joiner, byte-order mark, soft hyphen, bidi marks and isolates, tags)
- * and the other default-ignorable code points (variation selectors, Hangul fillers, the combining
- * grapheme joiner), and the blank Braille pattern (U+2800), which is drawn as nothing.
- */
-const SHOWS_NOTHING = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
-
-/**
- * Whether text would show nothing (empty, or only invisible characters): such a message is
- * refused as empty, and such a conversation name is no name.
- */
-export const showsNothing = (text: string): boolean => SHOWS_NOTHING.test(text);
+/** Whether text shows nothing: such a message is refused as empty, and such a conversation name is no name. */
+export { showsNothing } from "../../lib/text/rules.ts";
 /**
  * Messages one person may send in each RATE_WINDOW_SECONDS window (fixed windows, starting at
  * multiples of it, over all their conversations): one conditional counter write a send.
@@ -24,9 +13,9 @@ export const RATE_LIMIT_MESSAGES = 30;
 export const RATE_WINDOW_SECONDS = 10;
 /** From this many messages in the window on, each send also answers a warning. */
 export const RATE_WARNING_AT = 24;
-/** Messages per page: the default and the most one call returns. */
+/** Messages per page: the default, and the most one call returns (the spec's page of 20). */
 export const MESSAGE_PAGE = 20;
-export const MAX_MESSAGE_PAGE = 50;
+export const MAX_MESSAGE_PAGE = MESSAGE_PAGE;
 /** People in one conversation, its creator included. */
 export const MAX_MEMBERS = 50;
 export const MAX_NAME_LENGTH = 100;

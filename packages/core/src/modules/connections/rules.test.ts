@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, withParam } from "./rules.ts";
+import { safeRedirect, sitePath, withParam } from "./rules.ts";
 
 describe("safeRedirect", () => {
   it("keeps a path of this site", () => {
@@ -21,6 +21,25 @@ describe("safeRedirect", () => {
       42,
     ])
       expect(safeRedirect(raw, "/fallback")).toBe("/fallback");
+  });
+
+  it("falls back for paths that resolve to another host, or hide dots and slashes", () => {
+    for (const raw of [
+      "/..//evil.example/phish",
+      "/.//evil.example/phish",
+      "/%2e%2e//evil.example/phish",
+      "/a/..//evil.example/phish",
+      "/.%2e//evil.example/phish",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/a/../\\evil.example",
+    ])
+      expect(safeRedirect(raw, "/fallback"), raw).toBe("/fallback");
+  });
+
+  it("answers a path as the browser will resolve it", () => {
+    expect(sitePath("/a/./b/../c?x=%2F#y")).toBe("/a/c?x=%2F#y");
+    expect(sitePath("/../home")).toBe("/home");
   });
 });
 

@@ -27,16 +27,38 @@ export const CONNECTION_MESSAGES = {
   tooManyStarts: (wait: string) => `Too many connection attempts. Try again in ${wait}.`,
 } as const;
 
+/** Any origin: paths are resolved against it as a browser resolves them against the site. */
+const SITE = "http://site.invalid";
+
 /**
- * Where to send the browser after a connect: a path of this site (`/…`, never `//…` or `/\…`,
- * which browsers read as another host), or `fallback` for anything else.
+ * `raw` as a path of this site, resolved as a browser resolves it (dot segments removed), or
+ * undefined when it is none: not starting with one `/`, or naming another host once resolved
+ * (`//evil`, `/\evil`, `/..//evil`, `/.%2e//evil`). Backslashes (browsers read them as
+ * slashes), control characters and encoded dots, slashes and backslashes in the path are never
+ * part of a path of this site, so they are refused rather than interpreted.
+ */
+export function sitePath(raw: string): string | undefined {
+  if (!raw.startsWith("/") || raw.startsWith("//")) return undefined;
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return undefined;
+  const path = raw.split(/[?#]/, 1)[0]!;
+  if (/%(2e|2f|5c)/i.test(path)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, SITE);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== SITE || url.pathname.startsWith("//")) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where to send the browser after a connect: a path of this site (see `sitePath`), as the
+ * browser will resolve it, or `fallback` for anything else.
  */
 export function safeRedirect(raw: unknown, fallback: string): string {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > REDIRECT_MAX) return fallback;
-  if (!raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
-  // Control characters and backslashes have no place in a path of this site.
-  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return fallback;
-  return raw;
+  return sitePath(raw) ?? fallback;
 }
 
 /** `path` (a safe redirect) with `name=value` added to its query. */

@@ -7,9 +7,8 @@ export const FOLLOW_MESSAGES = {
 } as const;
 
 export const FOLLOWING_FEED = {
-  /** Rows a page answers by default, and the most a request may ask for. */
+  /** Rows a page answers by default, and the most a request may ask for (the spec's page of 10). */
   pageSize: 10,
-  maxLimit: 50,
   /** How deep a reader may page (offset), so one request reads a bounded number of entries. */
   maxOffset: 1000,
   /** Picks shown per friend session (as many as a shared session carries). */

@@ -1,14 +1,18 @@
 import { Entity, type EntityItem } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
-/** A film on a person's list, keyed by its TMDB id (as text) so a second add finds the first. */
+/**
+ * A film on a person's list, keyed by its TMDB id (as text) so a second add finds the first; a
+ * film imported from Letterboxd that TMDB did not find has no TMDB id and is keyed
+ * `letterboxd-<hash of its name and year>` (see `letterboxdMovieId`).
+ */
 export const MovieEntity = new Entity(
   {
     model: { entity: "movie", version: "1", service: "graph" },
     attributes: {
       userId: { type: "string", required: true, readOnly: true },
       movieId: { type: "string", required: true, readOnly: true },
-      tmdbId: { type: "number", required: true, readOnly: true },
+      tmdbId: { type: "number", readOnly: true },
       title: { type: "string", required: true },
       releaseDate: { type: "string" },
       /** TMDB's relative poster path (`/abc.jpg`). */

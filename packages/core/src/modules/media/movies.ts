@@ -2,15 +2,26 @@ import { isConditionFailure } from "../../adapters/dynamo/index.ts";
 import { badRequest, notFound } from "../../lib/errors/index.ts";
 import { MovieEntity, type Movie } from "./movie.entity.ts";
 import { pageOf } from "../../adapters/dynamo/index.ts";
-import { isMovieId, isRating, MEDIA_MESSAGES, NOTES_MAX, PUBLIC_LIST_MAX, QUERY_MAX, SHELF_PAGE_MAX } from "./rules.ts";
+import {
+  isMovieId,
+  isRating,
+  looseText,
+  MEDIA_MESSAGES,
+  NOTES_MAX,
+  PUBLIC_LIST_MAX,
+  QUERY_MAX,
+  SHELF_PAGE_MAX,
+  TMDB_MOVIE_ID,
+} from "./rules.ts";
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
-import { isPosterPath, posterUrlOf, searchFilms } from "../../adapters/tmdb/index.ts";
+import { filmById, posterUrlOf, searchFilms } from "../../adapters/tmdb/index.ts";
 
 /** A film as the API answers it (the spec's fields, and the poster's address). */
 export interface MovieView {
   id: string;
-  tmdb_id: number;
+  /** Null for a film kept from a Letterboxd import that the catalogue did not find. */
+  tmdb_id: number | null;
   title: string;
   release_date: string | null;
   poster_path: string | null;
@@ -31,7 +42,7 @@ export interface MovieResult {
 
 export const movieView = (m: Movie): MovieView => ({
   id: m.movieId,
-  tmdb_id: m.tmdbId,
+  tmdb_id: m.tmdbId ?? null,
   title: m.title,
   release_date: m.releaseDate ?? null,
   poster_path: m.posterPath ?? null,
@@ -57,7 +68,10 @@ export async function searchMovies(query: string): Promise<MovieResult[]> {
 }
 
 export interface MovieFields {
-  tmdbId: number;
+  /** Null for a film TMDB did not find, kept from a Letterboxd import under `movieId`. */
+  tmdbId: number | null;
+  /** The id on the list: the TMDB id as text unless given. */
+  movieId?: string;
   title: string;
   releaseDate: string | null;
   posterPath: string | null;
@@ -98,7 +112,7 @@ export function movieWrite(
     notes: fields.notes,
   },
 ): ShelfWrite {
-  const movieId = String(fields.tmdbId);
+  const movieId = fields.movieId ?? String(fields.tmdbId);
   return {
     itemId: movieId,
     exists,
@@ -106,7 +120,7 @@ export function movieWrite(
       MovieEntity.create({
         userId,
         movieId,
-        tmdbId: fields.tmdbId,
+        ...(fields.tmdbId !== null ? { tmdbId: fields.tmdbId } : {}),
         title: fields.title,
         ...(fields.releaseDate ? { releaseDate: fields.releaseDate } : {}),
         ...(fields.posterPath ? { posterPath: fields.posterPath } : {}),
@@ -127,19 +141,28 @@ async function readMovie(userId: string, movieId: string): Promise<Movie> {
   return data;
 }
 
-/** Adds a film; one already on the list stays one, with the rating and notes sent (`created` false). */
+/**
+ * Adds a film the catalogue has: its id must be one TMDB knows and the title sent that film's
+ * (its title or original title, loosely), else 400. What is kept of it — title, date, poster — is
+ * the catalogue's, never what the client sent. One already on the list stays one, with the
+ * rating and notes sent (`created` false).
+ */
 export async function addMovie(
   userId: string,
-  input: Omit<MovieFields, "shelvedAt">,
+  input: Omit<MovieFields, "shelvedAt" | "movieId" | "tmdbId"> & { tmdbId: number },
   now = Date.now(),
 ): Promise<{ movie: MovieView; created: boolean }> {
-  if (!isMovieId(String(input.tmdbId))) throw badRequest(MEDIA_MESSAGES.movieIdInvalid);
+  if (!TMDB_MOVIE_ID.test(String(input.tmdbId))) throw badRequest(MEDIA_MESSAGES.movieIdInvalid);
   checkChanges(input);
-  const posterPath = input.posterPath && isPosterPath(input.posterPath) ? input.posterPath : null;
+  const film = await filmById(input.tmdbId);
+  const title = looseText(input.title);
+  if (!film || (title !== looseText(film.title) && title !== looseText(film.originalTitle)))
+    throw badRequest(MEDIA_MESSAGES.notInFilmCatalogueAdd);
+  const fields = { title: film.title, releaseDate: film.releaseDate, posterPath: film.posterPath };
   const outcome = await storeOne(
     userId,
     "movie",
-    movieWrite(userId, { ...input, posterPath, shelvedAt: now }, false, now),
+    movieWrite(userId, { ...input, ...fields, shelvedAt: now }, false, now),
   );
   if (outcome === "full") throw badRequest(MEDIA_MESSAGES.moviesFull, "limit_reached");
   return { movie: movieView(await readMovie(userId, String(input.tmdbId))), created: outcome === "created" };

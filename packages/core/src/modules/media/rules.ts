@@ -59,7 +59,10 @@ export const MEDIA_MESSAGES = {
   importTooMany: `Send at most ${IMPORT_BATCH_MAX} rows at a time.`,
   importEmpty: "There are no rows to import.",
   notOnReadShelf: "not on your read shelf",
-  notInFilmCatalogue: "not found in the film catalogue",
+  /** A Letterboxd row's note when the catalogue did not find its film (it is kept all the same). */
+  notInFilmCatalogue: "not found in the film catalogue: kept with its name and year, without a poster",
+  /** An add naming an id the film catalogue does not have, or a title that is not that film's. */
+  notInFilmCatalogueAdd: "That film is not in the film catalogue.",
   cursorInvalid: "That cursor is not valid.",
   catalogueTooSlow: "The catalogue was too slow to match this row; import the file again to add it.",
   notesShortened: `review shortened to ${NOTES_MAX} characters`,
@@ -78,8 +81,11 @@ export const CATALOGUE_BOOK_ID = /^OL[0-9]{1,12}[WM]$/;
 export const GOODREADS_BOOK_ID = /^goodreads-[0-9]{1,20}$/;
 export const isBookId = (id: string) => CATALOGUE_BOOK_ID.test(id) || GOODREADS_BOOK_ID.test(id);
 export const goodreadsBookId = (idGoodreads: string) => `goodreads-${idGoodreads}`;
-/** A film's id on the shelf is its TMDB id, as text. */
-export const isMovieId = (id: string) => /^[1-9][0-9]{0,11}$/.test(id);
+/** A film's id on the list is its TMDB id, as text. */
+export const TMDB_MOVIE_ID = /^[1-9][0-9]{0,11}$/;
+/** A film imported from Letterboxd that the catalogue did not find (its name and year, hashed). */
+export const LETTERBOXD_MOVIE_ID = /^letterboxd-[A-Za-z0-9_-]{16}$/;
+export const isMovieId = (id: string) => TMDB_MOVIE_ID.test(id) || LETTERBOXD_MOVIE_ID.test(id);
 
 /**
  * An ISBN as digits (and a final X for ISBN-10), or null when there is none. Goodreads writes

@@ -7,7 +7,7 @@ export { readContacts, saveContacts, type ContactsView } from "./contacts.ts";
 export { listThoughts, addThought, updateThought, deleteThought, type ThoughtView } from "./thoughts.ts";
 export { listWebsites, addWebsite, deleteWebsite, type WebsiteView } from "./websites.ts";
 export { readSectionOrder, saveSectionOrder, readSection, sectionsShownTo } from "./section-order.ts";
-export { nodeCount, publicProfileOwner, profileMeta } from "./public.ts";
+export { nodeCount, publicProfileOwner, profileMeta, shownNodeCount } from "./public.ts";
 export * from "./rules.ts";
 export { profileIndexHtml, profileNameOf } from "./page-meta.ts";
 export { purgeAccount } from "./purge.ts";

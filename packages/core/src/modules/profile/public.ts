@@ -2,10 +2,24 @@ import { notFound } from "../../lib/errors/index.ts";
 import * as Feed from "../feed/index.ts";
 import * as Images from "../images/index.ts";
 import * as Users from "../users/index.ts";
+import { sectionsShownTo } from "./section-order.ts";
 
 /** The number of articles the person added to graph (the profile's "node count"). */
 export async function nodeCount(userId: string): Promise<{ likeCount: number }> {
   return { likeCount: (await Feed.Likes.likedIds(userId)).length };
+}
+
+/**
+ * The node count as `viewerId` (undefined when signed out) may see it: it counts the articles
+ * section, so while the owner hides that section others get none (null), as they get none of
+ * its articles. The owner always sees their own.
+ */
+export async function shownNodeCount(
+  userId: string,
+  viewerId: string | undefined,
+): Promise<{ likeCount: number | null }> {
+  const [shown, count] = await Promise.all([sectionsShownTo(userId, viewerId), nodeCount(userId)]);
+  return { likeCount: shown.has("articles") ? count.likeCount : null };
 }
 
 /** Whose public profile a name is (404 for an unknown or unverified name). */

@@ -101,6 +101,32 @@ export function withScheme(link: string): string {
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
+/** A host name: dot-separated labels of letters, digits and hyphens (any script: `bücher.de`). */
+const HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
+
+/**
+ * Whether a website a person lists is a web address: `http://` or `https://` with a host, or a
+ * bare host (`example.com`, `example.com/about`), which the page opens over https. Any other
+ * scheme (`javascript:`, `data:`, `mailto:`), a name and password before the host, spaces and a
+ * host that is no host name are not web addresses.
+ */
+export function isWebAddress(raw: string): boolean {
+  if (/[\s\\]/.test(raw)) return false;
+  const explicit = /^https?:\/\//i.test(raw);
+  // A bare host: the host (and port) runs up to the first /, ? or #; a scheme's colon is no port.
+  if (!explicit && !/^[\p{L}\p{N}.-]+(?::\d{1,5})?(?:[/?#]|$)/u.test(raw)) return false;
+  let url: URL;
+  try {
+    url = new URL(explicit ? raw : `https://${raw}`);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (url.username !== "" || url.password !== "") return false;
+  const authority = /^(?:https?:\/\/)?([^/?#]*)/i.exec(raw)![1]!.replace(/:\d{1,5}$/, "");
+  return HOST.test(authority) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(authority);
+}
+
 /** Cuts `text` to `max` characters, with an ellipsis when it was longer. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…` : text;

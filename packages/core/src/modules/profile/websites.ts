@@ -1,6 +1,6 @@
 import { badRequest, notFound } from "../../lib/errors/index.ts";
 import { addCounted, removeCounted, timeOrderedId } from "./counted.ts";
-import { PROFILE_MESSAGES, WEBSITE_URL_MAX, WEBSITES_MAX } from "./rules.ts";
+import { isWebAddress, PROFILE_MESSAGES, WEBSITE_URL_MAX, WEBSITES_MAX } from "./rules.ts";
 import { WebsiteEntity } from "./website.entity.ts";
 
 export interface WebsiteView {
@@ -18,8 +18,9 @@ export async function addWebsite(userId: string, rawUrl: string, now = Date.now(
   const url = rawUrl.trim();
   if (url === "") throw badRequest(PROFILE_MESSAGES.websiteMissing);
   if (url.length > WEBSITE_URL_MAX) throw badRequest(PROFILE_MESSAGES.websiteTooLong);
-  // Stored as typed; the page adds 'https://' when there is no scheme. Spaces never make an address.
-  if (/\s/.test(url) || !url.includes(".")) throw badRequest(PROFILE_MESSAGES.websiteInvalid);
+  // Stored as typed; the page adds 'https://' when there is no scheme. Only web addresses: the
+  // public page links to it.
+  if (!isWebAddress(url)) throw badRequest(PROFILE_MESSAGES.websiteInvalid);
   const websiteId = timeOrderedId(now);
   await addCounted(
     userId,

@@ -9,6 +9,7 @@ import { ensureCounts } from "./counts.ts";
 import { followPhrases, unfollowPhrase } from "./followers.ts";
 import { topicIdOf } from "./ids.ts";
 import { MESSAGES, TOPIC_LIMITS } from "./rules.ts";
+import { showsNothing } from "../../lib/text/rules.ts";
 import { TopicCountsEntity } from "./topic-counts.entity.ts";
 import { TopicEntity, type Topic } from "./topic.entity.ts";
 
@@ -57,7 +58,8 @@ export function normalise(raw: string[]): Array<{ topic: string; phrase: string 
   for (const piece of raw.flatMap((r) => r.split(","))) {
     const topic = displayTopic(piece);
     const phrase = phraseKey(piece);
-    if (!phrase || seen.has(phrase)) continue;
+    // A topic that shows nothing (a Hangul filler folds to a "letter") is no topic, as an empty one.
+    if (!phrase || seen.has(phrase) || showsNothing(topic)) continue;
     if (topic.length > TOPIC_LIMITS.maxLength || phrase.split(" ").length > TOPIC_LIMITS.maxWords) {
       throw badRequest(MESSAGES.tooLong);
     }

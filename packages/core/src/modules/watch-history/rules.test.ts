@@ -66,6 +66,21 @@ describe("the wording around titles", () => {
     expect(titleWithout("Cats", wording)).toBe("Cats");
     expect(titleWithout("Watched ", wording)).toBe("Watched");
   });
+
+  it("takes a known language's wording off an entry that lacks the file's, entry by entry", () => {
+    const english = { prefix: "Watched ", suffix: "" };
+    expect(titleWithout("Katzen angesehen", english)).toBe("Katzen");
+    expect(titleWithout("猫 を視聴しました", english)).toBe("猫");
+    expect(titleWithout("Has visto Gatos", english)).toBe("Gatos");
+    expect(titleWithout("Assistiu a Gatos", english)).toBe("Gatos");
+    expect(titleWithout("Vous avez regardé Chats", english)).toBe("Chats");
+    // An entry with the file's wording loses only that: the rest is its title.
+    expect(titleWithout("Watched Visto por dentro bekeken", english)).toBe("Visto por dentro bekeken");
+    // A file no one wording covers: each entry loses its own.
+    expect(titleWithout("Watched Cats", { prefix: "", suffix: "" })).toBe("Cats");
+    expect(titleWithout("Katzen angesehen", { prefix: "", suffix: "" })).toBe("Katzen");
+    expect(titleWithout("Mystery", { prefix: "", suffix: "" })).toBe("Mystery");
+  });
 });
 
 describe("small rules", () => {

@@ -254,11 +254,29 @@ function sharedEnd(titles: string[], end: "start" | "end"): string {
   return end === "start" ? best : [...best].reverse().join("");
 }
 
-/** A title without the file's wording around it; the whole title when it does not have that wording. */
+/** The table's wordings, longest first, so "Has visto " is taken whole and "Assistiu a " before "Assistiu ". */
+const KNOWN_PREFIXES = [...TITLE_PREFIXES].sort((a, b) => b.length - a.length);
+const KNOWN_SUFFIXES = [...TITLE_SUFFIXES].sort((a, b) => b.length - a.length);
+
+const hasWording = (title: string, wording: TitleWording) =>
+  (wording.prefix !== "" && title.startsWith(wording.prefix)) ||
+  (wording.suffix !== "" && title.endsWith(wording.suffix));
+
+/**
+ * A title without the wording around it: the file's, or, for an entry that does not have the
+ * file's (a file in which the account's language changed, so no one wording covers it), any
+ * wording of the table of common languages it has. A title with none of them is kept whole.
+ */
 export function titleWithout(title: string, wording: TitleWording): string {
+  const around: TitleWording = hasWording(title, wording)
+    ? wording
+    : {
+        prefix: KNOWN_PREFIXES.find((p) => title.startsWith(p)) ?? "",
+        suffix: KNOWN_SUFFIXES.find((s) => title.endsWith(s)) ?? "",
+      };
   let text = title;
-  if (wording.prefix && text.startsWith(wording.prefix)) text = text.slice(wording.prefix.length);
-  if (wording.suffix && text.endsWith(wording.suffix)) text = text.slice(0, text.length - wording.suffix.length);
+  if (around.prefix && text.startsWith(around.prefix)) text = text.slice(around.prefix.length);
+  if (around.suffix && text.endsWith(around.suffix)) text = text.slice(0, text.length - around.suffix.length);
   text = text.trim();
   return text === "" ? title.trim() : text;
 }

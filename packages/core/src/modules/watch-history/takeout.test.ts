@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { takeoutFile, takeoutHtml, takeoutJson, type TakeoutLanguage } from "../../../../../tests/support/takeout.ts";
+import {
+  takeoutFile,
+  takeoutHtml,
+  takeoutJson,
+  WORDINGS,
+  type TakeoutLanguage,
+} from "../../../../../tests/support/takeout.ts";
 import { PROGRESS_EVERY_BYTES, TITLE_MAX, WATCH_HISTORY_MESSAGES } from "./rules.ts";
 import { readTakeout, TakeoutError, type TakeoutSummary } from "./takeout.ts";
 
@@ -111,6 +117,32 @@ describe("reading a Takeout watch history", () => {
       entry({ title: "看了猫の動画", titleUrl: "https://www.youtube.com/watch?v=cccccccc001" }),
     ];
     expect((await read(takeoutJson(revealed))).latest.map((v) => v.title)).toEqual([url, "猫の動画"]);
+  });
+
+  it("takes each entry's known wording off in a file whose language changed, not only the wording most of it uses", async () => {
+    // The account's language changed twice: newest entries in English, then German, then Japanese.
+    const languages: TakeoutLanguage[] = ["en", "en", "en", "de", "de", "ja", "es", "fr", "pt", "en"];
+    const entries = Array.from({ length: 40 }, (_, i) => {
+      const language = languages[Math.floor((i * languages.length) / 40)]!;
+      return entry({
+        title: WORDINGS[language].watched(`Clip ${i}`),
+        titleUrl: `https://www.youtube.com/watch?v=ffffffff${String(i).padStart(3, "0")}`,
+      });
+    });
+    const titles = (await read(takeoutJson(entries))).latest.map((v) => v.title);
+    expect(titles).toEqual(Array.from({ length: 40 }, (_, i) => `Clip ${i}`));
+    // Where no language has half the file, each entry still loses its own.
+    const even = (["en", "de", "ja"] as const).flatMap((language, l) =>
+      Array.from({ length: 4 }, (_, i) =>
+        entry({
+          title: WORDINGS[language].watched(`Even ${l * 4 + i}`),
+          titleUrl: `https://www.youtube.com/watch?v=gggggggg${String(l * 4 + i).padStart(3, "0")}`,
+        }),
+      ),
+    );
+    expect((await read(takeoutJson(even))).latest.map((v) => v.title)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Even ${i}`),
+    );
   });
 
   it("keeps a title whole when the file has no wording it knows or can learn", async () => {

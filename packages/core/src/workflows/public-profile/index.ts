@@ -50,7 +50,8 @@ export async function publicProfile(username: string) {
   return {
     userId,
     username: user.username,
-    likeCount: count.likeCount,
+    // The node count counts the articles section: hidden with it.
+    likeCount: visible.has("articles") ? count.likeCount : null,
     sectionOrder,
     aboutMe: visible.has("aboutMe") ? { about: contact.about, socials: contact.socials, aims } : null,
     ...sections,

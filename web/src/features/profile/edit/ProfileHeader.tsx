@@ -14,7 +14,9 @@ export function ProfileHeader({ userId, username }: { userId: string; username: 
         </Link>
       </h2>
       <p className="tune-profile__count" data-testid="profile-node-count">
-        {count.data ? `${count.data.likeCount} node${count.data.likeCount === 1 ? "" : "s"}` : "\u00a0"}
+        {typeof count.data?.likeCount === "number"
+          ? `${count.data.likeCount} node${count.data.likeCount === 1 ? "" : "s"}`
+          : "\u00a0"}
       </p>
     </header>
   );

@@ -80,9 +80,11 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           <h1 className="page__title" data-testid="profile-username">
             {profile.username}
           </h1>
-          <p className="profile__count" data-testid="profile-node-count">
-            {profile.likeCount} node{profile.likeCount === 1 ? "" : "s"}
-          </p>
+          {profile.likeCount !== null && (
+            <p className="profile__count" data-testid="profile-node-count">
+              {profile.likeCount} node{profile.likeCount === 1 ? "" : "s"}
+            </p>
+          )}
         </div>
         <div className="profile__actions">
           <ProfileActions userId={profile.userId} username={profile.username} />

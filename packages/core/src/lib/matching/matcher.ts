@@ -1,4 +1,4 @@
-import { tokenize } from "./rules.ts";
+import { tokenize, tokenizeArticle, type ArticleTokens } from "./rules.ts";
 
 /** How one dictionary phrase occurred in one article. */
 export interface ArticleMatch {
@@ -71,6 +71,11 @@ export class PhraseMatcher {
   private readonly spelt = new Map<number, string>();
   /** Token ids of the text being matched, reused between calls. */
   private ids = new Int32Array(1024);
+  /** Per node, its occurrences in the title and in the body of the article being matched (zero between calls). */
+  private titleHits = new Int32Array(0);
+  private bodyHits = new Int32Array(0);
+  /** The nodes matched in the article being matched, in order of first occurrence. */
+  private readonly hitNodes: number[] = [];
 
   /** Number of phrases in the dictionary. */
   get size(): number {
@@ -149,36 +154,74 @@ export class PhraseMatcher {
    * folding applies to its words (see `tokenize`).
    */
   matchArticle(article: { title: string; body: string; language?: string }): ArticleMatch[] {
-    const counts = new Map<number, { titleCount: number; bodyCount: number }>();
-    const options = article.language === undefined ? undefined : { language: article.language };
-    this.scan(tokenize(article.title ?? "", options), (node) => {
-      const entry = counts.get(node);
-      if (entry) entry.titleCount++;
-      else counts.set(node, { titleCount: 1, bodyCount: 0 });
-    });
-    this.scan(tokenize(article.body ?? "", options), (node) => {
-      const entry = counts.get(node);
-      if (entry) entry.bodyCount++;
-      else counts.set(node, { titleCount: 0, bodyCount: 1 });
-    });
+    return this.matchTokens(tokenizeArticle(article));
+  }
+
+  /** `matchArticle` over an article already tokenised (`tokenizeArticle`). */
+  matchTokens(article: ArticleTokens): ArticleMatch[] {
+    if (this.phraseCount === 0) return [];
+    if (this.titleHits.length < this.parent.length) {
+      this.titleHits = new Int32Array(this.parent.length);
+      this.bodyHits = new Int32Array(this.parent.length);
+    }
+    const { titleHits, bodyHits, hitNodes } = this;
+    this.count(article.title, titleHits, bodyHits);
+    this.count(article.body, bodyHits, titleHits);
     const matches: ArticleMatch[] = [];
-    for (const [node, { titleCount, bodyCount }] of counts) {
+    for (const node of hitNodes) {
+      const titleCount = titleHits[node]!;
+      const bodyCount = bodyHits[node]!;
+      titleHits[node] = 0;
+      bodyHits[node] = 0;
       matches.push({ phrase: this.spell(node), inTitle: titleCount > 0, titleCount, bodyCount });
     }
+    hitNodes.length = 0;
     return matches;
   }
 
   // -------------------------------------------------------------------------------------------
 
-  /** Calls `hit(node, start)` for every phrase occurrence, in order of start then length. */
-  private scan(tokens: readonly string[], hit: (node: number, start: number) => void): void {
+  /**
+   * Counts every phrase occurrence in `tokens` into `hits` (per node), noting in `hitNodes` each
+   * node seen for the first time in either `hits` or `other`: no allocation per occurrence.
+   */
+  private count(tokens: readonly string[], hits: Int32Array, other: Int32Array): void {
+    const n = this.resolve(tokens);
+    const { ids, rootChild, terminal, childCount, hitNodes } = this;
+    for (let start = 0; start < n; start++) {
+      const first = ids[start]!;
+      if (first === NONE) continue;
+      let node = rootChild[first]!;
+      let at = start;
+      while (node !== NONE) {
+        if (terminal[node] === 1) {
+          if (hits[node] === 0 && other[node] === 0) hitNodes.push(node);
+          hits[node]!++;
+        }
+        if (childCount[node] === 0 || ++at >= n) break;
+        const next = ids[at]!;
+        if (next === NONE) break;
+        node = this.findEdge(node, next);
+      }
+    }
+  }
+
+  /** Puts the token ids of `tokens` (NONE for a token no phrase has) in `ids`; answers how many. */
+  private resolve(tokens: readonly string[]): number {
     const n = tokens.length;
-    if (n === 0 || this.phraseCount === 0) return;
+    if (n === 0 || this.phraseCount === 0) return 0;
     if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
     const ids = this.ids;
     const tokenIds = this.tokenIds;
     for (let i = 0; i < n; i++) ids[i] = tokenIds.get(tokens[i]!) ?? NONE;
+    return n;
+  }
 
+  /** Calls `hit(node, start)` for every phrase occurrence, in order of start then length. */
+  private scan(tokens: readonly string[], hit: (node: number, start: number) => void): void {
+    const n = this.resolve(tokens);
+    if (n === 0) return;
+    const ids = this.ids;
     const rootChild = this.rootChild;
     const terminal = this.terminal;
     const childCount = this.childCount;

@@ -42,6 +42,7 @@ export class RelatedMatcher {
   private sums = new Float64Array(0);
   private counts = new Int32Array(0);
   private readonly touched: number[] = [];
+  private known = new Int32Array(0);
 
   get size(): number {
     return this.phraseIds.size;
@@ -84,10 +85,17 @@ export class RelatedMatcher {
   match(terms: readonly string[], named: ReadonlySet<string> | readonly string[] = []): RelatedMatch[] {
     if (this.phraseIds.size === 0) return [];
     if (this.dirty) this.compile();
-    const { sums, counts, touched, offsets, ids, weights, termNumbers } = this;
-    for (const term of terms) {
-      const t = termNumbers.get(term);
+    if (this.known.length < 2 * terms.length)
+      this.known = new Int32Array(Math.max(2 * terms.length, this.known.length * 2));
+    const { sums, counts, touched, offsets, ids, weights, termNumbers, known } = this;
+    // Each term is looked up once (the lookups are most of a match's cost): the terms the index
+    // knows, as (number, position in `terms`) pairs, serve the second pass too.
+    let knownCount = 0;
+    for (let k = 0; k < terms.length; k++) {
+      const t = termNumbers.get(terms[k]!);
       if (t === undefined) continue;
+      known[knownCount++] = t;
+      known[knownCount++] = k;
       for (let i = offsets[t]!, end = offsets[t + 1]!; i < end; i++) {
         const id = ids[i]!;
         if (counts[id] === 0) touched.push(id);
@@ -96,39 +104,32 @@ export class RelatedMatcher {
       }
     }
     // Phrases that match are numbered from -1 down in `counts` (no longer needed as counts).
-    const found: Array<{ phrase: string; carried: Array<{ term: string; weight: number }> }> = [];
+    const found: RelatedMatch[] = [];
+    const foundWeights: number[][] = [];
     for (const id of touched) {
-      const phrase = this.phraseNames[id]!;
       const matches =
-        counts[id]! >= MIN_RELATED_TERMS &&
-        sums[id]! >= MIN_RELATED_WEIGHT &&
-        !(named instanceof Set ? named.has(phrase) : (named as readonly string[]).includes(phrase));
+        counts[id]! >= MIN_RELATED_TERMS && sums[id]! >= MIN_RELATED_WEIGHT && !isNamed(this.phraseNames[id]!, named);
       sums[id] = 0;
       if (matches) {
-        found.push({ phrase, carried: [] });
+        found.push({ phrase: this.phraseNames[id]!, terms: [] });
+        foundWeights.push([]);
         counts[id] = -found.length;
       } else counts[id] = 0;
     }
     if (found.length > 0) {
       // A second pass over the same runs names the terms that carried each match.
-      for (const term of terms) {
-        const t = termNumbers.get(term);
-        if (t === undefined) continue;
+      for (let j = 0; j < knownCount; j += 2) {
+        const t = known[j]!;
+        const term = terms[known[j + 1]!]!;
         for (let i = offsets[t]!, end = offsets[t + 1]!; i < end; i++) {
           const at = counts[ids[i]!]!;
-          if (at < 0) found[-at - 1]!.carried.push({ term, weight: weights[i]! });
+          if (at < 0) keepStrongest(found[-at - 1]!.terms, foundWeights[-at - 1]!, term, weights[i]!);
         }
       }
       for (const id of touched) counts[id] = 0;
     }
     touched.length = 0;
-    return found.map(({ phrase, carried }) => ({
-      phrase,
-      terms: carried
-        .sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1))
-        .slice(0, MAX_VIA_TERMS)
-        .map((t) => t.term),
-    }));
+    return found;
   }
 
   /**
@@ -170,5 +171,25 @@ export class RelatedMatcher {
       this.counts = new Int32Array(this.phraseNames.length);
     }
     this.dirty = false;
+  }
+}
+
+function isNamed(phrase: string, named: ReadonlySet<string> | readonly string[]): boolean {
+  return named instanceof Set ? named.has(phrase) : (named as readonly string[]).includes(phrase);
+}
+
+/**
+ * Adds a term to a match's terms if it is among the MAX_VIA_TERMS strongest so far, the
+ * strongest first (equal weights in the terms' order): the order sorting them all would give.
+ */
+function keepStrongest(terms: string[], weights: number[], term: string, weight: number): void {
+  let at = 0;
+  while (at < terms.length && (weights[at]! > weight || (weights[at] === weight && terms[at]! < term))) at++;
+  if (at >= MAX_VIA_TERMS) return;
+  terms.splice(at, 0, term);
+  weights.splice(at, 0, weight);
+  if (terms.length > MAX_VIA_TERMS) {
+    terms.length = MAX_VIA_TERMS;
+    weights.length = MAX_VIA_TERMS;
   }
 }

@@ -12,3 +12,4 @@ export {
 } from "./rules.ts";
 export { articleLanguage, detectLanguage } from "./language.ts";
 export { PhraseMatcher, type ArticleMatch } from "./matcher.ts";
+export { ABSENT, StringIds } from "./string-ids.ts";

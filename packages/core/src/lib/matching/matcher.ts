@@ -1,4 +1,5 @@
 import { tokenize, tokenizeArticle, type ArticleTokens } from "./rules.ts";
+import { ABSENT, StringIds } from "./string-ids.ts";
 
 /** How one dictionary phrase occurred in one article. */
 export interface ArticleMatch {
@@ -9,7 +10,8 @@ export interface ArticleMatch {
   bodyCount: number;
 }
 
-const NONE = -1;
+/** No node, no token (as `StringIds` answers for a string it does not hold). */
+const NONE = ABSENT;
 const ROOT = 0;
 /** Edge table load above which it doubles (linear probing stays short below this). */
 const MAX_LOAD = 0.6;
@@ -29,7 +31,8 @@ const SPELT_CACHE = 1 << 16;
  * over the automaton. The trie changes only along the phrase's own path, so `add` and `remove` cost
  * O(phrase length) and the structure is never rebuilt.
  *
- * Memory: tokens are interned to small integers (a token's id is freed when no phrase uses it);
+ * Memory: tokens are interned to small integers (a token's id is freed when no phrase uses it)
+ * through a `StringIds`, which every token of every article is looked up in;
  * nodes live in typed arrays (parent, incoming token, child count, terminal flag); the root's
  * children are an array indexed by token id, and every other edge sits in one open-addressing
  * hash table keyed by (parent, token) with linear probing and backward-shift deletion (no
@@ -42,7 +45,7 @@ const SPELT_CACHE = 1 << 16;
  */
 export class PhraseMatcher {
   // Vocabulary: token text <-> id, with the number of trie nodes entered by each token.
-  private readonly tokenIds = new Map<string, number>();
+  private readonly tokenIds = new StringIds();
   private tokenText: string[] = [];
   private tokenRefs = new Int32Array(256);
   private rootChild = new Int32Array(256).fill(NONE);
@@ -94,7 +97,7 @@ export class PhraseMatcher {
     let node = ROOT;
     for (const text of tokens) {
       let id = this.tokenIds.get(text);
-      if (id === undefined) id = this.intern(text);
+      if (id === ABSENT) id = this.intern(text);
       let child = node === ROOT ? this.rootChild[id]! : this.findEdge(node, id);
       if (child === NONE) child = this.newChild(node, id);
       node = child;
@@ -213,7 +216,8 @@ export class PhraseMatcher {
     if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
     const ids = this.ids;
     const tokenIds = this.tokenIds;
-    for (let i = 0; i < n; i++) ids[i] = tokenIds.get(tokens[i]!) ?? NONE;
+    // ABSENT is NONE: a token no phrase has.
+    for (let i = 0; i < n; i++) ids[i] = tokenIds.get(tokens[i]!);
     return n;
   }
 
@@ -246,7 +250,7 @@ export class PhraseMatcher {
     let node = ROOT;
     for (const text of tokens) {
       const id = this.tokenIds.get(text);
-      if (id === undefined) return NONE;
+      if (id === ABSENT) return NONE;
       node = node === ROOT ? this.rootChild[id]! : this.findEdge(node, id);
       if (node === NONE) return NONE;
     }

@@ -1,3 +1,4 @@
+import { ABSENT, StringIds } from "../../lib/matching/index.ts";
 import { MIN_RELATED_TERMS, MIN_RELATED_WEIGHT, type StrongTerm } from "./significance.ts";
 
 /** A phrase an article matched through its strong terms, not by name. */
@@ -23,9 +24,12 @@ export const MAX_PHRASES_PER_TERM = 500;
  *
  * Phrases are numbered and keep their terms; the index is compiled from them when first used
  * after a change (about 0.1 s for 30,000 phrases of 50 terms; changes come in syncs, not per
- * article) into flat typed arrays — per term a run of phrase numbers and weights — which a match
- * reads with no allocation, adding up weights in reused arrays and touching only the phrases its
- * terms name.
+ * article). A match is bound by reads of memory, not by arithmetic (the index of 30,000 phrases
+ * is tens of megabytes, far more than a cache holds), so the index is laid out for few reads:
+ * a term's entry in `termRuns` (a `StringIds`) is where its run starts in one flat array —
+ * the run's length, then each phrase number beside its weight — and the weights are added up
+ * per article in a small table of the phrases touched (a few hundred), which stays in cache,
+ * instead of in arrays as long as the dictionary, where each phrase touched was a read of memory.
  */
 export class RelatedMatcher {
   private readonly phraseIds = new Map<string, number>();
@@ -33,16 +37,13 @@ export class RelatedMatcher {
   private readonly phraseTerms: Array<Map<string, number> | undefined> = [];
   private readonly freeIds: number[] = [];
   private dirty = false;
-  // The compiled index: term -> its number; its phrases are ids[offsets[t] .. offsets[t + 1]).
-  private termNumbers = new Map<string, number>();
-  private offsets = new Int32Array(1);
-  private ids = new Int32Array(0);
-  private weights = new Float64Array(0);
-  // Scratch for a match.
-  private sums = new Float64Array(0);
-  private counts = new Int32Array(0);
-  private readonly touched: number[] = [];
+  // The compiled index: term -> where its run starts in `runs`: [n, phrase, weight, phrase, weight, …].
+  private termRuns = new StringIds();
+  private runs = new Float64Array(0);
+  // Scratch for a match: the runs of the article's terms the index knows, as (start, position of
+  // the term) pairs, and the table of the phrases they touch (see `Tally`).
   private known = new Int32Array(0);
+  private readonly tally = new Tally();
 
   get size(): number {
     return this.phraseIds.size;
@@ -87,48 +88,48 @@ export class RelatedMatcher {
     if (this.dirty) this.compile();
     if (this.known.length < 2 * terms.length)
       this.known = new Int32Array(Math.max(2 * terms.length, this.known.length * 2));
-    const { sums, counts, touched, offsets, ids, weights, termNumbers, known } = this;
-    // Each term is looked up once (the lookups are most of a match's cost): the terms the index
-    // knows, as (number, position in `terms`) pairs, serve the second pass too.
+    const { runs, termRuns, known, tally } = this;
+    // Each term is looked up once: the runs found serve both passes.
     let knownCount = 0;
+    let postings = 0;
     for (let k = 0; k < terms.length; k++) {
-      const t = termNumbers.get(terms[k]!);
-      if (t === undefined) continue;
-      known[knownCount++] = t;
+      const start = termRuns.get(terms[k]!);
+      if (start === ABSENT) continue;
+      known[knownCount++] = start;
       known[knownCount++] = k;
-      for (let i = offsets[t]!, end = offsets[t + 1]!; i < end; i++) {
-        const id = ids[i]!;
-        if (counts[id] === 0) touched.push(id);
-        counts[id]!++;
-        sums[id]! += weights[i]!;
-      }
+      postings += runs[start]!;
     }
-    // Phrases that match are numbered from -1 down in `counts` (no longer needed as counts).
+    if (postings === 0) return [];
+    tally.reset(postings);
+    for (let j = 0; j < knownCount; j += 2) {
+      const start = known[j]!;
+      for (let i = start + 1, end = start + 1 + 2 * runs[start]!; i < end; i += 2) tally.add(runs[i]!, runs[i + 1]!);
+    }
+    // Phrases that match are numbered from -1 down in their counts (no longer needed as counts).
     const found: RelatedMatch[] = [];
     const foundWeights: number[][] = [];
-    for (const id of touched) {
-      const matches =
-        counts[id]! >= MIN_RELATED_TERMS && sums[id]! >= MIN_RELATED_WEIGHT && !isNamed(this.phraseNames[id]!, named);
-      sums[id] = 0;
-      if (matches) {
-        found.push({ phrase: this.phraseNames[id]!, terms: [] });
-        foundWeights.push([]);
-        counts[id] = -found.length;
-      } else counts[id] = 0;
+    const { cells, order } = tally;
+    for (let o = 0; o < tally.size; o++) {
+      const at = order[o]!;
+      if (cells[at + 1]! < MIN_RELATED_TERMS || cells[at + 2]! < MIN_RELATED_WEIGHT) continue;
+      // The phrase's name is read only for the few that add up (most touched phrases do not).
+      const phrase = this.phraseNames[cells[at]!]!;
+      if (isNamed(phrase, named)) continue;
+      found.push({ phrase, terms: [] });
+      foundWeights.push([]);
+      cells[at + 1] = -found.length;
     }
     if (found.length > 0) {
       // A second pass over the same runs names the terms that carried each match.
       for (let j = 0; j < knownCount; j += 2) {
-        const t = known[j]!;
+        const start = known[j]!;
         const term = terms[known[j + 1]!]!;
-        for (let i = offsets[t]!, end = offsets[t + 1]!; i < end; i++) {
-          const at = counts[ids[i]!]!;
-          if (at < 0) keepStrongest(found[-at - 1]!.terms, foundWeights[-at - 1]!, term, weights[i]!);
+        for (let i = start + 1, end = start + 1 + 2 * runs[start]!; i < end; i += 2) {
+          const match = cells[tally.cellOf(runs[i]!) + 1]!;
+          if (match < 0) keepStrongest(found[-match - 1]!.terms, foundWeights[-match - 1]!, term, runs[i + 1]!);
         }
       }
-      for (const id of touched) counts[id] = 0;
     }
-    touched.length = 0;
     return found;
   }
 
@@ -141,36 +142,78 @@ export class RelatedMatcher {
     for (const terms of this.phraseTerms) {
       if (terms) for (const term of terms.keys()) perTerm.set(term, (perTerm.get(term) ?? 0) + 1);
     }
-    const termNumbers = new Map<string, number>();
-    const offsets: number[] = [0];
+    const termRuns = new StringIds(perTerm.size);
+    let length = 0;
     for (const [term, count] of perTerm) {
       if (count > MAX_PHRASES_PER_TERM) continue;
-      termNumbers.set(term, offsets.length - 1);
-      offsets.push(offsets[offsets.length - 1]! + count);
+      termRuns.set(term, length);
+      length += 1 + 2 * count;
     }
-    const total = offsets[offsets.length - 1]!;
-    const ids = new Int32Array(total);
-    const weights = new Float64Array(total);
-    const filled = Int32Array.from(offsets);
+    const runs = new Float64Array(length);
     this.phraseTerms.forEach((terms, id) => {
       if (!terms) return;
       for (const [term, weight] of terms) {
-        const t = termNumbers.get(term);
-        if (t === undefined) continue;
-        const at = filled[t]!++;
-        ids[at] = id;
-        weights[at] = weight;
+        const start = termRuns.get(term);
+        if (start === ABSENT) continue;
+        const at = start + 1 + 2 * runs[start]!++;
+        runs[at] = id;
+        runs[at + 1] = weight;
       }
     });
-    this.termNumbers = termNumbers;
-    this.offsets = Int32Array.from(offsets);
-    this.ids = ids;
-    this.weights = weights;
-    if (this.sums.length < this.phraseNames.length) {
-      this.sums = new Float64Array(this.phraseNames.length);
-      this.counts = new Int32Array(this.phraseNames.length);
-    }
+    this.termRuns = termRuns;
+    this.runs = runs;
     this.dirty = false;
+  }
+}
+
+/**
+ * Per phrase touched by one article: how many of its terms the article carries and their weights'
+ * sum, in an open-addressing table sized to the article's postings (so it stays small and in cache),
+ * with the order in which phrases were first touched (the order matches are answered in).
+ */
+class Tally {
+  /** Per cell: phrase number (-1: empty), count, sum. */
+  cells = new Float64Array(0);
+  /** Cells in the order their phrases were first touched. */
+  order = new Int32Array(0);
+  size = 0;
+  private shift = 32;
+
+  /** Empties the table, with room for `postings` phrases. */
+  reset(postings: number): void {
+    let capacity = 64;
+    while (capacity < 2 * postings) capacity *= 2;
+    if (this.cells.length < 3 * capacity) {
+      this.cells = new Float64Array(3 * capacity);
+      this.order = new Int32Array(capacity);
+    }
+    this.cells.fill(-1, 0, 3 * capacity);
+    this.shift = 32 - Math.log2(capacity);
+    this.size = 0;
+  }
+
+  add(phrase: number, weight: number): void {
+    const at = this.cellOf(phrase);
+    const cells = this.cells;
+    if (cells[at] === -1) {
+      cells[at] = phrase;
+      cells[at + 1] = 1;
+      cells[at + 2] = weight;
+      this.order[this.size++] = at;
+    } else {
+      cells[at + 1]!++;
+      cells[at + 2]! += weight;
+    }
+  }
+
+  /** The phrase's cell, or the empty cell where it goes. */
+  cellOf(phrase: number): number {
+    const cells = this.cells;
+    const mask = (1 << (32 - this.shift)) - 1;
+    for (let slot = Math.imul(phrase, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const at = 3 * slot;
+      if (cells[at] === phrase || cells[at] === -1) return at;
+    }
   }
 }
 

@@ -182,8 +182,9 @@ describe("RelatedMatcher against a reference", () => {
   it("matches exactly the phrases the definition does, through sets, removals and match after match", () => {
     fc.assert(
       fc.property(
-        fc.array(op, { maxLength: 20 }),
+        fc.array(op, { minLength: 3, maxLength: 20 }),
         fc.array(fc.record({ terms: fc.uniqueArray(word, { maxLength: 8 }), named: fc.subarray(["p0", "p1", "p2"]) }), {
+          minLength: 1,
           maxLength: 4,
         }),
         (ops, articles) => {

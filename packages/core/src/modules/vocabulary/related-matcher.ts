@@ -37,9 +37,12 @@ export class RelatedMatcher {
   private readonly phraseTerms: Array<Map<string, number> | undefined> = [];
   private readonly freeIds: number[] = [];
   private dirty = false;
-  // The compiled index: term -> where its run starts in `runs`: [n, phrase, weight, phrase, weight, …].
+  // The compiled index: term -> the cell its run starts at. A run is cells of 16 bytes, read
+  // through two views of one buffer: first the run's length (`runInts[4 * cell]`), then per
+  // phrase its number (`runInts[4 * cell]`) beside its weight (`runWeights[2 * cell + 1]`).
   private termRuns = new StringIds();
-  private runs = new Float64Array(0);
+  private runInts = new Int32Array(0);
+  private runWeights = new Float64Array(0);
   // Scratch for a match: the runs of the article's terms the index knows, as (start, position of
   // the term) pairs, and the table of the phrases they touch (see `Tally`).
   private known = new Int32Array(0);
@@ -88,45 +91,48 @@ export class RelatedMatcher {
     if (this.dirty) this.compile();
     if (this.known.length < 2 * terms.length)
       this.known = new Int32Array(Math.max(2 * terms.length, this.known.length * 2));
-    const { runs, termRuns, known, tally } = this;
+    const { runInts, runWeights, termRuns, known, tally } = this;
     // Each term is looked up once: the runs found serve both passes.
     let knownCount = 0;
     let postings = 0;
     for (let k = 0; k < terms.length; k++) {
-      const start = termRuns.get(terms[k]!);
-      if (start === ABSENT) continue;
-      known[knownCount++] = start;
+      const cell = termRuns.get(terms[k]!);
+      if (cell === ABSENT) continue;
+      known[knownCount++] = cell;
       known[knownCount++] = k;
-      postings += runs[start]!;
+      postings += runInts[4 * cell]!;
     }
     if (postings === 0) return [];
     tally.reset(postings);
     for (let j = 0; j < knownCount; j += 2) {
-      const start = known[j]!;
-      for (let i = start + 1, end = start + 1 + 2 * runs[start]!; i < end; i += 2) tally.add(runs[i]!, runs[i + 1]!);
+      const first = known[j]!;
+      for (let cell = first + 1, end = cell + runInts[4 * first]!; cell < end; cell++) {
+        tally.add(runInts[4 * cell]!, runWeights[2 * cell + 1]!);
+      }
     }
     // Phrases that match are numbered from -1 down in their counts (no longer needed as counts).
     const found: RelatedMatch[] = [];
     const foundWeights: number[][] = [];
-    const { cells, order } = tally;
+    const { phrases, counts, sums, order } = tally;
     for (let o = 0; o < tally.size; o++) {
-      const at = order[o]!;
-      if (cells[at + 1]! < MIN_RELATED_TERMS || cells[at + 2]! < MIN_RELATED_WEIGHT) continue;
+      const slot = order[o]!;
+      if (counts[slot]! < MIN_RELATED_TERMS || sums[slot]! < MIN_RELATED_WEIGHT) continue;
       // The phrase's name is read only for the few that add up (most touched phrases do not).
-      const phrase = this.phraseNames[cells[at]!]!;
+      const phrase = this.phraseNames[phrases[slot]!]!;
       if (isNamed(phrase, named)) continue;
       found.push({ phrase, terms: [] });
       foundWeights.push([]);
-      cells[at + 1] = -found.length;
+      counts[slot] = -found.length;
     }
     if (found.length > 0) {
       // A second pass over the same runs names the terms that carried each match.
       for (let j = 0; j < knownCount; j += 2) {
-        const start = known[j]!;
+        const first = known[j]!;
         const term = terms[known[j + 1]!]!;
-        for (let i = start + 1, end = start + 1 + 2 * runs[start]!; i < end; i += 2) {
-          const match = cells[tally.cellOf(runs[i]!) + 1]!;
-          if (match < 0) keepStrongest(found[-match - 1]!.terms, foundWeights[-match - 1]!, term, runs[i + 1]!);
+        for (let cell = first + 1, end = cell + runInts[4 * first]!; cell < end; cell++) {
+          const match = counts[tally.slotOf(runInts[4 * cell]!)]!;
+          if (match < 0)
+            keepStrongest(found[-match - 1]!.terms, foundWeights[-match - 1]!, term, runWeights[2 * cell + 1]!);
         }
       }
     }
@@ -143,82 +149,92 @@ export class RelatedMatcher {
       if (terms) for (const term of terms.keys()) perTerm.set(term, (perTerm.get(term) ?? 0) + 1);
     }
     const termRuns = new StringIds(perTerm.size);
-    let length = 0;
+    let cells = 0;
     for (const [term, count] of perTerm) {
       if (count > MAX_PHRASES_PER_TERM) continue;
-      termRuns.set(term, length);
-      length += 1 + 2 * count;
+      termRuns.set(term, cells);
+      cells += 1 + count;
     }
-    const runs = new Float64Array(length);
+    const buffer = new ArrayBuffer(16 * cells);
+    const runInts = new Int32Array(buffer);
+    const runWeights = new Float64Array(buffer);
     this.phraseTerms.forEach((terms, id) => {
       if (!terms) return;
       for (const [term, weight] of terms) {
-        const start = termRuns.get(term);
-        if (start === ABSENT) continue;
-        const at = start + 1 + 2 * runs[start]!++;
-        runs[at] = id;
-        runs[at + 1] = weight;
+        const first = termRuns.get(term);
+        if (first === ABSENT) continue;
+        const cell = first + 1 + runInts[4 * first]!++;
+        runInts[4 * cell] = id;
+        runWeights[2 * cell + 1] = weight;
       }
     });
     this.termRuns = termRuns;
-    this.runs = runs;
+    this.runInts = runInts;
+    this.runWeights = runWeights;
     this.dirty = false;
   }
 }
 
 /**
  * Per phrase touched by one article: how many of its terms the article carries and their weights'
- * sum, in an open-addressing table sized to the article's postings (so it stays small and in cache),
- * with the order in which phrases were first touched (the order matches are answered in).
+ * sum, in an open-addressing table sized to the article's postings (so it stays small and in
+ * cache), with the order in which phrases were first touched (the order matches are answered in).
  */
 class Tally {
-  /** Per cell: phrase number (-1: empty), count, sum. */
-  cells = new Float64Array(0);
-  /** Cells in the order their phrases were first touched. */
+  /** Per slot: the phrase (EMPTY: none), the count of its terms, their weights' sum. */
+  phrases = new Int32Array(0);
+  counts = new Int32Array(0);
+  sums = new Float64Array(0);
+  /** Slots in the order their phrases were first touched. */
   order = new Int32Array(0);
   size = 0;
+  private mask = 0;
   private shift = 32;
 
   /** Empties the table, with room for `postings` phrases. */
   reset(postings: number): void {
     let capacity = 64;
     while (capacity < 2 * postings) capacity *= 2;
-    if (this.cells.length < 3 * capacity) {
-      this.cells = new Float64Array(3 * capacity);
+    if (this.phrases.length < capacity) {
+      this.phrases = new Int32Array(capacity);
+      this.counts = new Int32Array(capacity);
+      this.sums = new Float64Array(capacity);
       this.order = new Int32Array(capacity);
     }
-    this.cells.fill(-1, 0, 3 * capacity);
+    this.phrases.fill(EMPTY, 0, capacity);
+    this.mask = capacity - 1;
     this.shift = 32 - Math.log2(capacity);
     this.size = 0;
   }
 
   add(phrase: number, weight: number): void {
-    const at = this.cellOf(phrase);
-    const cells = this.cells;
-    if (cells[at] === -1) {
-      cells[at] = phrase;
-      cells[at + 1] = 1;
-      cells[at + 2] = weight;
-      this.order[this.size++] = at;
+    const slot = this.slotOf(phrase);
+    if (this.phrases[slot] === EMPTY) {
+      this.phrases[slot] = phrase;
+      this.counts[slot] = 1;
+      this.sums[slot] = weight;
+      this.order[this.size++] = slot;
     } else {
-      cells[at + 1]!++;
-      cells[at + 2]! += weight;
+      this.counts[slot]!++;
+      this.sums[slot]! += weight;
     }
   }
 
-  /** The phrase's cell, or the empty cell where it goes. */
-  cellOf(phrase: number): number {
-    const cells = this.cells;
-    const mask = (1 << (32 - this.shift)) - 1;
-    for (let slot = Math.imul(phrase, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
-      const at = 3 * slot;
-      if (cells[at] === phrase || cells[at] === -1) return at;
-    }
+  /** The phrase's slot, or the empty slot where it goes. */
+  slotOf(phrase: number): number {
+    const { phrases, mask } = this;
+    let slot = Math.imul(phrase, 0x9e3779b1) >>> this.shift;
+    while (phrases[slot] !== phrase && phrases[slot] !== EMPTY) slot = (slot + 1) & mask;
+    return slot;
   }
 }
 
+const EMPTY = -1;
+
 function isNamed(phrase: string, named: ReadonlySet<string> | readonly string[]): boolean {
-  return named instanceof Set ? named.has(phrase) : (named as readonly string[]).includes(phrase);
+  if (named instanceof Set) return named.has(phrase);
+  for (const name of named as readonly string[]) if (name === phrase) return true;
+  return false;
 }
 
 /**
@@ -226,13 +242,19 @@ function isNamed(phrase: string, named: ReadonlySet<string> | readonly string[])
  * strongest first (equal weights in the terms' order): the order sorting them all would give.
  */
 function keepStrongest(terms: string[], weights: number[], term: string, weight: number): void {
-  let at = 0;
-  while (at < terms.length && (weights[at]! > weight || (weights[at] === weight && terms[at]! < term))) at++;
-  if (at >= MAX_VIA_TERMS) return;
-  terms.splice(at, 0, term);
-  weights.splice(at, 0, weight);
-  if (terms.length > MAX_VIA_TERMS) {
-    terms.length = MAX_VIA_TERMS;
-    weights.length = MAX_VIA_TERMS;
+  let at = terms.length;
+  if (at === MAX_VIA_TERMS) {
+    if (!stronger(weight, term, weights[at - 1]!, terms[at - 1]!)) return;
+    at--;
   }
+  for (; at > 0 && stronger(weight, term, weights[at - 1]!, terms[at - 1]!); at--) {
+    terms[at] = terms[at - 1]!;
+    weights[at] = weights[at - 1]!;
+  }
+  terms[at] = term;
+  weights[at] = weight;
+}
+
+function stronger(weight: number, term: string, than: number, thanTerm: string): boolean {
+  return weight > than || (weight === than && term < thanTerm);
 }

@@ -251,6 +251,39 @@ describe("PhraseMatcher against a reference", () => {
       { numRuns: propertyRuns(500) },
     );
   });
+
+  it("counts an article's title and body occurrences as matching each alone does, call after call", () => {
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 40 }),
+        fc.array(fc.record({ title: fc.array(word, { maxLength: 8 }), body: fc.array(word, { maxLength: 30 }) }), {
+          maxLength: 4,
+        }),
+        (ops, articles) => {
+          const matcher = new PhraseMatcher();
+          for (const { remove, phrase: p } of ops) {
+            if (remove) matcher.remove(p);
+            else matcher.add(p);
+          }
+          for (const { title, body } of articles) {
+            const inTitle = matcher.match(title);
+            const inBody = matcher.match(body);
+            // Phrases of the title first, then the body's others, each in order of first occurrence.
+            const order = [...inTitle.keys(), ...[...inBody.keys()].filter((p) => !inTitle.has(p))];
+            const expected = order.map((p) => ({
+              phrase: p,
+              inTitle: inTitle.has(p),
+              titleCount: inTitle.get(p)?.length ?? 0,
+              bodyCount: inBody.get(p)?.length ?? 0,
+            }));
+            expect(matcher.matchTokens({ title, body })).toEqual(expected);
+            expect(matcher.matchArticle({ title: title.join(" "), body: body.join(" ") })).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: propertyRuns(500) },
+    );
+  });
 });
 
 describe("PhraseMatcher per language", () => {

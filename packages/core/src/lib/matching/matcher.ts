@@ -1,4 +1,5 @@
-import { tokenize } from "./rules.ts";
+import { tokenize, tokenizeArticle, type ArticleTokens } from "./rules.ts";
+import { ABSENT, StringIds } from "./string-ids.ts";
 
 /** How one dictionary phrase occurred in one article. */
 export interface ArticleMatch {
@@ -9,7 +10,8 @@ export interface ArticleMatch {
   bodyCount: number;
 }
 
-const NONE = -1;
+/** No node, no token (as `StringIds` answers for a string it does not hold). */
+const NONE = ABSENT;
 const ROOT = 0;
 /** Edge table load above which it doubles (linear probing stays short below this). */
 const MAX_LOAD = 0.6;
@@ -29,7 +31,8 @@ const SPELT_CACHE = 1 << 16;
  * over the automaton. The trie changes only along the phrase's own path, so `add` and `remove` cost
  * O(phrase length) and the structure is never rebuilt.
  *
- * Memory: tokens are interned to small integers (a token's id is freed when no phrase uses it);
+ * Memory: tokens are interned to small integers (a token's id is freed when no phrase uses it)
+ * through a `StringIds`, which every token of every article is looked up in;
  * nodes live in typed arrays (parent, incoming token, child count, terminal flag); the root's
  * children are an array indexed by token id, and every other edge sits in one open-addressing
  * hash table keyed by (parent, token) with linear probing and backward-shift deletion (no
@@ -42,7 +45,7 @@ const SPELT_CACHE = 1 << 16;
  */
 export class PhraseMatcher {
   // Vocabulary: token text <-> id, with the number of trie nodes entered by each token.
-  private readonly tokenIds = new Map<string, number>();
+  private readonly tokenIds = new StringIds();
   private tokenText: string[] = [];
   private tokenRefs = new Int32Array(256);
   private rootChild = new Int32Array(256).fill(NONE);
@@ -71,6 +74,11 @@ export class PhraseMatcher {
   private readonly spelt = new Map<number, string>();
   /** Token ids of the text being matched, reused between calls. */
   private ids = new Int32Array(1024);
+  /** Per node, its occurrences in the title and in the body of the article being matched (zero between calls). */
+  private titleHits = new Int32Array(0);
+  private bodyHits = new Int32Array(0);
+  /** The nodes matched in the article being matched, in order of first occurrence. */
+  private readonly hitNodes: number[] = [];
 
   /** Number of phrases in the dictionary. */
   get size(): number {
@@ -89,7 +97,7 @@ export class PhraseMatcher {
     let node = ROOT;
     for (const text of tokens) {
       let id = this.tokenIds.get(text);
-      if (id === undefined) id = this.intern(text);
+      if (id === ABSENT) id = this.intern(text);
       let child = node === ROOT ? this.rootChild[id]! : this.findEdge(node, id);
       if (child === NONE) child = this.newChild(node, id);
       node = child;
@@ -149,36 +157,75 @@ export class PhraseMatcher {
    * folding applies to its words (see `tokenize`).
    */
   matchArticle(article: { title: string; body: string; language?: string }): ArticleMatch[] {
-    const counts = new Map<number, { titleCount: number; bodyCount: number }>();
-    const options = article.language === undefined ? undefined : { language: article.language };
-    this.scan(tokenize(article.title ?? "", options), (node) => {
-      const entry = counts.get(node);
-      if (entry) entry.titleCount++;
-      else counts.set(node, { titleCount: 1, bodyCount: 0 });
-    });
-    this.scan(tokenize(article.body ?? "", options), (node) => {
-      const entry = counts.get(node);
-      if (entry) entry.bodyCount++;
-      else counts.set(node, { titleCount: 0, bodyCount: 1 });
-    });
+    return this.matchTokens(tokenizeArticle(article));
+  }
+
+  /** `matchArticle` over an article already tokenised (`tokenizeArticle`). */
+  matchTokens(article: ArticleTokens): ArticleMatch[] {
+    if (this.phraseCount === 0) return [];
+    if (this.titleHits.length < this.parent.length) {
+      this.titleHits = new Int32Array(this.parent.length);
+      this.bodyHits = new Int32Array(this.parent.length);
+    }
+    const { titleHits, bodyHits, hitNodes } = this;
+    this.count(article.title, titleHits, bodyHits);
+    this.count(article.body, bodyHits, titleHits);
     const matches: ArticleMatch[] = [];
-    for (const [node, { titleCount, bodyCount }] of counts) {
+    for (const node of hitNodes) {
+      const titleCount = titleHits[node]!;
+      const bodyCount = bodyHits[node]!;
+      titleHits[node] = 0;
+      bodyHits[node] = 0;
       matches.push({ phrase: this.spell(node), inTitle: titleCount > 0, titleCount, bodyCount });
     }
+    hitNodes.length = 0;
     return matches;
   }
 
   // -------------------------------------------------------------------------------------------
 
-  /** Calls `hit(node, start)` for every phrase occurrence, in order of start then length. */
-  private scan(tokens: readonly string[], hit: (node: number, start: number) => void): void {
+  /**
+   * Counts every phrase occurrence in `tokens` into `hits` (per node), noting in `hitNodes` each
+   * node seen for the first time in either `hits` or `other`: no allocation per occurrence.
+   */
+  private count(tokens: readonly string[], hits: Int32Array, other: Int32Array): void {
+    const n = this.resolve(tokens);
+    const { ids, rootChild, terminal, childCount, hitNodes } = this;
+    for (let start = 0; start < n; start++) {
+      const first = ids[start]!;
+      if (first === NONE) continue;
+      let node = rootChild[first]!;
+      let at = start;
+      while (node !== NONE) {
+        if (terminal[node] === 1) {
+          if (hits[node] === 0 && other[node] === 0) hitNodes.push(node);
+          hits[node]!++;
+        }
+        if (childCount[node] === 0 || ++at >= n) break;
+        const next = ids[at]!;
+        if (next === NONE) break;
+        node = this.findEdge(node, next);
+      }
+    }
+  }
+
+  /** Puts the token ids of `tokens` (NONE for a token no phrase has) in `ids`; answers how many. */
+  private resolve(tokens: readonly string[]): number {
     const n = tokens.length;
-    if (n === 0 || this.phraseCount === 0) return;
+    if (n === 0 || this.phraseCount === 0) return 0;
     if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, this.ids.length * 2));
     const ids = this.ids;
     const tokenIds = this.tokenIds;
-    for (let i = 0; i < n; i++) ids[i] = tokenIds.get(tokens[i]!) ?? NONE;
+    // ABSENT is NONE: a token no phrase has.
+    for (let i = 0; i < n; i++) ids[i] = tokenIds.get(tokens[i]!);
+    return n;
+  }
 
+  /** Calls `hit(node, start)` for every phrase occurrence, in order of start then length. */
+  private scan(tokens: readonly string[], hit: (node: number, start: number) => void): void {
+    const n = this.resolve(tokens);
+    if (n === 0) return;
+    const ids = this.ids;
     const rootChild = this.rootChild;
     const terminal = this.terminal;
     const childCount = this.childCount;
@@ -203,7 +250,7 @@ export class PhraseMatcher {
     let node = ROOT;
     for (const text of tokens) {
       const id = this.tokenIds.get(text);
-      if (id === undefined) return NONE;
+      if (id === ABSENT) return NONE;
       node = node === ROOT ? this.rootChild[id]! : this.findEdge(node, id);
       if (node === NONE) return NONE;
     }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayTopic, foldPlural, phraseKey, tokenize } from "./rules.ts";
+import { displayTopic, foldPlural, phraseKey, tokenize, tokenizeArticle } from "./rules.ts";
 import { propertyRuns } from "../../../../../tests/support/property-runs.ts";
 
 describe("tokenize", () => {
@@ -165,6 +165,20 @@ describe("tokenize", () => {
       }),
       { numRuns: propertyRuns(1000) },
     );
+  });
+});
+
+describe("tokenizeArticle", () => {
+  it("tokenises the title and the body apart, in the article's language", () => {
+    expect(tokenizeArticle({ title: "Les réseaux", body: "des ruches", language: "fr-FR" })).toEqual({
+      title: tokenize("Les réseaux", { language: "fr" }),
+      body: tokenize("des ruches", { language: "fr" }),
+    });
+    expect(tokenizeArticle({ title: "Networks", body: "Hives", language: "en" })).toEqual({
+      title: ["network"],
+      body: ["hive"],
+    });
+    expect(tokenizeArticle({ title: "Networks" })).toEqual({ title: ["network"], body: [] });
   });
 });
 

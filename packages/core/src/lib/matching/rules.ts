@@ -149,6 +149,22 @@ export function tokenize(text: string, options?: TokenizeOptions): string[] {
   return tokens;
 }
 
+/** An article's text as tokens (see `tokenize`), its title and body apart. */
+export interface ArticleTokens {
+  title: readonly string[];
+  body: readonly string[];
+}
+
+/**
+ * An article's title and body tokenised once, each on its own, the article's language (a BCP 47
+ * tag, when known) deciding plural folding: what the phrase matcher and an article's terms both
+ * read, so an article is tokenised once however many matchers look at it.
+ */
+export function tokenizeArticle(article: { title?: string; body?: string; language?: string }): ArticleTokens {
+  const options = article.language === undefined ? undefined : { language: article.language };
+  return { title: tokenize(article.title ?? "", options), body: tokenize(article.body ?? "", options) };
+}
+
 /** 'ai研究者です' → 'ai', '研', '究', '者', 'で', 'す'. */
 function splitUnspaced(piece: string, out: string[], fold: boolean): void {
   let last = 0;

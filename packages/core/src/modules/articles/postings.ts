@@ -1,7 +1,7 @@
 import { getMany, isConditionFailure } from "../../adapters/dynamo/index.ts";
 import type { PhraseMatcher } from "../../lib/matching/index.ts";
 import * as Topics from "../topics/index.ts";
-import { termsOf, type RelatedMatcher } from "../vocabulary/index.ts";
+import * as Vocabulary from "../vocabulary/index.ts";
 import type { Article } from "./article.entity.ts";
 import { PostingBucketEntity } from "./posting-bucket.entity.ts";
 import { PostingPeriodsEntity } from "./posting-periods.entity.ts";
@@ -140,7 +140,7 @@ export async function indexArticle(
 
 export interface IndexOptions {
   /** Also matches each article through phrases' strong terms (related matches), in the same pass. */
-  related?: RelatedMatcher;
+  related?: Vocabulary.RelatedMatcher;
   /** Writes only the related matches (matching recent articles again through changed terms). */
   relatedOnly?: boolean;
 }
@@ -164,7 +164,9 @@ export async function indexArticles(
   };
   for (const article of articles) {
     if (article.duplicateOf) continue;
-    const matches = matcher.matchArticle({ title: article.title, body: article.summary, language: article.language });
+    // Related matches only where they are wanted: tokenised once for both matchers.
+    const wanted = options.related && options.related.size > 0 ? options.related : undefined;
+    const { named: matches, related } = Vocabulary.matchArticle(article, matcher, wanted);
     const period = periodOf(article.publishedAt);
     if (matches.length > 0) {
       matched.set(
@@ -177,13 +179,10 @@ export async function indexArticles(
         add(m.phrase, period, entryOf({ ...article, titleCount: m.titleCount, bodyCount: m.bodyCount }), false);
       }
     }
-    if (options.related && options.related.size > 0) {
-      const named = new Set(matches.map((m) => m.phrase));
-      for (const r of options.related.match(termsOf(article), named)) {
-        // Only phrases someone follows (in the dictionary) get postings, as matches by name do.
-        if (!matcher.has(r.phrase)) continue;
-        add(r.phrase, period, entryOf({ ...article, titleCount: 0, bodyCount: 0, via: r.terms }), true);
-      }
+    for (const r of related) {
+      // Only phrases someone follows (in the dictionary) get postings, as matches by name do.
+      if (!matcher.has(r.phrase)) continue;
+      add(r.phrase, period, entryOf({ ...article, titleCount: 0, bodyCount: 0, via: r.terms }), true);
     }
   }
   const list = [...buckets.values()];

@@ -3,7 +3,8 @@
  * that name it against a background of recent articles, and the related matcher that matches an
  * article to a phrase it never names through enough of those terms.
  */
-export { termsOf, MAX_TERMS_PER_ARTICLE } from "./terms.ts";
+export { termsOf, termsOfTokens, MAX_TERMS_PER_ARTICLE } from "./terms.ts";
+export { matchArticle, type ArticleMatches } from "./match-article.ts";
 export {
   strongTerms,
   changedMaterially,

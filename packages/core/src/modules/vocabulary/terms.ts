@@ -1,6 +1,6 @@
 /// <reference path="./stopword.d.ts" />
 import { eng, deu, fra, ita, nld, por, spa } from "stopword";
-import { tokenize } from "../../lib/matching/index.ts";
+import { tokenize, tokenizeArticle, type ArticleTokens } from "../../lib/matching/index.ts";
 
 /** Distinct terms kept of one article at most (title first, then summary): a bound per article. */
 export const MAX_TERMS_PER_ARTICLE = 80;
@@ -61,11 +61,15 @@ export function isIgnored(token: string): boolean {
  * numbers or very short tokens, at most MAX_TERMS_PER_ARTICLE of them.
  */
 export function termsOf(article: { title: string; summary?: string; language?: string }): string[] {
-  const options = article.language === undefined ? undefined : { language: article.language };
+  return termsOfTokens(tokenizeArticle({ title: article.title, body: article.summary, language: article.language }));
+}
+
+/** `termsOf` an article already tokenised (`tokenizeArticle`), title first. */
+export function termsOfTokens(article: ArticleTokens): string[] {
   const seen = new Set<string>();
   const terms: string[] = [];
-  for (const text of [article.title, article.summary ?? ""]) {
-    for (const token of tokenize(text, options)) {
+  for (const tokens of [article.title, article.body]) {
+    for (const token of tokens) {
       if (terms.length >= MAX_TERMS_PER_ARTICLE) return terms;
       if (isIgnored(token) || seen.has(token)) continue;
       seen.add(token);

@@ -1,4 +1,4 @@
-import { isConditionFailure, transact, utcDay, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure, transact, utcDay, type WriteOp } from "../../adapters/dynamo/index.ts";
 import {
   articleId as articleIdOf,
   canonicalUrl,
@@ -36,6 +36,12 @@ export interface StoreOptions {
    * made: a crash after the write then leaves nothing unrecorded (search marks them dirty).
    */
   beforeWrite?: (days: string[]) => Promise<void>;
+  /**
+   * The caller read a moment ago that the article is not stored (one batched read for all of
+   * a feed's items, `storedIds`), so the store does not read it again. Safe either way: the
+   * article's write is conditioned on its absence, and answers "exists" when it lost a race.
+   */
+  unseen?: boolean;
 }
 
 type NewArticle = Omit<Article, "duplicateOf">;
@@ -74,8 +80,10 @@ export async function storeArticle(
   options: StoreOptions = {},
 ): Promise<StoreOutcome> {
   const articleId = articleIdOf(source.sourceId, item.guid);
-  const { data: existing } = await ArticleEntity.get({ articleId }).go();
-  if (existing) return { status: "exists" };
+  if (!options.unseen) {
+    const { data: existing } = await ArticleEntity.get({ articleId }).go();
+    if (existing) return { status: "exists" };
+  }
 
   const link = canonicalUrl(item.link);
   const fingerprint = titleFingerprint(item.title);
@@ -271,6 +279,17 @@ async function storeDuplicate(article: NewArticle, original: Article): Promise<S
   // Stored by a concurrent fetch of the same item: the same duplicate.
   if (result.reasons[0] !== "None") return { status: "duplicate", article: duplicate };
   return "changed";
+}
+
+/** Which of these articles are stored (one batched read, keys only). */
+export async function storedIds(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const items = await getMany<{ articleId: string }>(
+    ArticleEntity,
+    [...new Set(ids)].map((articleId) => ({ articleId })),
+    ["articleId"],
+  );
+  return new Set(items.map((a) => a.articleId));
 }
 
 export async function byIds(ids: string[]): Promise<Map<string, Article>> {

@@ -5,7 +5,8 @@ import * as Topics from "../../modules/topics/index.ts";
 import * as Vocabulary from "../../modules/vocabulary/index.ts";
 import { FETCH_POLICY } from "../../modules/sources/index.ts";
 import { guardedFetch, type FetchOutcome } from "../../adapters/http/index.ts";
-import { FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+import { articleId as articleIdOf, FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
 
 export interface IngestReport {
@@ -88,16 +89,31 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     return { ...report, status: "failed", error: message };
   }
 
-  const [matcher, related] = await Promise.all([Topics.currentMatcher(), Vocabulary.currentRelated()]);
+  const [matcher, related, known] = await Promise.all([
+    Topics.currentMatcher(),
+    Vocabulary.currentRelated(),
+    // One read for the whole feed: an item already stored (most of a refetched feed) costs nothing more.
+    Articles.storedIds(items.map((item) => articleIdOf(source.sourceId, item.guid))),
+  ]);
+  const fresh = items.filter((item) => !known.has(articleIdOf(source.sourceId, item.guid)));
   const days = new Set<string>();
   // A trusted source's new articles teach the phrases they name their vocabulary.
   const naming: Vocabulary.NamingArticle[] = [];
   // Each article's day is marked for re-indexing before the article is written: a crash
   // mid-batch (kill -9) then leaves no stored article that search does not know to index.
-  const beforeWrite = (articleDays: string[]) => Search.markDirty(articleDays);
-  for (const item of items) {
+  // The days of the feed's new items are marked once, up front; a store asks again only for
+  // days not marked yet (an earlier original's it displaces).
+  const marked = new Set(fresh.map((item) => utcDay(Math.min(item.publishedAt ?? now, now))));
+  if (marked.size > 0) await Search.markDirty(marked);
+  const beforeWrite = async (articleDays: string[]) => {
+    const unmarked = articleDays.filter((day) => !marked.has(day));
+    if (unmarked.length === 0) return;
+    await Search.markDirty(unmarked);
+    for (const day of unmarked) marked.add(day);
+  };
+  for (const item of fresh) {
     try {
-      const stored = await Articles.store(source, item, now, { beforeWrite });
+      const stored = await Articles.store(source, item, now, { beforeWrite, unseen: true });
       if (stored.status === "new") {
         report.added++;
         days.add(stored.article.day);

@@ -104,7 +104,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   // The days of the feed's new items are marked once, up front; a store asks again only for
   // days not marked yet (an earlier original's it displaces).
   const marked = new Set(fresh.map((item) => utcDay(Math.min(item.publishedAt ?? now, now))));
-  if (marked.size > 0) await Search.markDirty(marked);
+  const markedAt = Date.now();
+  if (marked.size > 0) await Search.markDirty(marked, markedAt);
   const beforeWrite = async (articleDays: string[]) => {
     const unmarked = articleDays.filter((day) => !marked.has(day));
     if (unmarked.length === 0) return;
@@ -138,9 +139,12 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   await Vocabulary.learn(naming).catch((error: unknown) =>
     console.error(`[ingest ${sourceId}] learning failed`, error),
   );
-  // Marked again once the batch is written: a build that read a day while a slow write was
-  // still on its way (longer than the build's settle time) must not be that day's last.
-  if (days.size > 0) await Search.markDirty(days);
+  // Marked again once the batch is written when it took long: a build that read a day while a
+  // slow write was still on its way (longer than the build's settle time) must not be that
+  // day's last. A build keeps a day dirty whose mark is within the settle time of its read, so
+  // a batch written within half of it after the mark is covered by that mark, with half the
+  // settle time left for the day index to show the last write.
+  if (days.size > 0 && Date.now() - markedAt >= Search.SETTLE_MS / 2) await Search.markDirty(days);
 
   await Sources.recordFetched(source, now, adaptedInterval(source.intervalSeconds, items), {
     etag: outcome.etag,

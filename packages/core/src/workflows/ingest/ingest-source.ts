@@ -112,24 +112,32 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     await Search.markDirty(unmarked);
     for (const day of unmarked) marked.add(day);
   };
-  for (const item of fresh) {
+  const added = async (article: Articles.Article) => {
+    report.added++;
+    days.add(article.day);
+    // Copies this article displaced as the original keep their postings: a feed skips
+    // copies when it reads the articles it picked, and search re-indexes their days.
+    const named = await Articles.index(article, matcher, { related });
+    if (named.length > 0) report.matched++;
+    if (named.length > 0 && source.trusted) {
+      naming.push({ articleId: article.articleId, terms: Vocabulary.termsOf(article), phrases: named });
+    }
+  };
+  // New stories first, all in one write; the items that repeat or displace one stored before
+  // (or share a story within the feed) then one by one.
+  const batch = await Articles.storeNew(source, fresh, now, { beforeWrite });
+  for (const { item, article } of batch.stored) {
+    try {
+      await added(article);
+    } catch (error) {
+      console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
+    }
+  }
+  for (const item of batch.rest) {
     try {
       const stored = await Articles.store(source, item, now, { beforeWrite, unseen: true });
-      if (stored.status === "new") {
-        report.added++;
-        days.add(stored.article.day);
-        // Copies this article displaced as the original keep their postings: a feed skips
-        // copies when it reads the articles it picked, and search re-indexes their days.
-        const named = await Articles.index(stored.article, matcher, { related });
-        if (named.length > 0) report.matched++;
-        if (named.length > 0 && source.trusted) {
-          naming.push({
-            articleId: stored.article.articleId,
-            terms: Vocabulary.termsOf(stored.article),
-            phrases: named,
-          });
-        }
-      } else if (stored.status === "duplicate") report.duplicates++;
+      if (stored.status === "new") await added(stored.article);
+      else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
       // One bad item never costs the others; it is tried again with the next fetch.
       console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);

@@ -6,6 +6,8 @@ export interface Reads {
   /** Items written: one a put, update or delete, each of a batch write or transaction. */
   written: number;
   detail: string;
+  /** Requests by command, e.g. `{ Query: 2, UpdateItem: 5 }`. */
+  byCommand?: Record<string, number>;
 }
 
 /**
@@ -21,7 +23,7 @@ export function countReads(): ReadCounter {
       const detail = Object.entries(cost.byCommand)
         .map(([name, n]) => `${n} ${name}`)
         .join(", ");
-      return { requests: cost.requests, items: cost.read, written: cost.written, detail };
+      return { requests: cost.requests, items: cost.read, written: cost.written, detail, byCommand: cost.byCommand };
     },
   };
 }

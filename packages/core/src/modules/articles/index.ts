@@ -1,5 +1,5 @@
 /** Articles: storing what ingestion brings (once), the postings a feed reads, and backfills. */
-export { storeArticle as store, byIds, type StoreOutcome, type StoreOptions } from "./store.ts";
+export { storeArticle as store, storeNew, byIds, storedIds, type StoreOutcome, type StoreOptions } from "./store.ts";
 export { indexArticle as index, postingsFor, type Posting, type IndexOptions } from "./postings.ts";
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";

@@ -1,4 +1,4 @@
-import { isConditionFailure, transact, utcDay, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure, transact, utcDay, type WriteOp } from "../../adapters/dynamo/index.ts";
 import {
   articleId as articleIdOf,
   canonicalUrl,
@@ -36,6 +36,12 @@ export interface StoreOptions {
    * made: a crash after the write then leaves nothing unrecorded (search marks them dirty).
    */
   beforeWrite?: (days: string[]) => Promise<void>;
+  /**
+   * The caller read a moment ago that the article is not stored (one batched read for all of
+   * a feed's items, `storedIds`), so the store does not read it again. Safe either way: the
+   * article's write is conditioned on its absence, and answers "exists" when it lost a race.
+   */
+  unseen?: boolean;
 }
 
 type NewArticle = Omit<Article, "duplicateOf">;
@@ -68,39 +74,18 @@ interface Held {
  * article that takes its place.
  */
 export async function storeArticle(
-  source: Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> & Partial<Pick<Source, "trusted" | "language">>,
+  source: StoredSource,
   item: ParsedItem,
   now = Date.now(),
   options: StoreOptions = {},
 ): Promise<StoreOutcome> {
   const articleId = articleIdOf(source.sourceId, item.guid);
-  const { data: existing } = await ArticleEntity.get({ articleId }).go();
-  if (existing) return { status: "exists" };
+  if (!options.unseen) {
+    const { data: existing } = await ArticleEntity.get({ articleId }).go();
+    if (existing) return { status: "exists" };
+  }
 
-  const link = canonicalUrl(item.link);
-  const fingerprint = titleFingerprint(item.title);
-  const publishedAt = Math.min(item.publishedAt ?? now, now);
-  const article: NewArticle = {
-    articleId,
-    sourceId: source.sourceId,
-    sourceName: source.name,
-    sourceType: source.type,
-    title: item.title,
-    link,
-    guid: item.guid,
-    summary: item.summary,
-    publishedAt,
-    ingestedAt: now,
-    day: utcDay(publishedAt),
-    fingerprint,
-    onSourceSite: sameSite(link, source.siteUrl),
-  };
-  // The feed's language, else the source's, else what the text's script tells (see `articleLanguage`).
-  const language = articleLanguage(`${item.title}\n${item.summary}`, item.language, source.language);
-  if (language) article.language = language;
-  const claims: Claims = { link };
-  if (fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS) claims.fingerprint = fingerprint;
-  const expiresAt = Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600;
+  const { article, claims, expiresAt } = prepared(source, item, now, articleId);
 
   await options.beforeWrite?.([article.day]);
   let held: Held = {};
@@ -151,6 +136,110 @@ export async function storeArticle(
     held = await claimsHeld(claims, now);
   }
   throw new Error(`the claims of article ${articleId} kept changing; it is tried again with the next fetch`);
+}
+
+type StoredSource = Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> &
+  Partial<Pick<Source, "trusted" | "language">>;
+
+/** Writes one transaction takes at most (DynamoDB's limit is 100): an article and its two claims each. */
+const BATCH_WRITES = 99;
+
+/**
+ * Stores items the caller read as not stored (`storedIds`) whose claims are free, all in one
+ * transaction (a chunk of 33 a transaction): on a first fetch the usual case, one write for a
+ * feed's articles instead of one each. Conditioned as `storeArticle`'s first try is (the
+ * article absent, each claim free or lapsed), so it stores nothing that one would not. When
+ * any condition fails, or the items of a chunk share an article or a claim, its items are not
+ * stored here: they are answered in `rest`, for `storeArticle` one by one, which settles
+ * duplicates and displacements (so one bad item never costs the others).
+ */
+export async function storeNew(
+  source: StoredSource,
+  items: ParsedItem[],
+  now = Date.now(),
+  options: Pick<StoreOptions, "beforeWrite"> = {},
+): Promise<{ stored: Array<{ item: ParsedItem; article: Article }>; rest: ParsedItem[] }> {
+  const stored: Array<{ item: ParsedItem; article: Article }> = [];
+  const rest: ParsedItem[] = [];
+  const keys = new Set<string>();
+  const chunks: Array<Array<ReturnType<typeof prepared> & { item: ParsedItem }>> = [[]];
+  for (const item of items) {
+    let next: ReturnType<typeof prepared> & { item: ParsedItem };
+    try {
+      next = { ...prepared(source, item, now, articleIdOf(source.sourceId, item.guid)), item };
+    } catch {
+      // An item that cannot be made an article: `storeArticle` tells why, for it alone.
+      rest.push(item);
+      continue;
+    }
+    const own = [next.article.articleId, `link ${next.claims.link}`, `title ${next.claims.fingerprint ?? ""}`];
+    // Two items of one feed that are one article or one story: only the first is tried here.
+    if (own.some((key) => keys.has(key))) {
+      rest.push(item);
+      continue;
+    }
+    own.forEach((key) => keys.add(key));
+    let chunk = chunks[chunks.length - 1]!;
+    if ((chunk.length + 1) * 3 > BATCH_WRITES) chunks.push((chunk = []));
+    chunk.push(next);
+  }
+  for (const chunk of chunks.filter((c) => c.length > 0)) {
+    let canceled: boolean;
+    try {
+      await options.beforeWrite?.([...new Set(chunk.map((c) => c.article.day))]);
+      const result = await transact(
+        chunk.flatMap(({ article, claims, expiresAt }) => [
+          ArticleEntity.create(article),
+          ...claimOps(article.articleId, claims, {}, expiresAt, now),
+        ]),
+      );
+      canceled = result.canceled;
+    } catch {
+      // Nothing of the chunk was written: its items are tried one by one, each failing alone.
+      canceled = true;
+    }
+    if (canceled) {
+      rest.push(...chunk.map((c) => c.item));
+      continue;
+    }
+    for (const { item, article } of chunk) {
+      // As in `storeArticle`: a story met first here is counted once, and only from a trusted source.
+      if (source.trusted === true) await countAssociations(article, now);
+      stored.push({ item, article });
+    }
+  }
+  // In the feed's order, so the first of two items telling one story stays its original.
+  const order = new Map(items.map((item, i) => [item, i]));
+  return { stored, rest: rest.sort((a, b) => order.get(a)! - order.get(b)!) };
+}
+
+/** The article an item makes, the claims it takes and when its title's claim lapses. */
+function prepared(source: StoredSource, item: ParsedItem, now: number, articleId: string) {
+  const link = canonicalUrl(item.link);
+  const fingerprint = titleFingerprint(item.title);
+  const publishedAt = Math.min(item.publishedAt ?? now, now);
+  const article: NewArticle = {
+    articleId,
+    sourceId: source.sourceId,
+    sourceName: source.name,
+    sourceType: source.type,
+    title: item.title,
+    link,
+    guid: item.guid,
+    summary: item.summary,
+    publishedAt,
+    ingestedAt: now,
+    day: utcDay(publishedAt),
+    fingerprint,
+    onSourceSite: sameSite(link, source.siteUrl),
+  };
+  // The feed's language, else the source's, else what the text's script tells (see `articleLanguage`).
+  const language = articleLanguage(`${item.title}\n${item.summary}`, item.language, source.language);
+  if (language) article.language = language;
+  const claims: Claims = { link };
+  if (fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS) claims.fingerprint = fingerprint;
+  const expiresAt = Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600;
+  return { article, claims, expiresAt };
 }
 
 /**
@@ -271,6 +360,17 @@ async function storeDuplicate(article: NewArticle, original: Article): Promise<S
   // Stored by a concurrent fetch of the same item: the same duplicate.
   if (result.reasons[0] !== "None") return { status: "duplicate", article: duplicate };
   return "changed";
+}
+
+/** Which of these articles are stored (one batched read, keys only). */
+export async function storedIds(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const items = await getMany<{ articleId: string }>(
+    ArticleEntity,
+    [...new Set(ids)].map((articleId) => ({ articleId })),
+    ["articleId"],
+  );
+  return new Set(items.map((a) => a.articleId));
 }
 
 export async function byIds(ids: string[]): Promise<Map<string, Article>> {

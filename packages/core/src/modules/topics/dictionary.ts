@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { getMany } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure } from "../../adapters/dynamo/index.ts";
 import { PhraseMatcher } from "../../lib/matching/index.ts";
+import { DictionaryClockEntity } from "./dictionary-clock.entity.ts";
 import { DICTIONARY_SHARDS, DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
 
 /**
@@ -61,8 +62,16 @@ async function sync(): Promise<PhraseMatcher> {
     matcher = fresh;
   } else {
     const since = syncedFrom - OVERLAP_MS;
+    const clocks = await getMany<{ shard: number; changedAt: number }>(
+      DictionaryClockEntity,
+      shards().map((shard) => ({ shard })),
+      ["shard", "changedAt"],
+      { consistent: true },
+    );
+    // A shard whose clock is older than the window had no change since the last sync read it.
+    const changed = clocks.filter((c) => c.changedAt >= since).map((c) => c.shard);
     const pages = await Promise.all(
-      shards().map((shard) =>
+      changed.map((shard) =>
         DictionaryPhraseEntity.query.changedSince({ shard }).gte({ updatedAt: since }).go({ pages: "all" }),
       ),
     );
@@ -179,6 +188,25 @@ export async function markBackfilled(phrases: string[], now = Date.now()): Promi
       DictionaryPhraseEntity.patch({ shard: shardOf(phrase), phrase })
         .set({ backfilledAt: now })
         .go(),
+    ),
+  );
+}
+
+/**
+ * Moves the clocks of these phrases' shards to `at` (never back), before their followers change
+ * with `updatedAt: at`: a sync that reads a clock in its window queries that shard, and one
+ * that read it just before the change still finds the change in the next sync's overlap.
+ */
+export async function markShardsChanged(phrases: string[], at: number): Promise<void> {
+  await Promise.all(
+    [...new Set(phrases.map(shardOf))].map((shard) =>
+      DictionaryClockEntity.upsert({ shard, changedAt: at })
+        .where((attr, op) => `${op.notExists(attr.changedAt)} OR ${op.lt(attr.changedAt, at)}`)
+        .go({ response: "none" })
+        .catch((error: unknown) => {
+          // It is at `at` or later already.
+          if (!isConditionFailure(error)) throw error;
+        }),
     ),
   );
 }

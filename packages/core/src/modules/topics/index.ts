@@ -4,7 +4,7 @@ import * as Interests from "../interests/index.ts";
 import { displayTopic, phraseKey } from "../../lib/matching/index.ts";
 import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
-import { shardOf } from "./dictionary.ts";
+import { markShardsChanged, shardOf } from "./dictionary.ts";
 import { ensureCounts } from "./counts.ts";
 import { followPhrases, unfollowPhrase } from "./followers.ts";
 import { topicIdOf } from "./ids.ts";
@@ -107,6 +107,10 @@ async function addInTransactions(
   const now = Date.now();
   for (let i = 0; i < fresh.length; i += TOPICS_PER_TRANSACTION) {
     const part = fresh.slice(i, i + TOPICS_PER_TRANSACTION);
+    await markShardsChanged(
+      part.map((t) => t.phrase),
+      now,
+    );
     const result = await transact([
       TopicCountsEntity.update({ userId })
         .add({ topics: part.length })
@@ -170,6 +174,7 @@ export async function remove(userId: string, topicId: string): Promise<void> {
     const { data: topic } = await TopicEntity.get({ userId, topicId }).go();
     if (!topic) return;
     const now = Date.now();
+    await markShardsChanged([topic.phrase], now);
     // The condition on isSupertag keeps the supertag count right if it is toggled meanwhile.
     const result = await transact([
       TopicEntity.delete({ userId, topicId }).where((attr, op) => op.eq(attr.isSupertag, topic.isSupertag)),

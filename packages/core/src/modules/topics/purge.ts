@@ -3,7 +3,7 @@ import { isConditionFailure, transact } from "../../adapters/dynamo/index.ts";
 import { UnavailableError } from "../../lib/errors/index.ts";
 import { AimsEntity } from "./aims.entity.ts";
 import { DictionaryPhraseEntity } from "./dictionary-phrase.entity.ts";
-import { shardOf } from "./dictionary.ts";
+import { markShardsChanged, shardOf } from "./dictionary.ts";
 import { PhraseFollowersEntity } from "./phrase-followers.entity.ts";
 import { SkippedTopicEntity } from "./skipped-topic.entity.ts";
 import { TopicCountsEntity } from "./topic-counts.entity.ts";
@@ -26,12 +26,14 @@ export async function purgeAccount(userId: string): Promise<void> {
       while (next < topics.length) {
         const topic = topics[next++]!;
         await leaveSample(userId, topic.phrase);
+        const now = Date.now();
+        await markShardsChanged([topic.phrase], now);
         const result = await transact([
           TopicEntity.delete({ userId, topicId: topic.topicId }).where((attr, op) => op.exists(attr.phrase)),
           DictionaryPhraseEntity.upsert({
             shard: shardOf(topic.phrase),
             phrase: topic.phrase,
-            updatedAt: Date.now(),
+            updatedAt: now,
           }).add({
             followers: -1,
           }),

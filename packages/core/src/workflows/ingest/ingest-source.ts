@@ -5,7 +5,8 @@ import * as Topics from "../../modules/topics/index.ts";
 import * as Vocabulary from "../../modules/vocabulary/index.ts";
 import { FETCH_POLICY } from "../../modules/sources/index.ts";
 import { guardedFetch, type FetchOutcome } from "../../adapters/http/index.ts";
-import { FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+import { articleId as articleIdOf, FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
 
 export interface IngestReport {
@@ -88,31 +89,55 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     return { ...report, status: "failed", error: message };
   }
 
-  const [matcher, related] = await Promise.all([Topics.currentMatcher(), Vocabulary.currentRelated()]);
+  const [matcher, related, known] = await Promise.all([
+    Topics.currentMatcher(),
+    Vocabulary.currentRelated(),
+    // One read for the whole feed: an item already stored (most of a refetched feed) costs nothing more.
+    Articles.storedIds(items.map((item) => articleIdOf(source.sourceId, item.guid))),
+  ]);
+  const fresh = items.filter((item) => !known.has(articleIdOf(source.sourceId, item.guid)));
   const days = new Set<string>();
   // A trusted source's new articles teach the phrases they name their vocabulary.
   const naming: Vocabulary.NamingArticle[] = [];
   // Each article's day is marked for re-indexing before the article is written: a crash
   // mid-batch (kill -9) then leaves no stored article that search does not know to index.
-  const beforeWrite = (articleDays: string[]) => Search.markDirty(articleDays);
-  for (const item of items) {
+  // The days of the feed's new items are marked once, up front; a store asks again only for
+  // days not marked yet (an earlier original's it displaces).
+  const marked = new Set(fresh.map((item) => utcDay(Math.min(item.publishedAt ?? now, now))));
+  const markedAt = Date.now();
+  if (marked.size > 0) await Search.markDirty(marked, markedAt);
+  const beforeWrite = async (articleDays: string[]) => {
+    const unmarked = articleDays.filter((day) => !marked.has(day));
+    if (unmarked.length === 0) return;
+    await Search.markDirty(unmarked);
+    for (const day of unmarked) marked.add(day);
+  };
+  const added = async (article: Articles.Article) => {
+    report.added++;
+    days.add(article.day);
+    // Copies this article displaced as the original keep their postings: a feed skips
+    // copies when it reads the articles it picked, and search re-indexes their days.
+    const named = await Articles.index(article, matcher, { related });
+    if (named.length > 0) report.matched++;
+    if (named.length > 0 && source.trusted) {
+      naming.push({ articleId: article.articleId, terms: Vocabulary.termsOf(article), phrases: named });
+    }
+  };
+  // New stories first, all in one write; the items that repeat or displace one stored before
+  // (or share a story within the feed) then one by one.
+  const batch = await Articles.storeNew(source, fresh, now, { beforeWrite });
+  for (const { item, article } of batch.stored) {
     try {
-      const stored = await Articles.store(source, item, now, { beforeWrite });
-      if (stored.status === "new") {
-        report.added++;
-        days.add(stored.article.day);
-        // Copies this article displaced as the original keep their postings: a feed skips
-        // copies when it reads the articles it picked, and search re-indexes their days.
-        const named = await Articles.index(stored.article, matcher, { related });
-        if (named.length > 0) report.matched++;
-        if (named.length > 0 && source.trusted) {
-          naming.push({
-            articleId: stored.article.articleId,
-            terms: Vocabulary.termsOf(stored.article),
-            phrases: named,
-          });
-        }
-      } else if (stored.status === "duplicate") report.duplicates++;
+      await added(article);
+    } catch (error) {
+      console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
+    }
+  }
+  for (const item of batch.rest) {
+    try {
+      const stored = await Articles.store(source, item, now, { beforeWrite, unseen: true });
+      if (stored.status === "new") await added(stored.article);
+      else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
       // One bad item never costs the others; it is tried again with the next fetch.
       console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
@@ -122,9 +147,12 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   await Vocabulary.learn(naming).catch((error: unknown) =>
     console.error(`[ingest ${sourceId}] learning failed`, error),
   );
-  // Marked again once the batch is written: a build that read a day while a slow write was
-  // still on its way (longer than the build's settle time) must not be that day's last.
-  if (days.size > 0) await Search.markDirty(days);
+  // Marked again once the batch is written when it took long: a build that read a day while a
+  // slow write was still on its way (longer than the build's settle time) must not be that
+  // day's last. A build keeps a day dirty whose mark is within the settle time of its read, so
+  // a batch written within half of it after the mark is covered by that mark, with half the
+  // settle time left for the day index to show the last write.
+  if (days.size > 0 && Date.now() - markedAt >= Search.SETTLE_MS / 2) await Search.markDirty(days);
 
   await Sources.recordFetched(source, now, adaptedInterval(source.intervalSeconds, items), {
     etag: outcome.etag,

@@ -7,7 +7,7 @@ import { UserEntity, type User } from "./user.entity.ts";
 
 export type { User } from "./user.entity.ts";
 export { searchPeople } from "./search.ts";
-export { isActive, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
+export { isActive, liveAccount, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
 export { byUsername, changeUsername, isUsernameAvailable } from "./names.ts";
 
 export async function byId(userId: string): Promise<User | undefined> {

@@ -24,7 +24,7 @@ import { RateLimitEntity } from "../../packages/core/src/modules/rate-limit/rate
 import { ConnectionEntity } from "../../packages/core/src/modules/realtime/connection.entity.ts";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
-import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 import { propertyRuns } from "../support/property-runs.ts";
 
 const api = useTestApi();
@@ -411,6 +411,22 @@ describe("the chat socket: messages", () => {
         (await presenceOf([a.userId, b.userId, c.userId])).map((p) => p.connections.length + p.joined.size),
       )
       .toEqual([0, 0, 0]);
+  });
+
+  it("names the sender as they are named now: a rename shows on their next message", async () => {
+    const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+    await joined(bSocket, id);
+    const before = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "before", before));
+    expect((await bSocket.next(messageFrame("message:new", before))).message).toMatchObject({ senderName: a.username });
+    const renamed = newPerson("renamed").username;
+    const changed = await api.client({ cookie: a.cookie }).users.username.$put({ json: { username: renamed } });
+    expect(changed.status).toBe(200);
+    const after = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "after", after));
+    expect((await bSocket.next(messageFrame("message:new", after))).message).toMatchObject({ senderName: renamed });
+    expect((await stored(b, id)).map((m) => m.senderName)).toEqual([a.username, renamed]);
+    await Promise.all([aSocket.close(), bSocket.close()]);
   });
 
   it("stores a retried send once and delivers it once (the same clientId twice, then 5 at once)", async () => {

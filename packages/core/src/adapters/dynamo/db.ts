@@ -251,13 +251,20 @@ export async function getMany<T extends Record<string, unknown>>(
   return items;
 }
 
+/** One item of a `getEach`: an entity's item by its table key, and the attributes wanted of it. */
+export interface BatchRead {
+  entity: AnyEntity;
+  key: Record<string, string | number>;
+  attributes: string[];
+}
+
 /**
  * Reads a few items of different entities in one BatchGetItem, `attributes` of each, as stored:
  * the answer is in the order of `reads`, undefined for an item that does not exist. For checks
  * that need several items at once (a session and its account) at the price of one request.
  */
 export async function getEach(
-  reads: Array<{ entity: AnyEntity; key: Record<string, string | number>; attributes: string[] }>,
+  reads: BatchRead[],
   options: { consistent?: boolean } = {},
 ): Promise<Array<Record<string, unknown> | undefined>> {
   if (reads.length === 0) return [];

@@ -4,7 +4,16 @@ import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
-import { checkContent, rateLimit, store, storedByClientId, usernameOf, type SenderStanding } from "./messages.ts";
+import * as Users from "../users/index.ts";
+import {
+  checkContent,
+  rateLimit,
+  senderNameFrom,
+  store,
+  storedByClientId,
+  usernameOf,
+  type SenderStanding,
+} from "./messages.ts";
 import * as Presence from "./presence.ts";
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, type MessageView, type ServerFrame } from "./rules.ts";
 
@@ -76,12 +85,17 @@ export async function send(input: {
     // Who to deliver to is read while the message is stored, not after: a stored message goes out
     // without another round trip to the database, so it arrives sooner and posts leave close to
     // the stored order (arrival order is not guaranteed across sends at once: clients order by
-    // sentAt). Membership is cached, and a send refused later only wasted the read.
+    // sentAt). Membership is cached, and a send refused later only wasted the read. The sender's
+    // name comes in the same read (it runs while the send is counted), so it costs no request.
     checkContent(input.content);
     const conversation = await requireMember(userId, input.conversationId);
-    presences = Presence.presenceOf(conversation.memberIds);
-    presences.catch(() => undefined); // awaited below, unless the store fails first
+    const read = Presence.presenceWith(conversation.memberIds, [Users.accountName.read(userId)]);
+    presences = read.then((r) => r.presences);
+    const senderName = read.then((r) => senderNameFrom(userId, r.also[0]));
+    // Both awaited below, unless the store fails first.
+    for (const pending of [presences, senderName]) pending.catch(() => undefined);
     stored = await store({
+      senderName,
       senderId: userId,
       memberId: userId,
       conversationId: input.conversationId,

@@ -35,8 +35,9 @@ export const view = (m: StoredMessage, senderName = m.senderName): MessageView =
 });
 
 /**
- * userId → username, for a while: a send or a typing notice would otherwise read the account each
- * time. A renamed person's next messages carry the new name within USERNAME_CACHE_MS.
+ * userId → username, for a while: a typing notice (or the bot) would otherwise read the account
+ * each time. A socket's send reads the name afresh in the batch it reads anyway
+ * (`senderNameFrom`), so a renamed person's next message carries the new name.
  */
 const usernames = new Map<string, { username: string; at: number }>();
 const USERNAME_CACHE_MS = 30_000;
@@ -47,9 +48,22 @@ export async function usernameOf(userId: string): Promise<string> {
   const known = usernames.get(userId);
   // Read again too when the clock was put back past the read (as a test's moved clock is).
   if (known && now >= known.at && now - known.at < USERNAME_CACHE_MS) return known.username;
-  const username = (await Users.byId(userId))?.username ?? DELETED_SENDER_NAME;
+  return remember(userId, (await Users.byId(userId))?.username, now);
+}
+
+/**
+ * A sender's name from their account item read in a send's batch (`Users.accountName.read`):
+ * fresh on every send, and remembered for the reads `usernameOf` would make.
+ */
+export function senderNameFrom(userId: string, item: Record<string, unknown> | undefined): string {
+  if (userId === BOT_USER_ID) return BOT_USERNAME;
+  return remember(userId, Users.accountName.of(item), Date.now());
+}
+
+function remember(userId: string, found: string | undefined, at: number): string {
+  const username = found ?? DELETED_SENDER_NAME;
   if (usernames.size >= 10_000) usernames.clear();
-  usernames.set(userId, { username, at: now });
+  usernames.set(userId, { username, at });
   return username;
 }
 
@@ -149,7 +163,7 @@ export async function storedByClientId(senderId: string, clientId: string): Prom
  * counts against the limit as any send does; one refused by the limit still gets its stored
  * message back when there is one (its first try landed), never a refusal of a stored message.
  * A send costs three requests: the limit's update, the transaction (with the standing's checks
- * in it), the delivery's presence read.
+ * in it), and the read of the members' presence with the sender's name (see `send`).
  */
 export async function store(input: {
   senderId: string;
@@ -159,6 +173,8 @@ export async function store(input: {
   content: string;
   clientId?: string | undefined;
   standing?: SenderStanding | undefined;
+  /** The sender's name, when it is being read already (with the delivery's presence). */
+  senderName?: Promise<string> | undefined;
 }): Promise<Stored & { warn: boolean }> {
   const { senderId, memberId, conversationId, clientId, standing } = input;
   const content = checkContent(input.content);
@@ -176,7 +192,7 @@ export async function store(input: {
       throw error;
     }
   }
-  const senderName = await usernameOf(senderId);
+  const senderName = await (input.senderName ?? usernameOf(senderId));
   const messageId = randomUUID();
   let sentAt = Date.now();
   for (let attempt = 0; attempt < SEND_ATTEMPTS; attempt++) {

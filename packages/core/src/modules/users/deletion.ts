@@ -1,5 +1,5 @@
 import { deleteKeys } from "../../adapters/dynamo/index.ts";
-import { conditionCheck, isConditionFailure, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { conditionCheck, isConditionFailure, type BatchRead, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
 import { NameChangeDayEntity } from "./name-change-day.entity.ts";
 import { UniqueEntity } from "./unique.entity.ts";
@@ -27,7 +27,7 @@ export async function isActive(userId: string): Promise<boolean> {
  * account exists and is not marked deleted), so it costs no request of its own.
  */
 export const liveAccount = {
-  read: (userId: string) => ({ entity: UserEntity, key: { userId }, attributes: ["userId", "deletedAt"] }),
+  read: (userId: string): BatchRead => ({ entity: UserEntity, key: { userId }, attributes: ["userId", "deletedAt"] }),
   holds: (item: Record<string, unknown> | undefined) => item !== undefined && item.deletedAt === undefined,
   condition: (userId: string): WriteOp =>
     conditionCheck(

@@ -11,7 +11,7 @@ import { DirectoryEntity } from "../../packages/core/src/modules/users/directory
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { sharedNow, type Command, type Event, type Group, type SustainedReport } from "./chat-clients.ts";
 import { countReads } from "./reads.ts";
-import { ratio, row, summary } from "./stats.ts";
+import { mainThreadCpuMs, ratio, row, summary } from "./stats.ts";
 
 const PEOPLE = 100;
 const GROUP_SIZE = 10;
@@ -20,8 +20,8 @@ const WARMUP = 20;
 /** The sustained run: messages a second over all clients, for this long. */
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);
 const DURATION_MS = Number(process.env.CHAT_BENCH_SECONDS ?? 30) * 1000;
-/** What the issue asks the sustained run to carry. */
-const TARGET_RATE = 200;
+/** What the sustained run must carry at least (docs/operations.md). */
+const TARGET_RATE = 100;
 const SITE = "http://bench.local";
 
 /** The clients' process: commands go out, events come back. */
@@ -76,6 +76,8 @@ const cpuMsSince = (before: NodeJS.CpuUsage) => {
   const cpu = process.cpuUsage(before);
   return (cpu.user + cpu.system) / 1000;
 };
+/** The main thread's CPU since `before` (a `mainThreadCpuMs()`), NaN where it cannot be read. */
+const mainCpuMsSince = (before: number | undefined) => (mainThreadCpuMs() ?? NaN) - (before ?? NaN);
 
 /**
  * Chat over the local runtime's WebSocket API: 100 people connected, in 10 groups of 10, each
@@ -180,9 +182,11 @@ async function roundTrip(clients: Clients, groups: Group[], people: Array<{ user
   const reads = dynamoRequests();
   let before = reads.snapshot();
   let cpuBefore = process.cpuUsage();
+  let mainBefore = mainThreadCpuMs();
   const warm = clients.next(is("warm")).then(() => {
     before = reads.snapshot();
     cpuBefore = process.cpuUsage();
+    mainBefore = mainThreadCpuMs();
   });
   const done = clients.next(is("roundTrip"));
   clients.send({ cmd: "roundTrip", count: ROUND_TRIPS, warmup: WARMUP });
@@ -190,6 +194,7 @@ async function roundTrip(clients: Clients, groups: Group[], people: Array<{ user
   const { times, missing } = await done;
   const perMessage = reads.since(before);
   const cpuMs = cpuMsSince(cpuBefore);
+  const mainMs = mainCpuMsSince(mainBefore);
   if (times.length === 0) throw new Error("no round trip completed: does /ws accept message:new?");
   const chat = summary(times);
 
@@ -245,7 +250,7 @@ async function roundTrip(clients: Clients, groups: Group[], people: Array<{ user
     console.log(`  ${missing} messages did not reach every member within 10 s (left out of the figures)`);
   console.log(
     `  each message: ${(perMessage.requests / ROUND_TRIPS).toFixed(1)} DynamoDB requests (${perMessage.detail}, over ${ROUND_TRIPS} messages) and ${GROUP_SIZE} posts to the management API, ` +
-      `${(cpuMs / ROUND_TRIPS).toFixed(1)} ms of the server process's CPU`,
+      `${(cpuMs / ROUND_TRIPS).toFixed(1)} ms of the server process's CPU (${(mainMs / ROUND_TRIPS).toFixed(1)} on its main thread)`,
   );
   console.log(row(`fan-out alone, ${GROUP_SIZE} posts concurrently`, concurrent));
   console.log(row(`fan-out alone, ${GROUP_SIZE} posts one after another`, sequential));
@@ -269,6 +274,7 @@ async function sustained(clients: Clients, runtime: Runtime) {
   await started;
   const before = requests.snapshot();
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuMs();
   const wallBefore = performance.now();
   const eluBefore = nodePerformance.eventLoopUtilization();
   const hrStart = process.hrtime.bigint();
@@ -277,12 +283,23 @@ async function sustained(clients: Clients, runtime: Runtime) {
   if (process.env.CHAT_BENCH_MARK)
     console.log(`  [mark] sending from ${hrStart / 1000n} to ${process.hrtime.bigint() / 1000n} µs`);
   const cpuSendingMs = cpuMsSince(cpuBefore);
+  const mainSendingMs = mainCpuMsSince(mainBefore);
   const wallSendingMs = performance.now() - wallBefore;
   const busy = nodePerformance.eventLoopUtilization(eluBefore).utilization;
   const { report } = await done;
   // From the first send to the last arrival: all the work the messages cost the server.
   const cpuMs = cpuMsSince(cpuBefore);
-  print(report, { cpuMs, cpuSendingMs, wallSendingMs, busy, requests: requests.since(before), load });
+  const mainMs = mainCpuMsSince(mainBefore);
+  print(report, {
+    cpuMs,
+    cpuSendingMs,
+    mainMs,
+    mainSendingMs,
+    wallSendingMs,
+    busy,
+    requests: requests.since(before),
+    load,
+  });
 }
 
 /** DynamoDB requests of this process's client (the handlers run in it). */
@@ -299,6 +316,9 @@ function print(
   server: {
     cpuMs: number;
     cpuSendingMs: number;
+    /** The main thread's own CPU, from the first send to the last arrival and while sending (NaN off Linux). */
+    mainMs: number;
+    mainSendingMs: number;
     wallSendingMs: number;
     /** The share of the time the server's main JavaScript thread was busy while sending (event loop utilisation). */
     busy: number;
@@ -335,8 +355,10 @@ function print(
   const cores = availableParallelism();
   const threads = `its JavaScript thread busy ${(server.busy * 100).toFixed(0)}% of the time`;
   console.log(
-    `  server process CPU: ${perMessage.toFixed(1)} ms a message (first send to last arrival: ${server.cpuMs.toFixed(0)} ms for ${stored} messages); ` +
-      `while sending it used ${(coreShare * 100).toFixed(0)}% of one core (${threads})`,
+    `  server process CPU: ${perMessage.toFixed(1)} ms a message (first send to last arrival: ${server.cpuMs.toFixed(0)} ms for ${stored} messages), ` +
+      `${(server.mainMs / Math.max(1, stored)).toFixed(1)} of them on its main thread; ` +
+      `while sending it used ${(coreShare * 100).toFixed(0)}% of one core (${threads}, ` +
+      `its own work ${((server.mainSendingMs / server.wallSendingMs) * 100).toFixed(0)}% of the time)`,
   );
   console.log(
     `  DynamoDB: ${(server.requests.requests / Math.max(1, stored)).toFixed(1)} requests a message (${server.requests.detail}); ` +
@@ -350,9 +372,11 @@ function print(
       `lost/duplicated/out of order ${r.lost}/${duplicated}/${outOfOrder}`,
   );
   // A JavaScript thread runs on one core at most: the time it spends on a message caps the rate.
-  // (The process's CPU also holds the garbage collector's and I/O threads.)
+  // (The process's CPU also holds the garbage collector's and I/O threads.) The thread's own CPU
+  // counts only its work; where it cannot be read, its busy share stands in, which on a shared
+  // machine also counts the time it waited for a core.
   const msOf = (busy: number) => (busy * server.wallSendingMs) / Math.max(1, r.sent);
-  const mainMs = msOf(server.busy);
+  const mainMs = Number.isNaN(server.mainMs) ? msOf(server.busy) : server.mainMs / Math.max(1, stored);
   const ceiling = 1000 / mainMs;
   const need = (TARGET_RATE * (perMessage + r.clientCpuMs / Math.max(1, r.sent))) / 1000;
   console.log(

@@ -24,7 +24,7 @@ import { RateLimitEntity } from "../../packages/core/src/modules/rate-limit/rate
 import { ConnectionEntity } from "../../packages/core/src/modules/realtime/connection.entity.ts";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { isType, messageFrame, openSocket, type ChatSocket, type Frame } from "../support/chat-sockets.ts";
-import { sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { newPerson, sessionCookie, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 import { propertyRuns } from "../support/property-runs.ts";
 
 const api = useTestApi();
@@ -222,6 +222,87 @@ describe("the chat socket: a live account's live session only", () => {
     await bSocket.close();
   });
 
+  it("a send from a socket whose session ended or whose account was marked deleted is refused in its own write, counting nothing", async () => {
+    // The send's transaction holds it to the session and the account: no frame checked them first.
+    const windows = async (userId: string) =>
+      (await RateLimitEntity.query.byBucket({ bucket: `chat:${userId}` }).go({ consistent: true })).data.map(
+        (w) => w.count,
+      );
+    const sum = (counts: number[]) => counts.reduce((n, c) => n + c, 0);
+    for (const end of ["session ended", "account marked deleted"] as const) {
+      const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+      await joined(bSocket, id);
+      const first = crypto.randomUUID();
+      aSocket.send(sendFrame(id, "before", first));
+      await bSocket.next(messageFrame("message:new", first));
+      // The race a log-out or a deletion leaves: the session or the account is gone, the socket not closed yet.
+      if (end === "session ended") await Sessions.end(sessionToken(a));
+      else await UserEntity.patch({ userId: a.userId }).set({ deletedAt: Date.now() }).go();
+      const late = crypto.randomUUID();
+      aSocket.send(sendFrame(id, "after", late));
+      expect(await aSocket.next(isType("error")), end).toEqual({
+        type: "error",
+        code: "not_signed_in",
+        error: "Not signed in.",
+      });
+      await aSocket.closed;
+      expect(aSocket.frames.some(messageFrame("message:new", late)), end).toBe(false);
+      const marker = crypto.randomUUID();
+      await Chat.send({ userId: b.userId, conversationId: id, content: "marker", clientId: marker });
+      await bSocket.next(messageFrame("message:new", marker));
+      expect(bSocket.frames.some(messageFrame("message:new", late)), end).toBe(false);
+      expect(
+        (await stored(b, id)).map((m) => m.content),
+        end,
+      ).toEqual(["before", "marker"]);
+      expect((await chatDataOf(a.userId, id, late)).claim, end).toBeNull();
+      // The refused send was given back: only the first one counts.
+      expect(sum(await windows(a.userId)), end).toBe(1);
+      await bSocket.close();
+    }
+  });
+
+  it("a refused send of a deleted account's socket leaves no count behind", async () => {
+    const { a, id, aSocket, bSocket } = await twoWithSockets();
+    await UserEntity.patch({ userId: a.userId }).set({ deletedAt: Date.now() }).go();
+    aSocket.send(sendFrame(id, "anyone?"));
+    await aSocket.next(isType("error", (f) => f.code === "not_signed_in"));
+    await aSocket.closed;
+    expect((await chatDataOf(a.userId, id, "none")).counters).toEqual([]);
+    await bSocket.close();
+  });
+
+  it("a signed-out socket's resend, refused or misdirected send is answered not_signed_in, not with its message or refusal", async () => {
+    const [a, b, c] = await Promise.all([person(), person(), person()]);
+    const id = await conversation(a, [b]);
+    const elsewhere = await conversation(b, [c]);
+    const [first, second, third, bSocket] = await Promise.all([
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { cookie: a.cookie }),
+      openSocket(api, { cookie: b.cookie }),
+    ]);
+    await joined(bSocket, id);
+    const clientId = crypto.randomUUID();
+    first.send(sendFrame(id, "once", clientId));
+    await first.next(messageFrame("message:new", clientId));
+    await Sessions.end(sessionToken(a));
+    const answers: Array<[ChatSocket, Record<string, unknown>]> = [
+      [first, sendFrame(id, "once", clientId)], // a resend: its message was stored
+      [second, sendFrame(id, "   ")], // empty
+      [third, sendFrame(elsewhere, "let me in")], // not a member
+    ];
+    for (const [socket, frame] of answers) {
+      socket.send(frame);
+      await socket.next(isType("error", (f) => f.code === "not_signed_in"));
+      await socket.closed;
+      expect(socket.frames.filter(isType("message:error")), JSON.stringify(frame)).toEqual([]);
+    }
+    expect(first.frames.filter(messageFrame("message:new", clientId))).toHaveLength(1);
+    expect((await stored(b, id)).map((m) => m.content)).toEqual(["once"]);
+    await bSocket.close();
+  });
+
   it("what a socket does after the sweep took its person's chat data recreates none of it", async () => {
     const [a, b] = await Promise.all([person(), person()]);
     const id = await conversation(a, [b]);
@@ -330,6 +411,22 @@ describe("the chat socket: messages", () => {
         (await presenceOf([a.userId, b.userId, c.userId])).map((p) => p.connections.length + p.joined.size),
       )
       .toEqual([0, 0, 0]);
+  });
+
+  it("names the sender as they are named now: a rename shows on their next message", async () => {
+    const { a, b, id, aSocket, bSocket } = await twoWithSockets();
+    await joined(bSocket, id);
+    const before = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "before", before));
+    expect((await bSocket.next(messageFrame("message:new", before))).message).toMatchObject({ senderName: a.username });
+    const renamed = newPerson("renamed").username;
+    const changed = await api.client({ cookie: a.cookie }).users.username.$put({ json: { username: renamed } });
+    expect(changed.status).toBe(200);
+    const after = crypto.randomUUID();
+    aSocket.send(sendFrame(id, "after", after));
+    expect((await bSocket.next(messageFrame("message:new", after))).message).toMatchObject({ senderName: renamed });
+    expect((await stored(b, id)).map((m) => m.senderName)).toEqual([a.username, renamed]);
+    await Promise.all([aSocket.close(), bSocket.close()]);
   });
 
   it("stores a retried send once and delivers it once (the same clientId twice, then 5 at once)", async () => {

@@ -1,7 +1,10 @@
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dynamo, tableName } from "@graph/core/adapters/dynamo";
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "@graph/core/modules/auth";
+import { dynamo, nowSeconds, tableName, transact } from "@graph/core/adapters/dynamo";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, Sessions } from "@graph/core/modules/auth";
+import { sha256 } from "@graph/core/lib/util";
+import { SessionEntity } from "../../packages/core/src/modules/auth/session.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { sessionCookie, signedIn, travel, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -62,5 +65,51 @@ describe("sessions", () => {
     }
     travel(SESSION_ABSOLUTE_SECONDS * 1000 - elapsed + 60_000);
     expect(await isSignedIn(person.cookie)).toBe(false);
+  });
+});
+
+describe("a socket's session check", () => {
+  /**
+   * What a socket's frame reads (`isCurrent`) and what its send's transaction is held to
+   * (`currentConditions`): one rule, so a send is refused exactly when any other frame would be.
+   */
+  const verdicts = async (owner: { userId: string; sessionHash?: string }) => {
+    const read = await Sessions.isCurrent(owner);
+    const written = !(await transact(Sessions.currentConditions(owner))).canceled;
+    return { read, written };
+  };
+  const hashOf = (cookie: string) => sha256(cookie.slice(cookie.indexOf("=") + 1));
+  const held = { read: true, written: true };
+  const refused = { read: false, written: false };
+
+  it("holds while the session lasts and the account is live, and not a moment after", async () => {
+    const [a, b] = await Promise.all([signedIn(api), signedIn(api)]);
+    const owner = { userId: a.userId, sessionHash: hashOf(a.cookie) };
+    expect(await verdicts(owner)).toEqual(held);
+    // Without a session key only the account counts.
+    expect(await verdicts({ userId: a.userId })).toEqual(held);
+    // Another person's session is not this person's.
+    expect(await verdicts({ userId: b.userId, sessionHash: owner.sessionHash })).toEqual(refused);
+    // An id that was never an account, with or without a session of its own.
+    const ghost = crypto.randomUUID();
+    const { token } = await Sessions.create(ghost);
+    expect(await verdicts({ userId: ghost })).toEqual(refused);
+    expect(await verdicts({ userId: ghost, sessionHash: sha256(token) })).toEqual(refused);
+    // Idle past the session's expiry.
+    travel((SESSION_IDLE_SECONDS + 60) * 1000);
+    expect(await verdicts(owner)).toEqual(refused);
+    vi.useRealTimers();
+    expect(await verdicts(owner)).toEqual(held);
+    // Past the absolute limit, however recently used.
+    const now = nowSeconds();
+    const old = { tokenHash: sha256(crypto.randomUUID()), userId: a.userId, createdAt: now - SESSION_ABSOLUTE_SECONDS };
+    await SessionEntity.create({ ...old, absoluteExpiresAt: now - 1, expiresAt: now + 3600 }).go();
+    expect(await verdicts({ userId: a.userId, sessionHash: old.tokenHash })).toEqual(refused);
+    // Ended (a log-out), then the account marked deleted.
+    await Sessions.end(b.cookie.slice(b.cookie.indexOf("=") + 1));
+    expect(await verdicts({ userId: b.userId, sessionHash: hashOf(b.cookie) })).toEqual(refused);
+    await UserEntity.patch({ userId: a.userId }).set({ deletedAt: Date.now() }).go();
+    expect(await verdicts(owner)).toEqual(refused);
+    expect(await verdicts({ userId: a.userId })).toEqual(refused);
   });
 });

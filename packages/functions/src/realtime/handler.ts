@@ -71,7 +71,8 @@ const NOT_SIGNED_IN = { type: "error", code: "not_signed_in", error: "Not signed
  * the upgrade) or with a token from `GET /messages/get_jwt`; a missing, expired or forged one, or
  * one whose session ended or whose person is not a live account, is refused (401), and so is an
  * upgrade from another site's page (403). Every frame but a ping is acted on only while the
- * socket's session lasts and its person is live; a socket past that is told so and closed.
+ * socket's session lasts and its person is live; a socket past that is told so and closed. A send
+ * checks that in its own transaction (no read of its own); the other frames read it first.
  * A client's mistake (bad JSON, an unknown action, a refused send) is answered with a frame,
  * never thrown: API Gateway would only log it.
  */
@@ -119,19 +120,30 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
         return { statusCode: 200 };
       }
       const owner = await Chat.connectionOwner(connectionId);
-      if (!owner || !(await Sessions.isCurrent(owner))) {
-        // Signed out, or the account is being deleted: the socket says so and ends.
-        await reply(connectionId, NOT_SIGNED_IN);
-        await Chat.closeSocket(connectionId, owner?.userId);
-        return { statusCode: 200 };
-      }
-      await act(owner.userId, connectionId, parsed.data);
+      const frame = parsed.data;
+      const current =
+        owner !== undefined &&
+        // A send holds itself to the session and the account in its transaction (see `send`).
+        (frame.action === "message:new" || (await Sessions.isCurrent(owner)));
+      if (!current || !(await act(owner, connectionId, frame))) await signedOut(connectionId, owner);
       return { statusCode: 200 };
     }
   }
 }
 
-async function act(userId: string, connectionId: string, frame: Exclude<Frame, { action: "ping" }>) {
+/** Signed out, or the account is being deleted: the socket says so and ends. */
+async function signedOut(connectionId: string, owner: Realtime.SocketOwner | undefined) {
+  await reply(connectionId, NOT_SIGNED_IN);
+  await Chat.closeSocket(connectionId, owner?.userId);
+}
+
+/** Acts on a frame; false when it was refused because the socket's session or person is gone. */
+async function act(
+  owner: Realtime.SocketOwner,
+  connectionId: string,
+  frame: Exclude<Frame, { action: "ping" }>,
+): Promise<boolean> {
+  const { userId } = owner;
   switch (frame.action) {
     case "joinConversation":
       try {
@@ -140,17 +152,17 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
       } catch (error) {
         await refuse(connectionId, frame.conversationId, error);
       }
-      return;
+      return true;
     case "leaveConversation":
       await Chat.leaveConversation(userId, connectionId, frame.conversationId);
-      return;
+      return true;
     case "typing":
       try {
         await Chat.typing(userId, frame.conversationId, frame.isTyping);
       } catch (error) {
         await refuse(connectionId, frame.conversationId, error);
       }
-      return;
+      return true;
     case "message:new":
       try {
         await Chat.send({
@@ -159,8 +171,10 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
           conversationId: frame.conversationId,
           content: frame.content,
           clientId: frame.clientId,
+          standing: { conditions: Sessions.currentConditions(owner), holds: () => Sessions.isCurrent(owner) },
         });
       } catch (error) {
+        if (error instanceof VisibleError && error.code === "not_signed_in") return false;
         const { message } = visible(error);
         await reply(connectionId, {
           type: "message:error",
@@ -170,7 +184,7 @@ async function act(userId: string, connectionId: string, frame: Exclude<Frame, {
           conversationId: frame.conversationId,
         });
       }
-      return;
+      return true;
   }
 }
 

@@ -1,6 +1,13 @@
 import { DynamoDBClient, TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { createConversions, type Entity } from "electrodb";
+import {
+  createConversions,
+  type AllTableIndexCompositeAttributes,
+  type Entity,
+  type Item,
+  type Schema,
+  type WhereCallback,
+} from "electrodb";
 import { Resource } from "sst";
 import { UnavailableError } from "../../lib/errors/index.ts";
 
@@ -96,6 +103,22 @@ export interface WriteOp {
 
 /** ElectroDB builds the transaction item of any write with `commit()` (typed only inside its own transaction helper). */
 const transactionItem = (op: WriteOp) => (op as unknown as { commit(): object }).commit();
+
+/**
+ * A transaction item that writes nothing and holds only while `condition` holds on the item at
+ * `key`: a ConditionCheck, so a write can depend on an item it does not change without a read
+ * first. (ElectroDB builds it with `check`, which its typings name only inside its own
+ * transaction helper.)
+ */
+export function conditionCheck<A extends string, F extends string, C extends string, S extends Schema<A, F, C>>(
+  entity: Entity<A, F, C, S>,
+  key: AllTableIndexCompositeAttributes<A, F, C, S>,
+  condition: WhereCallback<A, F, C, S, Item<A, F, C, S, S["attributes"]>>,
+): WriteOp {
+  return (entity as unknown as { check(key: unknown): { where(condition: unknown): WriteOp } })
+    .check(key)
+    .where(condition);
+}
 
 export type TransactResult = { canceled: false } | { canceled: true; reasons: string[] };
 
@@ -226,4 +249,52 @@ export async function getMany<T extends Record<string, unknown>>(
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, batches.length) }, worker));
   return items;
+}
+
+/** One item of a `getEach`: an entity's item by its table key, and the attributes wanted of it. */
+export interface BatchRead {
+  entity: AnyEntity;
+  key: Record<string, string | number>;
+  attributes: string[];
+}
+
+/**
+ * Reads a few items of different entities in one BatchGetItem, `attributes` of each, as stored:
+ * the answer is in the order of `reads`, undefined for an item that does not exist. For checks
+ * that need several items at once (a session and its account) at the price of one request.
+ */
+export async function getEach(
+  reads: BatchRead[],
+  options: { consistent?: boolean } = {},
+): Promise<Array<Record<string, unknown> | undefined>> {
+  if (reads.length === 0) return [];
+  if (reads.length > BATCH_GET_KEYS) throw new Error(`getEach reads at most ${BATCH_GET_KEYS} items`);
+  const table = tableName();
+  const keys = reads.map(({ entity, key }) => tableKeyOf(entity)(key));
+  // Items come back in any order: each is matched to its read by its key's attributes.
+  const keyNames = [...new Set(keys.flatMap((key) => Object.keys(key)))];
+  const wanted = [...new Set([...keyNames, ...reads.flatMap((r) => r.attributes)])];
+  const names = Object.fromEntries(wanted.map((a, i) => [`#a${i}`, a]));
+  const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
+  const items: Array<Record<string, unknown>> = [];
+  let pending: Array<Record<string, unknown>> = unique;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round === UNPROCESSED_ROUNDS) throw new UnavailableError();
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round * (0.5 + Math.random())));
+    const result = await documentClient().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [table]: {
+            Keys: pending,
+            ConsistentRead: options.consistent === true,
+            ProjectionExpression: Object.keys(names).join(", "),
+            ExpressionAttributeNames: names,
+          },
+        },
+      }),
+    );
+    items.push(...((result.Responses?.[table] ?? []) as Array<Record<string, unknown>>));
+    pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
+  }
+  return keys.map((key) => items.find((item) => Object.entries(key).every(([name, value]) => item[name] === value)));
 }

@@ -23,6 +23,9 @@ const client = () =>
   (management ??= new ApiGatewayManagementApiClient({
     endpoint: Resource.Realtime.managementEndpoint,
     requestHandler: { httpAgent: new HttpAgent(agentOptions), httpsAgent: new HttpsAgent(agentOptions) },
+    // A message is one post per socket: the SDK resolves its middleware once per command, not on
+    // every post (nothing here changes the client's middleware after the first request).
+    cacheMiddleware: true,
   }));
 
 const isGone = (error: unknown) => error instanceof GoneException || (error as Error).name === "GoneException";

@@ -1,4 +1,4 @@
-import { isConditionFailure, nowSeconds } from "../../adapters/dynamo/index.ts";
+import { conditionCheck, getEach, isConditionFailure, nowSeconds, type WriteOp } from "../../adapters/dynamo/index.ts";
 import * as Users from "../users/index.ts";
 import { randomToken, sha256 } from "../../lib/util/index.ts";
 import { SessionEntity } from "./session.entity.ts";
@@ -58,23 +58,61 @@ export async function read(token: string | undefined): Promise<Session | undefin
   return { userId: data.userId, tokenHash };
 }
 
+/** A socket's owner: the person, and the key of the session that opened it (none: only the account counts). */
+export interface SessionOwner {
+  userId: string;
+  sessionHash?: string | undefined;
+}
+
 /**
  * Whether a socket opened by a session may still act: the session (named by its key) has not
  * ended or expired, it is the person's, and their account is live (not deleted, not being
- * deleted). Without a session key only the account is checked. Reads; slides nothing.
+ * deleted). Without a session key only the account is checked. One read of both items (consistent);
+ * slides nothing.
  */
-export async function isCurrent(owner: { userId: string; sessionHash?: string | undefined }): Promise<boolean> {
-  const [session, active] = await Promise.all([
-    owner.sessionHash === undefined
-      ? undefined
-      : SessionEntity.get({ tokenHash: owner.sessionHash }).go({ consistent: true }),
-    Users.isActive(owner.userId),
-  ]);
-  if (!active) return false;
-  if (!session) return true;
-  const now = nowSeconds();
-  const data = session.data;
-  return data !== null && data.userId === owner.userId && data.expiresAt > now && data.absoluteExpiresAt > now;
+export async function isCurrent(owner: SessionOwner): Promise<boolean> {
+  const account = Users.liveAccount.read(owner.userId);
+  if (owner.sessionHash === undefined) {
+    const [item] = await getEach([account], { consistent: true });
+    return Users.liveAccount.holds(item);
+  }
+  const [session, item] = await getEach(
+    [{ entity: SessionEntity, key: { tokenHash: owner.sessionHash }, attributes: SESSION_ATTRIBUTES }, account],
+    { consistent: true },
+  );
+  return Users.liveAccount.holds(item) && sessionLasts(session, owner.userId, nowSeconds());
+}
+
+const SESSION_ATTRIBUTES = ["userId", "expiresAt", "absoluteExpiresAt"];
+
+function sessionLasts(session: Record<string, unknown> | undefined, userId: string, now: number): boolean {
+  return (
+    session !== undefined &&
+    session.userId === userId &&
+    (session.expiresAt as number) > now &&
+    (session.absoluteExpiresAt as number) > now
+  );
+}
+
+/**
+ * `isCurrent` as conditions of a transaction: its writes land only while the session lasts (as
+ * of `now`) and the account is live, and are refused otherwise, with no read first. A socket's
+ * send holds itself to these.
+ */
+export function currentConditions(owner: SessionOwner, now = nowSeconds()): WriteOp[] {
+  return [
+    ...(owner.sessionHash === undefined
+      ? []
+      : [
+          conditionCheck(
+            SessionEntity,
+            { tokenHash: owner.sessionHash },
+            (attr, op) =>
+              `${op.eq(attr.userId, owner.userId)} AND ${op.gt(attr.expiresAt, now)} AND ${op.gt(attr.absoluteExpiresAt, now)}`,
+          ),
+        ]),
+    Users.liveAccount.condition(owner.userId),
+  ];
 }
 
 export async function end(token: string | undefined): Promise<void> {

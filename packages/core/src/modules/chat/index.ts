@@ -1,17 +1,26 @@
 import { botReply } from "../chatbot/index.ts";
-import { forbidden, unauthorized } from "../../lib/errors/index.ts";
+import { forbidden, unauthorized, VisibleError } from "../../lib/errors/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
-import { checkContent, rateLimit, store, storedByClientId, usernameOf } from "./messages.ts";
+import * as Users from "../users/index.ts";
+import {
+  checkContent,
+  rateLimit,
+  senderNameFrom,
+  store,
+  storedByClientId,
+  usernameOf,
+  type SenderStanding,
+} from "./messages.ts";
 import * as Presence from "./presence.ts";
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, type MessageView, type ServerFrame } from "./rules.ts";
 
 export { BOT_USER_ID } from "./bot.ts";
 export { createConversation, initiateBotChat, isMember, listConversations, markRead } from "./conversations.ts";
 export type { ConversationView } from "./conversations.ts";
-export { messagesPage } from "./messages.ts";
+export { messagesPage, type SenderStanding } from "./messages.ts";
 export type { ClientFrame, MessageView, ServerFrame } from "./rules.ts";
 export { CHAT_MESSAGES } from "./rules.ts";
 export { purgeAccount } from "./purge.ts";
@@ -52,6 +61,11 @@ export interface SendResult {
  * spec's frame) is stored each time. Near the rate limit the sending socket also gets a warning.
  * In a bot conversation the bot then answers through the same path. Refusals (empty, too long,
  * not a member, rate limited) are thrown as visible errors.
+ *
+ * With a `standing` (a socket's session and account), the message is stored only while it holds:
+ * its checks are conditions of the send's transaction, so a send costs no read for them. Every
+ * answer that no stored message vouches for (a refusal, a resend's stored message) reads the
+ * standing first, so a sender who no longer has it is told only that (401), as before any check.
  */
 export async function send(input: {
   userId: string;
@@ -59,23 +73,42 @@ export async function send(input: {
   content: string;
   clientId?: string | undefined;
   connectionId?: string | undefined;
+  standing?: SenderStanding | undefined;
 }): Promise<SendResult> {
-  const { userId, connectionId } = input;
-  // Who to deliver to is read while the message is stored, not after: a stored message goes out
-  // without another round trip to the database, so it arrives sooner and posts leave close to
-  // the stored order (arrival order is not guaranteed across sends at once: clients order by
-  // sentAt). Membership is cached, and a send refused later only wasted the read.
-  checkContent(input.content);
-  const conversation = await requireMember(userId, input.conversationId);
-  const presences = Presence.presenceOf(conversation.memberIds);
-  presences.catch(() => undefined); // awaited below, unless the store fails first
-  const stored = await store({
-    senderId: userId,
-    memberId: userId,
-    conversationId: input.conversationId,
-    content: input.content,
-    clientId: input.clientId,
-  });
+  const { userId, connectionId, standing } = input;
+  const unlessSignedOut = async () => {
+    if (standing && !(await standing.holds())) throw unauthorized();
+  };
+  let stored: Awaited<ReturnType<typeof store>>;
+  let presences: Promise<Presence.Presence[]>;
+  try {
+    // Who to deliver to is read while the message is stored, not after: a stored message goes out
+    // without another round trip to the database, so it arrives sooner and posts leave close to
+    // the stored order (arrival order is not guaranteed across sends at once: clients order by
+    // sentAt). Membership is cached, and a send refused later only wasted the read. The sender's
+    // name comes in the same read (it runs while the send is counted), so it costs no request.
+    checkContent(input.content);
+    const conversation = await requireMember(userId, input.conversationId);
+    const read = Presence.presenceWith(conversation.memberIds, [Users.accountName.read(userId)]);
+    presences = read.then((r) => r.presences);
+    const senderName = read.then((r) => senderNameFrom(userId, r.also[0]));
+    // Both awaited below, unless the store fails first.
+    for (const pending of [presences, senderName]) pending.catch(() => undefined);
+    stored = await store({
+      senderName,
+      senderId: userId,
+      memberId: userId,
+      conversationId: input.conversationId,
+      content: input.content,
+      clientId: input.clientId,
+      standing,
+    });
+  } catch (error) {
+    if (!(error instanceof VisibleError && error.code === "not_signed_in")) await unlessSignedOut();
+    throw error;
+  }
+  // A resend's answer was read back, not written under the standing's conditions.
+  if (stored.duplicate) await unlessSignedOut();
   const ack: ServerFrame = { type: "message:new", message: stored.message };
   if (stored.duplicate) {
     if (connectionId) await reply(userId, connectionId, ack);

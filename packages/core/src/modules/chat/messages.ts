@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { nowSeconds, transact, type WriteOp } from "../../adapters/dynamo/index.ts";
-import { badRequest, forbidden, RateLimitedError, UnavailableError } from "../../lib/errors/index.ts";
+import { badRequest, forbidden, RateLimitedError, unauthorized, UnavailableError } from "../../lib/errors/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import * as Users from "../users/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
@@ -35,8 +35,9 @@ export const view = (m: StoredMessage, senderName = m.senderName): MessageView =
 });
 
 /**
- * userId → username, for a while: a send or a typing notice would otherwise read the account each
- * time. A renamed person's next messages carry the new name within USERNAME_CACHE_MS.
+ * userId → username, for a while: a typing notice (or the bot) would otherwise read the account
+ * each time. A socket's send reads the name afresh in the batch it reads anyway
+ * (`senderNameFrom`), so a renamed person's next message carries the new name.
  */
 const usernames = new Map<string, { username: string; at: number }>();
 const USERNAME_CACHE_MS = 30_000;
@@ -47,9 +48,22 @@ export async function usernameOf(userId: string): Promise<string> {
   const known = usernames.get(userId);
   // Read again too when the clock was put back past the read (as a test's moved clock is).
   if (known && now >= known.at && now - known.at < USERNAME_CACHE_MS) return known.username;
-  const username = (await Users.byId(userId))?.username ?? DELETED_SENDER_NAME;
+  return remember(userId, (await Users.byId(userId))?.username, now);
+}
+
+/**
+ * A sender's name from their account item read in a send's batch (`Users.accountName.read`):
+ * fresh on every send, and remembered for the reads `usernameOf` would make.
+ */
+export function senderNameFrom(userId: string, item: Record<string, unknown> | undefined): string {
+  if (userId === BOT_USER_ID) return BOT_USERNAME;
+  return remember(userId, Users.accountName.of(item), Date.now());
+}
+
+function remember(userId: string, found: string | undefined, at: number): string {
+  const username = found ?? DELETED_SENDER_NAME;
   if (usernames.size >= 10_000) usernames.clear();
-  usernames.set(userId, { username, at: now });
+  usernames.set(userId, { username, at });
   return username;
 }
 
@@ -73,12 +87,23 @@ export const rateLimit = (userId: string) => ({
 
 /**
  * Counts one send against the person's limit in one conditional write (exact under parallel
- * sends; a refused send counts nothing): throws when over it, answers whether to warn.
+ * sends; a refused send counts nothing): throws when over it, answers whether to warn and the
+ * window it counted in (to give the send back if a later check refuses it).
  */
-export async function countSend(userId: string): Promise<{ warn: boolean }> {
+export async function countSend(userId: string): Promise<{ warn: boolean; windowStart: number }> {
   const state = await RateLimit.takeFixedWindow(rateLimit(userId));
   if (!state.allowed) throw new RateLimitedError(CHAT_MESSAGES.rateLimited(state.retryAfter), state.retryAfter);
-  return { warn: state.count >= RATE_WARNING_AT };
+  return { warn: state.count >= RATE_WARNING_AT, windowStart: state.windowStart };
+}
+
+/**
+ * What a message needs of its sender besides membership when it is stored (a socket's: that its
+ * session lasts and its person is live): conditions the send's transaction holds it to, so the
+ * check costs no request of its own, and the same check as a read, for answers that store nothing.
+ */
+export interface SenderStanding {
+  conditions: WriteOp[];
+  holds(): Promise<boolean>;
 }
 
 export interface Stored {
@@ -91,6 +116,8 @@ export interface Stored {
 /** Positions of the membership check and the clientId claim in a send's transaction (its cancellation reasons). */
 const MEMBER = 2;
 const CLAIM = 3;
+/** The sender's standing conditions come after those (and after the claim, when there is one). */
+const standingAt = (clientId: string | undefined) => (clientId === undefined ? CLAIM : CLAIM + 1);
 
 /** Refunds the sends counted for a person who has no conversations left (their account was swept away). */
 const uncount = (userId: string) => RateLimit.purge(rateLimit(userId).bucket);
@@ -128,12 +155,15 @@ export async function storedByClientId(senderId: string, clientId: string): Prom
  * - a resend fails the claim and answers the message stored the first time;
  * - two sends at the same millisecond cannot both land: the later retries at last + 1 ms, and
  *   `sentAt` is strictly increasing in stored order within the conversation;
- * - nothing is stored once the person's account was swept out of the conversation (`stillMember`).
+ * - nothing is stored once the person's account was swept out of the conversation (`stillMember`);
+ * - with a `standing`, nothing is stored unless it holds as the message is written (a signed-out
+ *   socket's send is refused with 401 and its count given back).
  * The person's rate limit is counted before (the bot is not limited). Nothing is read first: the
  * claim's condition finds a resend, and only then is the first message read back. So a resend
  * counts against the limit as any send does; one refused by the limit still gets its stored
  * message back when there is one (its first try landed), never a refusal of a stored message.
- * A send costs three requests: the limit's update, the transaction, the delivery's presence read.
+ * A send costs three requests: the limit's update, the transaction (with the standing's checks
+ * in it), and the read of the members' presence with the sender's name (see `send`).
  */
 export async function store(input: {
   senderId: string;
@@ -142,15 +172,19 @@ export async function store(input: {
   conversationId: string;
   content: string;
   clientId?: string | undefined;
+  standing?: SenderStanding | undefined;
+  /** The sender's name, when it is being read already (with the delivery's presence). */
+  senderName?: Promise<string> | undefined;
 }): Promise<Stored & { warn: boolean }> {
-  const { senderId, memberId, conversationId, clientId } = input;
+  const { senderId, memberId, conversationId, clientId, standing } = input;
   const content = checkContent(input.content);
   const conversation = await requireMember(senderId, conversationId);
   const earlier = async () => (clientId === undefined ? undefined : storedByClientId(senderId, clientId));
   let warn = false;
+  let counted: number | undefined;
   if (senderId !== BOT_USER_ID) {
     try {
-      ({ warn } = await countSend(senderId));
+      ({ warn, windowStart: counted } = await countSend(senderId));
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
       const first = await earlier();
@@ -158,7 +192,7 @@ export async function store(input: {
       throw error;
     }
   }
-  const senderName = await usernameOf(senderId);
+  const senderName = await (input.senderName ?? usernameOf(senderId));
   const messageId = randomUUID();
   let sentAt = Date.now();
   for (let attempt = 0; attempt < SEND_ATTEMPTS; attempt++) {
@@ -182,6 +216,7 @@ export async function store(input: {
                 expiresAt: nowSeconds() + CLIENT_ID_TTL_SECONDS,
               }),
             ]),
+        ...(standing?.conditions ?? []),
       ]);
     } catch (error) {
       // Sends at once to one conversation all write its item: past `transact`'s own retries a
@@ -193,6 +228,11 @@ export async function store(input: {
       continue;
     }
     if (!result.canceled) return { message: view(message), duplicate: false, conversation, warn };
+    if (result.reasons.slice(standingAt(clientId)).includes("ConditionalCheckFailed")) {
+      // Signed out or deleted while the frame was on its way: the send counts nothing.
+      if (counted !== undefined) await RateLimit.giveBackFixedWindow(rateLimit(senderId), counted);
+      throw unauthorized();
+    }
     if (result.reasons[MEMBER] === "ConditionalCheckFailed") {
       // The send was counted before the sweep took the person's limit: it counts nothing after all.
       if (senderId === memberId) await uncount(senderId);

@@ -1,4 +1,4 @@
-import { getMany, isConditionFailure } from "../../adapters/dynamo/index.ts";
+import { getEach, getMany, isConditionFailure, type BatchRead } from "../../adapters/dynamo/index.ts";
 import * as Realtime from "../realtime/index.ts";
 import * as Users from "../users/index.ts";
 import { PresenceEntity } from "./presence.entity.ts";
@@ -135,25 +135,46 @@ export async function leave(userId: string, connectionId: string, conversationId
   );
 }
 
+type PresenceItem = { userId: string; connections?: Set<string>; joined?: Set<string> };
+const PRESENCE_ATTRIBUTES: Array<keyof PresenceItem> = ["userId", "connections", "joined"];
+
 /** Presence of several people in one batch read per 100 (people with no socket are left out). */
 export async function presenceOf(userIds: string[]): Promise<Presence[]> {
   if (userIds.length === 0) return [];
-  const items = await getMany<{ userId: string; connections?: Set<string>; joined?: Set<string> }>(
+  const items = await getMany<PresenceItem>(
     PresenceEntity,
     userIds.map((userId) => ({ userId })),
-    ["userId", "connections", "joined"],
+    PRESENCE_ATTRIBUTES,
   );
-  return items.map((item) => {
-    const joined = new Map<string, Set<string>>();
-    for (const p of item.joined ?? []) {
-      const at = p.indexOf(" ");
-      const connectionId = p.slice(0, at);
-      let set = joined.get(connectionId);
-      if (!set) joined.set(connectionId, (set = new Set()));
-      set.add(p.slice(at + 1));
-    }
-    return { userId: item.userId, connections: [...(item.connections ?? [])], joined };
-  });
+  return items.map(presence);
+}
+
+/**
+ * Presence of a conversation's members (at most MAX_MEMBERS) and other items read at the same
+ * moment (`also`, other modules' items: a sender's account), all in one batch read.
+ */
+export async function presenceWith(
+  userIds: string[],
+  also: BatchRead[],
+): Promise<{ presences: Presence[]; also: Array<Record<string, unknown> | undefined> }> {
+  const items = await getEach([
+    ...also,
+    ...userIds.map((userId) => ({ entity: PresenceEntity, key: { userId }, attributes: PRESENCE_ATTRIBUTES })),
+  ]);
+  const presences = items.slice(also.length).filter((item) => item !== undefined) as PresenceItem[];
+  return { presences: presences.map(presence), also: items.slice(0, also.length) };
+}
+
+function presence(item: PresenceItem): Presence {
+  const joined = new Map<string, Set<string>>();
+  for (const p of item.joined ?? []) {
+    const at = p.indexOf(" ");
+    const connectionId = p.slice(0, at);
+    let set = joined.get(connectionId);
+    if (!set) joined.set(connectionId, (set = new Set()));
+    set.add(p.slice(at + 1));
+  }
+  return { userId: item.userId, connections: [...(item.connections ?? [])], joined };
 }
 
 /** A deleted account's presence (its sockets are closed by the realtime step). */

@@ -4,7 +4,7 @@ import type { Limit } from "./sliding-window.ts";
 import { estimate, secondsUntilAllowed, windowOf } from "./sliding-window.ts";
 
 export type { Limit };
-export { take as takeFixedWindow, type Taken } from "./fixed-window.ts";
+export { take as takeFixedWindow, giveBack as giveBackFixedWindow, type Taken } from "./fixed-window.ts";
 
 export interface LimitState {
   allowed: boolean;

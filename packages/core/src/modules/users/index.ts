@@ -1,4 +1,4 @@
-import { getMany, isConditionFailure, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure, type BatchRead, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
 import { holds } from "./names.ts";
 import { invalidate as invalidateDirectory } from "./search.ts";
@@ -7,7 +7,7 @@ import { UserEntity, type User } from "./user.entity.ts";
 
 export type { User } from "./user.entity.ts";
 export { searchPeople } from "./search.ts";
-export { isActive, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
+export { isActive, liveAccount, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
 export { byUsername, changeUsername, isUsernameAvailable } from "./names.ts";
 
 export async function byId(userId: string): Promise<User | undefined> {
@@ -15,6 +15,21 @@ export async function byId(userId: string): Promise<User | undefined> {
   // An account being deleted is gone for everyone from the moment it was marked.
   return data && data.deletedAt === undefined ? data : undefined;
 }
+
+/**
+ * `byId(userId)?.username` as one item of a batched read with other modules' items (`getEach`),
+ * for a hot path that needs the name and something else at the same moment: the read, and the
+ * name it found (none for a missing or deleted account).
+ */
+export const accountName = {
+  read: (userId: string): BatchRead => ({
+    entity: UserEntity,
+    key: { userId },
+    attributes: ["userId", "username", "deletedAt"],
+  }),
+  of: (item: Record<string, unknown> | undefined): string | undefined =>
+    item !== undefined && item.deletedAt === undefined ? (item.username as string) : undefined,
+};
 
 /** Accounts by id, in one batch read per 100 (missing and deleted ones left out): `userId` → account. */
 export async function byIds(userIds: string[]): Promise<Map<string, Pick<User, "userId" | "username" | "isVerified">>> {

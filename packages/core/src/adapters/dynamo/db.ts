@@ -218,11 +218,23 @@ export async function getMany<T extends Record<string, unknown>>(
   options: { consistent?: boolean; concurrency?: number } = {},
 ): Promise<T[]> {
   const toKey = tableKeyOf(entity);
+  return (await batchGet(keys.map(toKey), attributes, options)) as T[];
+}
+
+/**
+ * BatchGetItem over any keys of the table: `attributes` of each item (one projection for all),
+ * 100 keys a request, `concurrency` requests at once, unprocessed keys asked for again.
+ */
+async function batchGet(
+  keys: Array<Record<string, unknown>>,
+  attributes: string[],
+  options: { consistent?: boolean; concurrency?: number },
+): Promise<Array<Record<string, unknown>>> {
   const table = tableName();
   const names = Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a]));
   const batches: Array<Array<Record<string, unknown>>> = [];
-  for (let i = 0; i < keys.length; i += BATCH_GET_KEYS) batches.push(keys.slice(i, i + BATCH_GET_KEYS).map(toKey));
-  const items: T[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_KEYS) batches.push(keys.slice(i, i + BATCH_GET_KEYS));
+  const items: Array<Record<string, unknown>> = [];
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
@@ -242,7 +254,7 @@ export async function getMany<T extends Record<string, unknown>>(
             },
           }),
         );
-        items.push(...((result.Responses?.[table] ?? []) as T[]));
+        items.push(...((result.Responses?.[table] ?? []) as Array<Record<string, unknown>>));
         pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
       }
     }
@@ -297,4 +309,72 @@ export async function getEach(
     pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
   }
   return keys.map((key) => items.find((item) => Object.entries(key).every(([name, value]) => item[name] === value)));
+}
+
+/**
+ * One item to read in a batch that spans entities (and the modules that own them), built by
+ * the owning module as it builds a transaction's writes: the item's key, the attributes it
+ * needs, and what the item answers (from the item as ElectroDB's get formats it, or from
+ * undefined when there is none). `getTogether` sends many in one request.
+ */
+export interface ItemRead<T> {
+  entity: AnyEntity;
+  key: Record<string, string | number>;
+  attributes: string[];
+  /** Read strongly consistent: a request holding such a read is read so whole (only ever stronger). */
+  consistent?: boolean;
+  answer: (item: Record<string, unknown> | undefined) => T;
+}
+
+/** Builds an `ItemRead` in the entity's own terms: `Item` its item type, `A` the attributes read (all the answer sees). */
+export function itemRead<Item extends Record<string, unknown>, A extends keyof Item & string, T>(
+  entity: AnyEntity,
+  key: Record<string, string | number>,
+  attributes: readonly A[],
+  answer: (item: Pick<Item, A> | undefined) => T,
+  options: { consistent?: boolean } = {},
+): ItemRead<T> {
+  return { entity, key, attributes: [...attributes], answer: answer as ItemRead<T>["answer"], ...options };
+}
+
+/** The name an entity's attribute is stored under (its `field`, if it has one). */
+const fieldOf = (entity: AnyEntity) => (attribute: string) =>
+  (entity.schema.attributes as Record<string, { field?: string }>)[attribute]?.field ?? attribute;
+
+type Reads = Record<string, ItemRead<unknown> | Array<ItemRead<unknown>>>;
+type Answers<R extends Reads> = {
+  [K in keyof R]: R[K] extends Array<ItemRead<infer T>> ? T[] : R[K] extends ItemRead<infer T> ? T : never;
+};
+
+/**
+ * Reads items of several entities in as few requests as BatchGetItem allows (100 keys each,
+ * in parallel): each named read (or list of reads) answers as its module said. One projection
+ * serves the request, so it asks for every read's attributes (and the keys, to tell the items
+ * apart); each item is formatted by its own entity with only its read's attributes.
+ */
+export async function getTogether<R extends Reads>(reads: R): Promise<Answers<R>> {
+  const named = Object.entries(reads).map(([name, read]) => ({
+    name,
+    many: Array.isArray(read),
+    reads: [read].flat().map((one) => ({ read: one, key: tableKeyOf(one.entity)(one.key) })),
+  }));
+  const all = named.flatMap((n) => n.reads);
+  if (all.length === 0) return Object.fromEntries(named.map((n) => [n.name, []])) as Answers<R>;
+  // A table has one key schema: every entity's table key has the same attributes.
+  const keyFields = Object.keys(all[0]!.key);
+  const idOf = (item: Record<string, unknown>) => keyFields.map((f) => String(item[f])).join("\u0000");
+  const unique = [...new Map(all.map(({ key }) => [idOf(key), key])).values()];
+  const attributes = new Set([...keyFields, ...all.flatMap(({ read }) => read.attributes.map(fieldOf(read.entity)))]);
+  const items = await batchGet(unique, [...attributes], {
+    consistent: all.some(({ read }) => read.consistent === true),
+  });
+  const byId = new Map(items.map((item) => [idOf(item), item]));
+  const answer = ({ read, key }: (typeof all)[number]) => {
+    const item = byId.get(idOf(key));
+    const formatted = item && read.entity.parse({ Item: item }, { attributes: read.attributes }).data;
+    return read.answer(formatted ?? undefined);
+  };
+  return Object.fromEntries(
+    named.map((n) => [n.name, n.many ? n.reads.map(answer) : answer(n.reads[0]!)]),
+  ) as Answers<R>;
 }

@@ -4,6 +4,7 @@ export { indexArticle as index, postingsFor, type Posting, type IndexOptions } f
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";
 export { MAX_COVERED_BY, type Cover } from "./covers.ts";
+import { itemRead } from "../../adapters/dynamo/index.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
 import type { Cover } from "./covers.ts";
 
@@ -49,23 +50,43 @@ export interface Coverage {
   coveredBy: Cover[];
 }
 
+/** What a coverage needs of an article. */
+const COVERAGE = ["articleId", "sourceId", "sourceName", "link", "duplicateOf", "coveredBy"] as const;
+
+/** An article's coverage, from its item (read with at least `COVERAGE`). */
+export function coverageFrom(a: Pick<Article, (typeof COVERAGE)[number]>): Coverage {
+  return {
+    articleId: a.articleId,
+    sourceId: a.sourceId,
+    sourceName: a.sourceName,
+    link: a.link,
+    ...(a.duplicateOf ? { duplicateOf: a.duplicateOf } : {}),
+    coveredBy: a.coveredBy ?? [],
+  };
+}
+
 /** The coverage of articles by id (one batched read, only the attributes it needs); missing ones left out. */
 export async function coverageOf(ids: string[]): Promise<Map<string, Coverage>> {
   if (ids.length === 0) return new Map();
   const { data } = await ArticleEntity.get([...new Set(ids)].map((articleId) => ({ articleId }))).go({
-    attributes: ["articleId", "sourceId", "sourceName", "link", "duplicateOf", "coveredBy"],
+    attributes: [...COVERAGE],
   });
-  return new Map(
-    data.map((a) => [
-      a.articleId,
-      {
-        articleId: a.articleId,
-        sourceId: a.sourceId,
-        sourceName: a.sourceName,
-        link: a.link,
-        ...(a.duplicateOf ? { duplicateOf: a.duplicateOf } : {}),
-        coveredBy: a.coveredBy ?? [],
-      },
-    ]),
-  );
+  return new Map(data.map((a) => [a.articleId, coverageFrom(a)]));
 }
+
+/** An article's coverage as a read for `getTogether` (with a feed's other reads of its picks). */
+export const coverageRead = (articleId: string) =>
+  itemRead<Article, (typeof COVERAGE)[number], Coverage | undefined>(
+    ArticleEntity,
+    { articleId },
+    COVERAGE,
+    (a) => a && coverageFrom(a),
+  );
+
+/** What a feed's pick and its card show of an article (its coverage too). */
+const CARD = [...COVERAGE, "sourceType", "title", "summary", "publishedAt", "language"] as const;
+export type ArticleCard = Pick<Article, (typeof CARD)[number]>;
+
+/** An article as a pick shows it, as a read for `getTogether` (with the other reads of a refresh's picks). */
+export const cardRead = (articleId: string) =>
+  itemRead<Article, (typeof CARD)[number], ArticleCard | undefined>(ArticleEntity, { articleId }, CARD, (a) => a);

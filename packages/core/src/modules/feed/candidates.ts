@@ -43,7 +43,14 @@ export async function collect(
  * original publisher's article may still have postings: it is never shown.
  */
 export async function withArticles(chosen: Chosen[]): Promise<Array<Chosen & { article: Articles.Article }>> {
-  const articles = await Articles.byIds(chosen.map((c) => c.candidate.articleId));
+  return withRead(chosen, await Articles.byIds(chosen.map((c) => c.candidate.articleId)));
+}
+
+/** `withArticles`, with the articles read by the caller (with other reads of the same request). */
+export function withRead<A extends { duplicateOf?: string | undefined }>(
+  chosen: Chosen[],
+  articles: Map<string, A>,
+): Array<Chosen & { article: A }> {
   return chosen.flatMap((c) => {
     const article = articles.get(c.candidate.articleId);
     return article && article.duplicateOf === undefined ? [{ ...c, article }] : [];

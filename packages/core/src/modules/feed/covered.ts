@@ -10,19 +10,20 @@ export interface CoveredBy {
 }
 
 /**
- * The other sources that carried each pick's story, by pick id (picks with none left out): read
- * as they are now with one batched read of the picks' articles (a second, rare one for a pick
- * displaced since by its publisher's own copy, whose copies moved to that copy). Never the pick's
- * own source, a source the person silenced, or an untrusted source the person did not suggest
- * (it reaches only those who suggested it).
+ * The other sources that carried each pick's story, by pick id (picks with none left out), from
+ * the picks' coverage as read now (a second, rare read for a pick displaced since by its
+ * publisher's own copy, whose copies moved to that copy). Never the pick's own source, a source
+ * the person silenced, or an untrusted source the person did not suggest (it reaches only those
+ * who suggested it: read here unless the caller has them at hand).
  */
 export async function coveredByOf(
   userId: string,
   picks: Pick<FeedPick, "id" | "sourceId">[],
   silenced: Set<string>,
+  coverage: Map<string, Articles.Coverage>,
+  unreachedAtHand?: Set<string>,
 ): Promise<Map<string, CoveredBy[]>> {
-  const coverage = await Articles.coverageOf(picks.map((p) => p.id));
-  const displaced = [...coverage.values()].flatMap((c) => (c.duplicateOf ? [c.duplicateOf] : []));
+  const displaced = picks.flatMap((p) => coverage.get(p.id)?.duplicateOf ?? []);
   const originals = displaced.length > 0 ? await Articles.coverageOf(displaced) : new Map<string, Articles.Coverage>();
   const candidates = new Map<string, Articles.Cover[]>();
   for (const pick of picks) {
@@ -34,7 +35,7 @@ export async function coveredByOf(
     if (others.length > 0) candidates.set(pick.id, others);
   }
   if (candidates.size === 0) return new Map();
-  const unreached = await Sources.untrustedNotSuggestedBy(userId);
+  const unreached = unreachedAtHand ?? (await Sources.untrustedNotSuggestedBy(userId));
   const answer = new Map<string, CoveredBy[]>();
   for (const [id, covers] of candidates) {
     const seen = new Set<string>();

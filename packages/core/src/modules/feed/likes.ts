@@ -1,5 +1,5 @@
 import * as Articles from "../articles/index.ts";
-import { getMany, transact } from "../../adapters/dynamo/index.ts";
+import { getMany, itemRead, transact } from "../../adapters/dynamo/index.ts";
 import { notFound, UnavailableError } from "../../lib/errors/index.ts";
 import * as Interests from "../interests/index.ts";
 import { ArticleLikesEntity } from "./article-likes.entity.ts";
@@ -127,6 +127,10 @@ export async function likedAmong(userId: string, articleIds: string[]): Promise<
   const { data } = await LikeEntity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
   return new Set(data.map((l) => l.articleId));
 }
+
+/** Whether the person has added the article, as a read for `getTogether` (with a feed's other reads of its picks). */
+export const likedRead = (userId: string, articleId: string) =>
+  itemRead<Like, "articleId", boolean>(LikeEntity, { userId, articleId }, ["articleId"], (like) => like !== undefined);
 
 /** A person's added articles, newest first (public: shown on their profile). */
 export async function listForProfile(userId: string, limit = 100) {

@@ -1,11 +1,14 @@
+import { getTogether } from "../../adapters/dynamo/index.ts";
 import { forbidden, RateLimitedError, unauthorized } from "../../lib/errors/index.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../../lib/plans/index.ts";
+import * as Articles from "../articles/index.ts";
 import * as Mutes from "../mutes/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
-import { collect, topicsOf, withArticles, type TopicsWithStats } from "./candidates.ts";
+import { collect, topicsOf, withRead, type TopicsWithStats } from "./candidates.ts";
 import { FeedSessionEntity } from "./feed-session.entity.ts";
+import * as Likes from "./likes.ts";
 import { sessionOf, type FeedPick, type FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
 import { isMutedPick, unseenAndUnmuted } from "./mutes-filter.ts";
@@ -14,7 +17,7 @@ import * as Seen from "./seen.ts";
 import { announceStored } from "./share.ts";
 import * as Silenced from "./silenced.ts";
 import * as FeedState from "./state.ts";
-import { view, type Feed } from "./view.ts";
+import { view, type Feed, type PicksAtHand } from "./view.ts";
 
 /** How soon a provisional feed (new topics still being matched) should be asked for again. */
 const PREPARING_RETRY_MS = 3_000;
@@ -34,19 +37,24 @@ export const MESSAGES = {
  * within the plan's cooldown and refreshes per day.
  */
 export async function read(userId: string, options: { manual: boolean }, now = Date.now()): Promise<Feed> {
-  const user = await Users.byId(userId);
-  if (!user) throw unauthorized();
-  const plan = user.plan;
-  const limits = PLAN_LIMITS[plan];
-  const [today, state, topicsChangedAt, silenced, mutes] = await Promise.all([
+  // The person's items in one batched read, beside the two queries (sessions, silenced sources).
+  const [person, today, silenced] = await Promise.all([
+    getTogether({
+      plan: Users.planRead(userId),
+      state: FeedState.stateRead(userId),
+      topicsChangedAt: Topics.changedAtRead(userId),
+      mutes: Mutes.mutesRead(userId),
+    }),
     sessionsSince(userId, now - DAY_MS),
-    FeedState.read(userId),
-    Topics.changedAt(userId),
     Silenced.ids(userId),
-    Mutes.read(userId),
   ]);
+  const { plan, state, topicsChangedAt, mutes } = person;
+  if (!plan) throw unauthorized();
+  const limits = PLAN_LIMITS[plan];
   const muted = mutes.matcher;
-  const latest = today.at(-1) ?? (await latestSession(userId));
+  // Only a session of the last day can still be answered: every plan refreshes at least once a
+  // day, so an older one is due (its next refresh came before now) and no older one is read.
+  const latest = today.at(-1);
   // Provisional sessions (made while new topics were matched) do not use up a refresh.
   const counted = today.filter((s) => !s.provisional);
   const refreshFreesAt = counted.length >= limits.refreshesPerDay ? counted[0]!.createdAt + DAY_MS : undefined;
@@ -110,13 +118,18 @@ interface RefreshContext extends TopicsWithStats {
 interface Refreshed {
   context: RefreshContext;
   session: FeedSession;
+  /** What the view shows of the session's picks, read with their articles (none for carried picks). */
+  atHand: PicksAtHand | undefined;
   store: () => Promise<void>;
 }
 
 /** The view of a new session, answered while the session is being stored (a failed store still fails the request). */
-async function viewStored({ context, session, store }: Refreshed, lastManualRefreshAt: number | undefined) {
+async function viewStored({ context, session, atHand, store }: Refreshed, lastManualRefreshAt: number | undefined) {
   const { userId, plan, now, silenced, muted } = context;
-  const [feed] = await Promise.all([view(userId, plan, session, now, lastManualRefreshAt, silenced, muted), store()]);
+  const [feed] = await Promise.all([
+    view(userId, plan, session, now, lastManualRefreshAt, silenced, muted, atHand),
+    store(),
+  ]);
   return feed;
 }
 
@@ -151,7 +164,15 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
   const hidden = unseenAndUnmuted(userId, muted, glimpsed);
   const chosen = await chooseUnseen(shown, supertags, budget, hidden.glimpsed, hidden.excludedAmong);
 
-  const picks = (await withArticles(chosen)).map(({ article, candidate, group }): FeedPick => ({
+  // The chosen articles, with what the view shows of them (likes, the subjects), in one request.
+  const ids = chosen.map((c) => c.candidate.articleId);
+  const read = await getTogether({
+    articles: ids.map(Articles.cardRead),
+    liked: ids.map((id) => Likes.likedRead(userId, id)),
+    subjects: ids.length > 0 ? [Sources.Subjects.bySourceRead()] : [],
+  });
+  const articles = new Map(read.articles.flatMap((a) => (a ? [[a.articleId, a] as const] : [])));
+  const picks = withRead(chosen, articles).map(({ article, candidate, group }): FeedPick => ({
     id: article.articleId,
     title: article.title,
     link: article.link,
@@ -189,13 +210,22 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
     provisional,
     expiresAt: Math.floor(now / 1000) + SESSION_TTL_SECONDS,
   };
+  // A fresh choice's picks are among the articles just read; carried picks are read by the view.
+  const atHand: PicksAtHand | undefined = caughtUp
+    ? undefined
+    : {
+        liked: new Set(ids.filter((_, i) => read.liked[i])),
+        coverage: new Map([...articles.values()].map((a) => [a.articleId, Articles.coverageFrom(a)])),
+        subjects: read.subjects[0] ?? new Map(),
+        unreached,
+      };
   const store = async () => {
     await FeedSessionEntity.put(session).go();
     await FeedState.clearStale(userId, staleSince);
     // Friends see it in their following feed (fanned out on write by the share queue's worker).
     await announceStored(session);
   };
-  return { context, session, store };
+  return { context, session, atHand, store };
 }
 
 async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
@@ -206,9 +236,4 @@ async function sessionsSince(userId: string, since: number): Promise<FeedSession
     .between({ createdAt: since }, { createdAt: Number.MAX_SAFE_INTEGER })
     .go({ pages: "all" });
   return data.sort((a, b) => a.createdAt - b.createdAt).map(sessionOf);
-}
-
-async function latestSession(userId: string): Promise<FeedSession | undefined> {
-  const { data } = await FeedSessionEntity.query.byUser({ userId }).go({ order: "desc", limit: 1 });
-  return data[0] && sessionOf(data[0]);
 }

@@ -1,4 +1,5 @@
-import { isConditionFailure } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { isConditionFailure, itemRead } from "../../adapters/dynamo/index.ts";
 import { FeedStateEntity } from "./feed-state.entity.ts";
 
 /** The person's next feed read recomputes instead of answering the stored feed. */
@@ -6,9 +7,22 @@ export async function markStale(userId: string): Promise<void> {
   await FeedStateEntity.upsert({ userId, staleSince: Date.now() }).go();
 }
 
-export async function read(userId: string) {
-  const { data } = await FeedStateEntity.get({ userId }).go();
-  return data ?? { userId };
+/**
+ * The person's feed state (a cleared refresh, the last manual refresh): a read for `getTogether`
+ * (with other reads of the person in one request).
+ */
+export const stateRead = (userId: string) =>
+  itemRead<EntityItem<typeof FeedStateEntity>, "staleSince" | "lastManualRefreshAt", FeedStateView>(
+    FeedStateEntity,
+    { userId },
+    ["staleSince", "lastManualRefreshAt"],
+    (state) => ({ userId, ...state }),
+  );
+
+interface FeedStateView {
+  userId: string;
+  staleSince?: number | undefined;
+  lastManualRefreshAt?: number | undefined;
 }
 
 export async function clearStale(userId: string, since: number | undefined): Promise<void> {

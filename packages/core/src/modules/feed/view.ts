@@ -1,11 +1,13 @@
+import { getTogether } from "../../adapters/dynamo/index.ts";
 import { PLAN_LIMITS, type Plan } from "../../lib/plans/index.ts";
+import * as Articles from "../articles/index.ts";
 import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
 import { coveredByOf, type CoveredBy } from "./covered.ts";
 import * as Likes from "./likes.ts";
 import type { MuteMatcher } from "../mutes/index.ts";
 import { isMutedPick } from "./mutes-filter.ts";
-import type { FeedSession } from "./picks.ts";
+import type { FeedPick, FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
 
 /** A feed's article in the spec's wire shape (`GET /api/rss/articles`). */
@@ -48,7 +50,9 @@ const articleType = (type: SourceType): FeedArticle["type"] =>
 /**
  * The feed a person sees of a session: sources silenced and words muted since it was made left
  * out (at once, whatever the refresh budget), each article saying whether it is in their graph and its
- * source's subject (looked up as it is now: one read of the catalogue's subjects).
+ * source's subject (looked up as it is now: one read of the catalogue's subjects). What it
+ * shows of the picks is read in one request, unless the caller has it at hand (a refresh has,
+ * of the picks it just made).
  */
 export async function view(
   userId: string,
@@ -58,6 +62,7 @@ export async function view(
   lastManualRefreshAt: number | undefined,
   silenced: Set<string>,
   muted: MuteMatcher,
+  atHand?: PicksAtHand,
 ): Promise<Feed> {
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
@@ -75,14 +80,8 @@ export async function view(
     };
   }
   const picks = session.picks.filter((p) => !silenced.has(p.sourceId) && !isMutedPick(muted, p));
-  const [liked, subjects, covered] = await Promise.all([
-    Likes.likedAmong(
-      userId,
-      picks.map((p) => p.id),
-    ),
-    picks.length > 0 ? Sources.Subjects.bySource() : new Map<string, string>(),
-    coveredByOf(userId, picks, silenced),
-  ]);
+  const { liked, coverage, subjects } = atHand ?? (await readAbout(userId, picks));
+  const covered = await coveredByOf(userId, picks, silenced, coverage, atHand?.unreached);
   const groups: Record<string, FeedArticle[]> = {};
   for (const name of session.groupOrder) groups[name] = [];
   for (const pick of picks) {
@@ -110,5 +109,32 @@ export async function view(
     plan,
     preparing: session.provisional ?? false,
     caughtUp: session.caughtUp ?? false,
+  };
+}
+
+/** What a view shows of its picks besides the session: whether each is liked, its copies, its source's subject. */
+export interface PicksAtHand {
+  /** The picks the person has added to their graph. */
+  liked: Set<string>;
+  /** The picks' coverage, by article id. */
+  coverage: Map<string, Articles.Coverage>;
+  /** The catalogue's subjects, by source id. */
+  subjects: Map<string, string>;
+  /** The untrusted sources the person did not suggest (never named as a copy), when read already. */
+  unreached?: Set<string>;
+}
+
+/** The picks' likes and coverage, and the catalogue's subjects, in one batched read (none for no picks). */
+async function readAbout(userId: string, picks: FeedPick[]): Promise<PicksAtHand> {
+  if (picks.length === 0) return { liked: new Set(), coverage: new Map(), subjects: new Map() };
+  const read = await getTogether({
+    liked: picks.map((p) => Likes.likedRead(userId, p.id)),
+    coverage: picks.map((p) => Articles.coverageRead(p.id)),
+    subjects: Sources.Subjects.bySourceRead(),
+  });
+  return {
+    liked: new Set(picks.flatMap((p, i) => (read.liked[i] ? [p.id] : []))),
+    coverage: new Map(read.coverage.flatMap((c) => (c ? [[c.articleId, c] as const] : []))),
+    subjects: read.subjects,
   };
 }

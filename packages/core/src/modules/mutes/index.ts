@@ -4,11 +4,11 @@
  * Matched as topics are (see matcher.ts). The list is one item; each change is one conditional
  * update of it (see mute-list.entity.ts).
  */
-import { conditionally } from "../../adapters/dynamo/index.ts";
+import { conditionally, itemRead } from "../../adapters/dynamo/index.ts";
 import { badRequest, UnavailableError } from "../../lib/errors/index.ts";
 import { phraseKey } from "../../lib/matching/index.ts";
 import { hiddenAmong, muteMatcher, type MutableArticle, type MuteMatcher } from "./matcher.ts";
-import { MuteListEntity } from "./mute-list.entity.ts";
+import { MuteListEntity, type MuteList } from "./mute-list.entity.ts";
 import { MUTE_LIMITS, MUTE_MESSAGES } from "./rules.ts";
 
 export { muteMatcher, type MutableArticle, type MuteMatcher } from "./matcher.ts";
@@ -33,21 +33,35 @@ export interface Mutes {
   changedAt: number;
 }
 
+/** The list as stored, read consistently: a word muted a moment ago is in it. */
 async function stored(userId: string) {
   const { data } = await MuteListEntity.get({ userId }).go({ consistent: true });
   return {
-    words: [...(data?.words ?? [])].sort((a, b) => a.localeCompare(b)),
+    words: sortedWords(data?.words),
     keys: new Set(data?.keys ?? []),
     count: data?.count ?? 0,
     changedAt: data?.changedAt ?? 0,
   };
 }
 
+const sortedWords = (words: string[] | undefined) => [...(words ?? [])].sort((a, b) => a.localeCompare(b));
+
+const mutesOf = (list: Pick<MuteList, "words" | "changedAt"> | undefined): Mutes => {
+  const words = sortedWords(list?.words);
+  return { words, matcher: muteMatcher(words), changedAt: list?.changedAt ?? 0 };
+};
+
 /** A person's muted words, with a matcher over them. */
 export async function read(userId: string): Promise<Mutes> {
   const { words, changedAt } = await stored(userId);
   return { words, matcher: muteMatcher(words), changedAt };
 }
+
+/** What `read` answers, as a read for `getTogether` (with other reads of the person in one request). */
+export const mutesRead = (userId: string) =>
+  itemRead<MuteList, "words" | "changedAt", Mutes>(MuteListEntity, { userId }, ["words", "changedAt"], mutesOf, {
+    consistent: true,
+  });
 
 export async function list(userId: string): Promise<MuteListView> {
   const { words } = await stored(userId);

@@ -1,5 +1,6 @@
 import { SourceEntity } from "./source.entity.ts";
-import { SubjectsEntity } from "./subjects.entity.ts";
+import { itemRead } from "../../adapters/dynamo/index.ts";
+import { SubjectsEntity, type SubjectsItem } from "./subjects.entity.ts";
 
 /**
  * The catalogue's subjects (e.g. "Cricket", "Food"), kept in one item: which subject each
@@ -53,8 +54,15 @@ export async function indexed(): Promise<boolean> {
 /** Source id → subject, in one read (a feed read asks for it once). */
 export async function bySource(): Promise<Map<string, string>> {
   const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourceSubjects"] });
-  return new Map(Object.entries((data?.sourceSubjects ?? {}) as Record<string, string>));
+  return subjectsOf(data ?? undefined);
 }
+
+const subjectsOf = (item: Pick<SubjectsItem, "sourceSubjects"> | undefined) =>
+  new Map(Object.entries((item?.sourceSubjects ?? {}) as Record<string, string>));
+
+/** `bySource` as a read for `getTogether` (a feed reads it with its picks' likes and copies). */
+export const bySourceRead = () =>
+  itemRead<SubjectsItem, "sourceSubjects", Map<string, string>>(SubjectsEntity, KEY, ["sourceSubjects"], subjectsOf);
 
 /** Stores each subject's top topics (the subject-topics job's count), leaving the source attributes alone. */
 export async function recordTopTopics(topTopics: Record<string, SubjectTopic[]>, now = Date.now()): Promise<void> {

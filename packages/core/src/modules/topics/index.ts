@@ -1,4 +1,5 @@
-import { isConditionFailure, transact } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { isConditionFailure, itemRead, transact } from "../../adapters/dynamo/index.ts";
 import { badRequest, forbidden, notFound, UnavailableError } from "../../lib/errors/index.ts";
 import * as Interests from "../interests/index.ts";
 import { displayTopic, phraseKey } from "../../lib/matching/index.ts";
@@ -45,11 +46,17 @@ const ATTEMPTS = 8;
 
 export { topicIdOf };
 
-/** When the person's topics last changed (0 when never): a feed computed before then is out of date. */
-export async function changedAt(userId: string): Promise<number> {
-  const { data } = await TopicCountsEntity.get({ userId }).go();
-  return data?.changedAt ?? 0;
-}
+/**
+ * When the person's topics last changed (0 when never): a feed computed before then is out of
+ * date. A read for `getTogether` (with other reads of the person in one request).
+ */
+export const changedAtRead = (userId: string) =>
+  itemRead<EntityItem<typeof TopicCountsEntity>, "changedAt", number>(
+    TopicCountsEntity,
+    { userId },
+    ["changedAt"],
+    (counts) => counts?.changedAt ?? 0,
+  );
 
 /** Topics as typed (comma-separated pieces), normalised and de-duplicated by phrase. */
 export function normalise(raw: string[]): Array<{ topic: string; phrase: string }> {

@@ -1,4 +1,4 @@
-import { getMany, isConditionFailure, type BatchRead, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure, itemRead, type BatchRead, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
 import { holds } from "./names.ts";
 import { invalidate as invalidateDirectory } from "./search.ts";
@@ -30,6 +30,15 @@ export const accountName = {
   of: (item: Record<string, unknown> | undefined): string | undefined =>
     item !== undefined && item.deletedAt === undefined ? (item.username as string) : undefined,
 };
+
+/**
+ * The plan of an account, as `byId` would find it (undefined for none, or one being deleted):
+ * a read for `getTogether`, where it goes with other modules' reads of the same request.
+ */
+export const planRead = (userId: string) =>
+  itemRead<User, "plan" | "deletedAt", User["plan"] | undefined>(UserEntity, { userId }, ["plan", "deletedAt"], (u) =>
+    u && u.deletedAt === undefined ? u.plan : undefined,
+  );
 
 /** Accounts by id, in one batch read per 100 (missing and deleted ones left out): `userId` → account. */
 export async function byIds(userIds: string[]): Promise<Map<string, Pick<User, "userId" | "username" | "isVerified">>> {

@@ -34,6 +34,8 @@ const OWN_RUNTIME = [
   "languages",
   "dedup-original",
   "related-terms",
+  // The process's dictionary sync, whose state every earlier file's topics and clock moves touch.
+  "dictionary-sync",
   "topic-suggestions",
   // Every account (purging sign-ups), the stand-ins' every grant.
   "jobs",

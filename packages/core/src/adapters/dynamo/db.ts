@@ -263,54 +263,6 @@ async function batchGet(
   return items;
 }
 
-/** One item of a `getEach`: an entity's item by its table key, and the attributes wanted of it. */
-export interface BatchRead {
-  entity: AnyEntity;
-  key: Record<string, string | number>;
-  attributes: string[];
-}
-
-/**
- * Reads a few items of different entities in one BatchGetItem, `attributes` of each, as stored:
- * the answer is in the order of `reads`, undefined for an item that does not exist. For checks
- * that need several items at once (a session and its account) at the price of one request.
- */
-export async function getEach(
-  reads: BatchRead[],
-  options: { consistent?: boolean } = {},
-): Promise<Array<Record<string, unknown> | undefined>> {
-  if (reads.length === 0) return [];
-  if (reads.length > BATCH_GET_KEYS) throw new Error(`getEach reads at most ${BATCH_GET_KEYS} items`);
-  const table = tableName();
-  const keys = reads.map(({ entity, key }) => tableKeyOf(entity)(key));
-  // Items come back in any order: each is matched to its read by its key's attributes.
-  const keyNames = [...new Set(keys.flatMap((key) => Object.keys(key)))];
-  const wanted = [...new Set([...keyNames, ...reads.flatMap((r) => r.attributes)])];
-  const names = Object.fromEntries(wanted.map((a, i) => [`#a${i}`, a]));
-  const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
-  const items: Array<Record<string, unknown>> = [];
-  let pending: Array<Record<string, unknown>> = unique;
-  for (let round = 0; pending.length > 0; round++) {
-    if (round === UNPROCESSED_ROUNDS) throw new UnavailableError();
-    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** round * (0.5 + Math.random())));
-    const result = await documentClient().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [table]: {
-            Keys: pending,
-            ConsistentRead: options.consistent === true,
-            ProjectionExpression: Object.keys(names).join(", "),
-            ExpressionAttributeNames: names,
-          },
-        },
-      }),
-    );
-    items.push(...((result.Responses?.[table] ?? []) as Array<Record<string, unknown>>));
-    pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
-  }
-  return keys.map((key) => items.find((item) => Object.entries(key).every(([name, value]) => item[name] === value)));
-}
-
 /**
  * One item to read in a batch that spans entities (and the modules that own them), built by
  * the owning module as it builds a transaction's writes: the item's key, the attributes it

@@ -1,7 +1,17 @@
-import { conditionCheck, getEach, isConditionFailure, nowSeconds, type WriteOp } from "../../adapters/dynamo/index.ts";
+import {
+  conditionCheck,
+  getTogether,
+  isConditionFailure,
+  itemRead,
+  nowSeconds,
+  type WriteOp,
+} from "../../adapters/dynamo/index.ts";
 import * as Users from "../users/index.ts";
 import { randomToken, sha256 } from "../../lib/util/index.ts";
+import type { EntityItem } from "electrodb";
 import { SessionEntity } from "./session.entity.ts";
+
+type SessionItem = EntityItem<typeof SessionEntity>;
 
 /** A session ends after this long without use... */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
@@ -71,27 +81,18 @@ export interface SessionOwner {
  * slides nothing.
  */
 export async function isCurrent(owner: SessionOwner): Promise<boolean> {
-  const account = Users.liveAccount.read(owner.userId);
-  if (owner.sessionHash === undefined) {
-    const [item] = await getEach([account], { consistent: true });
-    return Users.liveAccount.holds(item);
-  }
-  const [session, item] = await getEach(
-    [{ entity: SessionEntity, key: { tokenHash: owner.sessionHash }, attributes: SESSION_ATTRIBUTES }, account],
+  const live = Users.liveAccount.read(owner.userId);
+  if (owner.sessionHash === undefined) return (await getTogether({ live })).live;
+  const now = nowSeconds();
+  const session = itemRead<SessionItem, "userId" | "expiresAt" | "absoluteExpiresAt", boolean>(
+    SessionEntity,
+    { tokenHash: owner.sessionHash },
+    ["userId", "expiresAt", "absoluteExpiresAt"],
+    (s) => s !== undefined && s.userId === owner.userId && s.expiresAt > now && s.absoluteExpiresAt > now,
     { consistent: true },
   );
-  return Users.liveAccount.holds(item) && sessionLasts(session, owner.userId, nowSeconds());
-}
-
-const SESSION_ATTRIBUTES = ["userId", "expiresAt", "absoluteExpiresAt"];
-
-function sessionLasts(session: Record<string, unknown> | undefined, userId: string, now: number): boolean {
-  return (
-    session !== undefined &&
-    session.userId === userId &&
-    (session.expiresAt as number) > now &&
-    (session.absoluteExpiresAt as number) > now
-  );
+  const answers = await getTogether({ live, session });
+  return answers.live && answers.session;
 }
 
 /**

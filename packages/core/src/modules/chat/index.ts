@@ -89,9 +89,9 @@ export async function send(input: {
     // name comes in the same read (it runs while the send is counted), so it costs no request.
     checkContent(input.content);
     const conversation = await requireMember(userId, input.conversationId);
-    const read = Presence.presenceWith(conversation.memberIds, [Users.accountName.read(userId)]);
+    const read = Presence.presenceWith(conversation.memberIds, Users.accountNameRead(userId));
     presences = read.then((r) => r.presences);
-    const senderName = read.then((r) => senderNameFrom(userId, r.also[0]));
+    const senderName = read.then((r) => senderNameFrom(userId, r.also));
     // Both awaited below, unless the store fails first.
     for (const pending of [presences, senderName]) pending.catch(() => undefined);
     stored = await store({

@@ -52,12 +52,12 @@ export async function usernameOf(userId: string): Promise<string> {
 }
 
 /**
- * A sender's name from their account item read in a send's batch (`Users.accountName.read`):
- * fresh on every send, and remembered for the reads `usernameOf` would make.
+ * A sender's name as read in a send's batch (`Users.accountNameRead`): fresh on every send,
+ * and remembered for the reads `usernameOf` would make.
  */
-export function senderNameFrom(userId: string, item: Record<string, unknown> | undefined): string {
+export function senderNameFrom(userId: string, username: string | undefined): string {
   if (userId === BOT_USER_ID) return BOT_USERNAME;
-  return remember(userId, Users.accountName.of(item), Date.now());
+  return remember(userId, username, Date.now());
 }
 
 function remember(userId: string, found: string | undefined, at: number): string {

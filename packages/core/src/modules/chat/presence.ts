@@ -1,4 +1,4 @@
-import { getEach, getMany, isConditionFailure, type BatchRead } from "../../adapters/dynamo/index.ts";
+import { getMany, getTogether, isConditionFailure, itemRead, type ItemRead } from "../../adapters/dynamo/index.ts";
 import * as Realtime from "../realtime/index.ts";
 import * as Users from "../users/index.ts";
 import { PresenceEntity } from "./presence.entity.ts";
@@ -135,7 +135,7 @@ export async function leave(userId: string, connectionId: string, conversationId
   );
 }
 
-type PresenceItem = { userId: string; connections?: Set<string>; joined?: Set<string> };
+type PresenceItem = { userId: string; connections?: Iterable<string>; joined?: Iterable<string> };
 const PRESENCE_ATTRIBUTES: Array<keyof PresenceItem> = ["userId", "connections", "joined"];
 
 /** Presence of several people in one batch read per 100 (people with no socket are left out). */
@@ -153,16 +153,22 @@ export async function presenceOf(userIds: string[]): Promise<Presence[]> {
  * Presence of a conversation's members (at most MAX_MEMBERS) and other items read at the same
  * moment (`also`, other modules' items: a sender's account), all in one batch read.
  */
-export async function presenceWith(
+export async function presenceWith<T>(
   userIds: string[],
-  also: BatchRead[],
-): Promise<{ presences: Presence[]; also: Array<Record<string, unknown> | undefined> }> {
-  const items = await getEach([
-    ...also,
-    ...userIds.map((userId) => ({ entity: PresenceEntity, key: { userId }, attributes: PRESENCE_ATTRIBUTES })),
-  ]);
-  const presences = items.slice(also.length).filter((item) => item !== undefined) as PresenceItem[];
-  return { presences: presences.map(presence), also: items.slice(0, also.length) };
+  also: ItemRead<T>,
+): Promise<{ presences: Presence[]; also: T }> {
+  const answers = await getTogether({
+    also,
+    presences: userIds.map((userId) =>
+      itemRead<PresenceItem, keyof PresenceItem, PresenceItem | undefined>(
+        PresenceEntity,
+        { userId },
+        PRESENCE_ATTRIBUTES,
+        (item) => item,
+      ),
+    ),
+  });
+  return { presences: answers.presences.filter((p) => p !== undefined).map(presence), also: answers.also };
 }
 
 function presence(item: PresenceItem): Presence {

@@ -1,9 +1,9 @@
 import { deleteKeys } from "../../adapters/dynamo/index.ts";
-import { conditionCheck, isConditionFailure, type BatchRead, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { conditionCheck, isConditionFailure, itemRead, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
 import { NameChangeDayEntity } from "./name-change-day.entity.ts";
 import { UniqueEntity } from "./unique.entity.ts";
-import { UserEntity } from "./user.entity.ts";
+import { UserEntity, type User } from "./user.entity.ts";
 
 /** What deleting an account needs to know of it, read once when the deletion is asked for. */
 export interface AccountNames {
@@ -22,13 +22,19 @@ export async function isActive(userId: string): Promise<boolean> {
 }
 
 /**
- * `isActive` in the two other shapes a hot path needs: as one item of a batched read with other
- * modules' items (`getEach`), and as a condition of a transaction (the write lands only while the
+ * `isActive` in the two other shapes a hot path needs: as one read of a batch with other
+ * modules' reads (`getTogether`; read strongly consistent), and as a condition of a transaction (the write lands only while the
  * account exists and is not marked deleted), so it costs no request of its own.
  */
 export const liveAccount = {
-  read: (userId: string): BatchRead => ({ entity: UserEntity, key: { userId }, attributes: ["userId", "deletedAt"] }),
-  holds: (item: Record<string, unknown> | undefined) => item !== undefined && item.deletedAt === undefined,
+  read: (userId: string) =>
+    itemRead<User, "userId" | "deletedAt", boolean>(
+      UserEntity,
+      { userId },
+      ["userId", "deletedAt"],
+      (user) => user !== undefined && user.deletedAt === undefined,
+      { consistent: true },
+    ),
   condition: (userId: string): WriteOp =>
     conditionCheck(
       UserEntity,

@@ -1,4 +1,4 @@
-import { getMany, isConditionFailure, itemRead, type BatchRead, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure, itemRead, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
 import { holds } from "./names.ts";
 import { invalidate as invalidateDirectory } from "./search.ts";
@@ -17,19 +17,17 @@ export async function byId(userId: string): Promise<User | undefined> {
 }
 
 /**
- * `byId(userId)?.username` as one item of a batched read with other modules' items (`getEach`),
- * for a hot path that needs the name and something else at the same moment: the read, and the
- * name it found (none for a missing or deleted account).
+ * `byId(userId)?.username` as one read of a batch with other modules' reads (`getTogether`),
+ * for a hot path that needs the name and something else at the same moment: none for a missing
+ * or deleted account.
  */
-export const accountName = {
-  read: (userId: string): BatchRead => ({
-    entity: UserEntity,
-    key: { userId },
-    attributes: ["userId", "username", "deletedAt"],
-  }),
-  of: (item: Record<string, unknown> | undefined): string | undefined =>
-    item !== undefined && item.deletedAt === undefined ? (item.username as string) : undefined,
-};
+export const accountNameRead = (userId: string) =>
+  itemRead<User, "username" | "deletedAt", string | undefined>(
+    UserEntity,
+    { userId },
+    ["username", "deletedAt"],
+    (u) => (u && u.deletedAt === undefined ? u.username : undefined),
+  );
 
 /**
  * The plan of an account, as `byId` would find it (undefined for none, or one being deleted):

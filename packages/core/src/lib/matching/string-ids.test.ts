@@ -25,6 +25,17 @@ describe("StringIds", () => {
     expect(ids.get("東")).toBe(ABSENT);
   });
 
+  it("forgets every key when cleared, and holds new ones after", () => {
+    const ids = new StringIds();
+    for (let i = 0; i < 100; i++) ids.set(`key${i}`, i);
+    ids.clear();
+    expect(ids.size).toBe(0);
+    expect(ids.get("key1")).toBe(ABSENT);
+    ids.set("key2", 5);
+    expect(ids.get("key2")).toBe(5);
+    expect(ids.get("key3")).toBe(ABSENT);
+  });
+
   it("refuses values it cannot hold", () => {
     expect(() => new StringIds().set("a", -1)).toThrow(RangeError);
     expect(() => new StringIds().set("a", 1.5)).toThrow(RangeError);

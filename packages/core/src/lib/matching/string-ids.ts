@@ -91,6 +91,15 @@ export class StringIds {
     this.count++;
   }
 
+  /** Removes every key, keeping the room they took (a table reused for many small sets). */
+  clear(): void {
+    if (this.poolTop === 0) return;
+    this.slots.fill(ABSENT);
+    this.count = 0;
+    this.poolTop = 0;
+    this.dead = 0;
+  }
+
   /** Removes a key; answers whether it was there. */
   delete(key: string): boolean {
     const { slots, mask } = this;

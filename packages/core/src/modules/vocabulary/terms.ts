@@ -65,15 +65,18 @@ export function termsOf(article: { title: string; summary?: string; language?: s
 
 /** `termsOf` an article already tokenised (`tokenizeArticle`), title first. */
 export function termsOfTokens(article: ArticleTokens): string[] {
-  const seen = new Set<string>();
   const terms: string[] = [];
+  seen.clear();
   for (const tokens of [article.title, article.body]) {
     for (const token of tokens) {
       if (terms.length >= MAX_TERMS_PER_ARTICLE) return terms;
       if (isIgnored(token) || seen.has(token)) continue;
-      seen.add(token);
+      seen.set(token, 0);
       terms.push(token);
     }
   }
   return terms;
 }
+
+/** The terms taken so far from the article being read: one table reused, not a set per article. */
+const seen = new StringIds(MAX_TERMS_PER_ARTICLE);

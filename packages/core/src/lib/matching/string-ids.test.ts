@@ -34,6 +34,11 @@ describe("StringIds", () => {
     ids.set("key2", 5);
     expect(ids.get("key2")).toBe(5);
     expect(ids.get("key3")).toBe(ABSENT);
+    // The empty string is a key like any other, cleared too.
+    const empty = new StringIds();
+    empty.set("", 1);
+    empty.clear();
+    expect(empty.get("")).toBe(ABSENT);
   });
 
   it("refuses values it cannot hold", () => {

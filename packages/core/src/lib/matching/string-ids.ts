@@ -93,7 +93,7 @@ export class StringIds {
 
   /** Removes every key, keeping the room they took (a table reused for many small sets). */
   clear(): void {
-    if (this.poolTop === 0) return;
+    if (this.count === 0 && this.poolTop === 0) return;
     this.slots.fill(ABSENT);
     this.count = 0;
     this.poolTop = 0;

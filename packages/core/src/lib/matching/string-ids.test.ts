@@ -53,6 +53,7 @@ describe("StringIds", () => {
       fc.record({ set: key, value: fc.nat({ max: 1000 }) }),
       fc.record({ remove: key }),
       fc.record({ get: key }),
+      fc.record({ add: key, value: fc.nat({ max: 1000 }) }),
     );
     fc.assert(
       fc.property(fc.array(op, { minLength: 50, maxLength: 300 }), (ops) => {
@@ -62,6 +63,9 @@ describe("StringIds", () => {
           if ("set" in o) {
             ids.set(o.set, o.value);
             map.set(o.set, o.value);
+          } else if ("add" in o) {
+            expect(ids.add(o.add, o.value)).toBe(!map.has(o.add));
+            if (!map.has(o.add)) map.set(o.add, o.value);
           } else if ("remove" in o) {
             expect(ids.delete(o.remove)).toBe(map.delete(o.remove));
           } else {

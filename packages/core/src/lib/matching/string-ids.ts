@@ -71,24 +71,37 @@ export class StringIds {
 
   /** Sets a key's value (0 or more), replacing any it had. */
   set(key: string, value: number): void {
+    this.put(key, value, true);
+  }
+
+  /** Sets a key's value unless it has one; answers whether it was added (one look-up, not two). */
+  add(key: string, value: number): boolean {
+    return this.put(key, value, false);
+  }
+
+  private put(key: string, value: number, replace: boolean): boolean {
     if (!(Number.isInteger(value) && value >= 0 && value <= 0x7fff_ffff)) throw new RangeError(`not a value: ${value}`);
     const hash = hashOf(key);
-    const found = this.find(key, hash);
-    if (this.slots[found * SLOT + 1] !== ABSENT) {
-      this.slots[found * SLOT + 1] = value;
-      return;
+    let slot = this.find(key, hash);
+    if (this.slots[slot * SLOT + 1] !== ABSENT) {
+      if (replace) this.slots[slot * SLOT + 1] = value;
+      return false;
     }
+    // Compacting moves characters, never slots: `slot` stays the empty slot the key goes in.
     if (this.poolTop + key.length > this.pool.length) this.compact(key.length);
     const start = this.poolTop;
     for (let i = 0; i < key.length; i++) this.pool[start + i] = key.charCodeAt(i);
     this.poolTop += key.length;
-    if (this.count + 1 > (this.mask + 1) * MAX_LOAD) this.resize((this.mask + 1) * 2);
-    let slot = hash & this.mask;
-    while (this.slots[slot * SLOT + 1] !== ABSENT) slot = (slot + 1) & this.mask;
+    if (this.count + 1 > (this.mask + 1) * MAX_LOAD) {
+      this.resize((this.mask + 1) * 2);
+      slot = hash & this.mask;
+      while (this.slots[slot * SLOT + 1] !== ABSENT) slot = (slot + 1) & this.mask;
+    }
     this.fill(slot, hash, value, start, key.length);
     const at = slot * SLOT;
     for (let i = 0; i < INLINE / 2; i++) this.slots[at + 4 + i] = pair(key, 2 * i);
     this.count++;
+    return true;
   }
 
   /** Removes every key, keeping the room they took (a table reused for many small sets). */

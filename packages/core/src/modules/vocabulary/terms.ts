@@ -70,8 +70,7 @@ export function termsOfTokens(article: ArticleTokens): string[] {
   for (const tokens of [article.title, article.body]) {
     for (const token of tokens) {
       if (terms.length >= MAX_TERMS_PER_ARTICLE) return terms;
-      if (isIgnored(token) || seen.has(token)) continue;
-      seen.set(token, 0);
+      if (isIgnored(token) || !seen.add(token, 0)) continue;
       terms.push(token);
     }
   }

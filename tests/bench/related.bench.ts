@@ -75,7 +75,7 @@ export async function relatedBench(): Promise<void> {
   console.log(row(`related terms on (matcher + terms + related)`, onRun.summary));
   console.log(
     `related terms on ${fmt(onRun.rate)} articles/s, off ${fmt(offRun.rate)} articles/s: on is ${ratio(onRun.rate, offRun.rate)} off ` +
-      `(${onRun.rate >= 10_000 ? "at least" : "BELOW"} 10,000 articles/s; ${Math.round((relatedFound / (ROUNDS + 1) / articles.length) * 100) / 100} related matches an article)`,
+      `(${onRun.rate >= GOAL ? "at least" : "BELOW"} ${fmt(GOAL)} articles/s; ${Math.round((relatedFound / (ROUNDS + 1) / articles.length) * 100) / 100} related matches an article)`,
   );
 
   const result = evaluate(labelled);
@@ -90,6 +90,8 @@ export async function relatedBench(): Promise<void> {
   );
 }
 
+/** Articles a second matched with related terms on, at least (the goal, not asserted). */
+const GOAL = 15_000;
 const VOCABULARY = 200_000;
 const FIELDS = 2_000;
 const FIELD_WORDS = 1_500;

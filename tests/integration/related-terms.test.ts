@@ -1,19 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ingestSource } from "@graph/core/workflows/ingest";
 import { trustSource } from "@graph/core/workflows/source-trust";
 import * as Sources from "@graph/core/modules/sources";
 import { phraseKey } from "@graph/core/lib/matching";
-import { strongTermsOf } from "@graph/core/modules/vocabulary";
+import {
+  BUILD_REQUEST_MS,
+  currentBackground,
+  MIN_RELATED_TERMS,
+  requestBackground,
+  strongTermsOf,
+} from "@graph/core/modules/vocabulary";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
 import { corpus } from "../../packages/core/src/modules/vocabulary/fixtures/corpus.ts";
 import { rss, startFeedServer, type FeedItem } from "../support/feeds.ts";
 import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
-import { signedIn, useTestApi } from "../support/runtime.ts";
+import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
 /**
- * Related terms end to end: trusted articles that name a topic teach it its vocabulary, a
- * scheduled job builds the background, and an article that never names the topic reaches its
- * followers through its terms, saying which.
+ * Related terms end to end: trusted articles that name a topic teach it its vocabulary, a job
+ * builds the background (when a topic first needs one, and on its schedule), and an article that
+ * never names the topic reaches its followers through its terms, saying which.
  */
 const api = useTestApi();
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
@@ -53,6 +59,15 @@ const SOURDOUGH_NAMING = Array.from({ length: 8 }, (_, i) => [
   "Levain, crumb, hydration and banneton: the starter rose and the crust sang.",
 ]);
 
+/** For the background's first build: Python's articles, and others that name no followed topic. */
+const PY_NAMING = corpus()
+  .articles.filter((a) => a.kind === "naming" && a.about.includes("Python"))
+  .slice(0, 12);
+const PY_RELATED = corpus().articles.find((a) => a.id === "Python-r3")!;
+const PY_BACKGROUND = corpus()
+  .articles.filter((a) => a.kind === "unrelated")
+  .slice(40);
+
 beforeAll(async () => {
   feeds = await startFeedServer();
   const background = corpus().articles.filter((a) => a.kind === "unrelated" || a.kind === "trap");
@@ -80,6 +95,18 @@ beforeAll(async () => {
       SOURDOUGH_NAMING.map(([t, s], i) => item(t!, s!, i)),
     ),
   });
+  feeds.set("/pydigest.xml", {
+    body: rss("Py Digest", [
+      ...PY_NAMING.map((a, i) => item(a.title, a.summary, i)),
+      item(PY_RELATED.title, PY_RELATED.summary, 90, 1),
+    ]),
+  });
+  feeds.set("/newsdesk.xml", {
+    body: rss(
+      "News Desk",
+      PY_BACKGROUND.map((a, i) => item(a.title, a.summary, i, 3)),
+    ),
+  });
   const source = (sourceId: string, name: string) => ({
     sourceId,
     name,
@@ -91,6 +118,8 @@ beforeAll(async () => {
     source("ops", "Ops Weekly"),
     source("sport", "Sport Daily"),
     source("world", "World Desk"),
+    source("pydigest", "Py Digest"),
+    source("newsdesk", "News Desk"),
   ]);
   const now = Date.now();
   // A source nobody trusts (stored before trust was recorded: its first fetch lists it as
@@ -117,6 +146,65 @@ async function feedOf(cookie: string) {
   expect(response.status).toBe(200);
   return Object.values((await response.json()).groups).flat();
 }
+
+/** The vocabulary jobs queued while `action` runs. */
+async function vocabularyJobsQueuedBy(action: () => Promise<unknown>): Promise<number> {
+  const send = vi.spyOn(api.runtime.dispatcher, "send");
+  try {
+    await action();
+    return send.mock.calls.filter(([queue, body]) => queue === "IngestQueue" && JSON.parse(body).kind === "vocabulary")
+      .length;
+  } finally {
+    send.mockRestore();
+  }
+}
+
+describe("the background of related terms", () => {
+  // First in the file: the runtime is fresh, with no background, as a new stage is. Its own
+  // sources and topic (Python), so the tests below find theirs as they left them.
+  it("is built as soon as a topic needs it, not at the next scheduled build", async () => {
+    expect((await currentBackground()).articles).toBe(0);
+    const person = await follow(["Python"]);
+    // Articles enough for a background, that no followed topic names: nothing needs one yet.
+    expect((await ingestSource("newsdesk", { allowPrivateFeeds: true })).status).toBe("ok");
+    await api.runtime.dispatcher.idle();
+    expect((await currentBackground()).articles).toBe(0);
+
+    // Python is named by enough trusted articles to learn from: the background is built now
+    // (queued once), the phrase learns against it, and recent articles are matched again.
+    const queued = await vocabularyJobsQueuedBy(async () => {
+      expect((await ingestSource("pydigest", { allowPrivateFeeds: true })).status).toBe("ok");
+      await api.runtime.dispatcher.idle();
+    });
+    expect(queued).toBe(1);
+    expect((await currentBackground()).articles).toBeGreaterThanOrEqual(PY_BACKGROUND.length);
+    expect((await strongTermsOf(["python"])).get("python")!.length).toBeGreaterThanOrEqual(MIN_RELATED_TERMS);
+    const related = (await feedOf(person.cookie)).find((a) => a.title === PY_RELATED.title);
+    expect(related?.bestMatchingKeywords).toEqual(["Python"]);
+    expect(related?.via?.Python?.length).toBeGreaterThanOrEqual(MIN_RELATED_TERMS);
+  });
+
+  it("is asked for once however many ask at the same time", async () => {
+    // Past the window in which the build above was asked for; the build itself is shown above,
+    // so the one queued here is left unrun.
+    travel(BUILD_REQUEST_MS + 1000);
+    api.runtime.dispatcher.hold("IngestQueue");
+    try {
+      let asked: boolean[] = [];
+      const queued = await vocabularyJobsQueuedBy(async () => {
+        asked = await Promise.all(Array.from({ length: 30 }, () => requestBackground()));
+      });
+      expect(asked.filter(Boolean)).toHaveLength(1);
+      expect(queued).toBe(1);
+      // And not again within the window.
+      expect(await requestBackground()).toBe(false);
+    } finally {
+      await api.runtime.dispatcher.purge("IngestQueue");
+      api.runtime.dispatcher.release("IngestQueue");
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe("related terms", () => {
   it("brings a follower an article that never names the topic, saying through which terms", async () => {

@@ -24,7 +24,8 @@ export type OutgoingEmail = z.infer<typeof OutgoingEmail>;
 /**
  * Work for the ingest worker: fetch a source; fetch a host's due sources under the host's lease
  * (`leaseId`, taken by the tick); backfill new topic phrases (or match recent articles
- * again through phrases' related terms); check a suggested source.
+ * again through phrases' related terms); check a suggested source; build the background of
+ * related terms.
  */
 export const IngestJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("source"), sourceId: z.string().min(1) }),
@@ -43,6 +44,8 @@ export const IngestJob = z.discriminatedUnion("kind", [
     related: z.literal(true).optional(),
   }),
   z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),
+  /** Build the background of related terms now (a phrase needs it and none is usable). */
+  z.object({ kind: z.literal("vocabulary") }),
 ]);
 export type IngestJob = z.infer<typeof IngestJob>;
 

@@ -25,6 +25,22 @@ describe("StringIds", () => {
     expect(ids.get("東")).toBe(ABSENT);
   });
 
+  it("forgets every key when cleared, and holds new ones after", () => {
+    const ids = new StringIds();
+    for (let i = 0; i < 100; i++) ids.set(`key${i}`, i);
+    ids.clear();
+    expect(ids.size).toBe(0);
+    expect(ids.get("key1")).toBe(ABSENT);
+    ids.set("key2", 5);
+    expect(ids.get("key2")).toBe(5);
+    expect(ids.get("key3")).toBe(ABSENT);
+    // The empty string is a key like any other, cleared too.
+    const empty = new StringIds();
+    empty.set("", 1);
+    empty.clear();
+    expect(empty.get("")).toBe(ABSENT);
+  });
+
   it("refuses values it cannot hold", () => {
     expect(() => new StringIds().set("a", -1)).toThrow(RangeError);
     expect(() => new StringIds().set("a", 1.5)).toThrow(RangeError);
@@ -37,6 +53,7 @@ describe("StringIds", () => {
       fc.record({ set: key, value: fc.nat({ max: 1000 }) }),
       fc.record({ remove: key }),
       fc.record({ get: key }),
+      fc.record({ add: key, value: fc.nat({ max: 1000 }) }),
     );
     fc.assert(
       fc.property(fc.array(op, { minLength: 50, maxLength: 300 }), (ops) => {
@@ -46,6 +63,9 @@ describe("StringIds", () => {
           if ("set" in o) {
             ids.set(o.set, o.value);
             map.set(o.set, o.value);
+          } else if ("add" in o) {
+            expect(ids.add(o.add, o.value)).toBe(!map.has(o.add));
+            if (!map.has(o.add)) map.set(o.add, o.value);
           } else if ("remove" in o) {
             expect(ids.delete(o.remove)).toBe(map.delete(o.remove));
           } else {

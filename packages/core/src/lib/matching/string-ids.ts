@@ -8,8 +8,13 @@ const MAX_LOAD = 0.5;
  */
 const SEED = (Math.random() * 0x1_0000_0000) | 0;
 
-/** Int32s per slot: the key's hash, its value (ABSENT: the slot is empty), where its characters start in the pool, how many. */
-const SLOT = 4;
+/**
+ * Int32s per slot: the key's hash, its value (ABSENT: the slot is empty), where its characters
+ * start in the pool, how many, then its first INLINE characters two to an int.
+ */
+const SLOT = 8;
+/** Characters of a key kept in its slot too: a key this short is compared without reading the pool. */
+const INLINE = 8;
 
 /**
  * A map of strings to numbers (0 or more), for the look-ups matching makes for every word of
@@ -18,10 +23,11 @@ const SLOT = 4;
  * A `Map<string, number>` answers the same, but over a dictionary of 200,000 terms most of a
  * related match's time went in its look-ups: a `Map` walks a chain of entries, each somewhere
  * else in memory and each comparing a key string that is somewhere else again, and a word that
- * is not there (most of an article's) walks the whole chain. Here a slot (hash, value, and where
- * the key's characters are) is four numbers of one typed array, probed linearly at most half
- * full, and the keys' characters sit in one pool: a string that is not there costs about one
- * read of memory, one that is about two (its slot, then its characters to compare).
+ * is not there (most of an article's) walks the whole chain. Here a slot (hash, value, where the
+ * key's characters are in one pool, and its first eight characters) is 32 bytes of one typed
+ * array, probed linearly at most half full: a string that is not there costs about one read of
+ * memory, and so does one that is, if it is at most eight characters long (most words); a longer
+ * one reads the pool too.
  *
  * Keys removed leave their characters in the pool until it is compacted (when it grows, or once
  * more than half of it is dead).
@@ -55,7 +61,7 @@ export class StringIds {
       const at = slot * SLOT;
       const value = slots[at + 1]!;
       if (value === ABSENT) return ABSENT;
-      if (slots[at] === hash && slots[at + 3] === key.length && this.holds(slots[at + 2]!, key)) return value;
+      if (slots[at] === hash && slots[at + 3] === key.length && this.holds(at, key)) return value;
     }
   }
 
@@ -65,22 +71,46 @@ export class StringIds {
 
   /** Sets a key's value (0 or more), replacing any it had. */
   set(key: string, value: number): void {
+    this.put(key, value, true);
+  }
+
+  /** Sets a key's value unless it has one; answers whether it was added (one look-up, not two). */
+  add(key: string, value: number): boolean {
+    return this.put(key, value, false);
+  }
+
+  private put(key: string, value: number, replace: boolean): boolean {
     if (!(Number.isInteger(value) && value >= 0 && value <= 0x7fff_ffff)) throw new RangeError(`not a value: ${value}`);
     const hash = hashOf(key);
-    const found = this.find(key, hash);
-    if (this.slots[found * SLOT + 1] !== ABSENT) {
-      this.slots[found * SLOT + 1] = value;
-      return;
+    let slot = this.find(key, hash);
+    if (this.slots[slot * SLOT + 1] !== ABSENT) {
+      if (replace) this.slots[slot * SLOT + 1] = value;
+      return false;
     }
+    // Compacting moves characters, never slots: `slot` stays the empty slot the key goes in.
     if (this.poolTop + key.length > this.pool.length) this.compact(key.length);
     const start = this.poolTop;
     for (let i = 0; i < key.length; i++) this.pool[start + i] = key.charCodeAt(i);
     this.poolTop += key.length;
-    if (this.count + 1 > (this.mask + 1) * MAX_LOAD) this.resize((this.mask + 1) * 2);
-    let slot = hash & this.mask;
-    while (this.slots[slot * SLOT + 1] !== ABSENT) slot = (slot + 1) & this.mask;
+    if (this.count + 1 > (this.mask + 1) * MAX_LOAD) {
+      this.resize((this.mask + 1) * 2);
+      slot = hash & this.mask;
+      while (this.slots[slot * SLOT + 1] !== ABSENT) slot = (slot + 1) & this.mask;
+    }
     this.fill(slot, hash, value, start, key.length);
+    const at = slot * SLOT;
+    for (let i = 0; i < INLINE / 2; i++) this.slots[at + 4 + i] = pair(key, 2 * i);
     this.count++;
+    return true;
+  }
+
+  /** Removes every key, keeping the room they took (a table reused for many small sets). */
+  clear(): void {
+    if (this.count === 0 && this.poolTop === 0) return;
+    this.slots.fill(ABSENT);
+    this.count = 0;
+    this.poolTop = 0;
+    this.dead = 0;
   }
 
   /** Removes a key; answers whether it was there. */
@@ -96,7 +126,7 @@ export class StringIds {
       const home = slots[at]! & mask;
       const stays = hole <= next ? hole < home && home <= next : hole < home || home <= next;
       if (stays) continue;
-      this.fill(hole, slots[at]!, slots[at + 1]!, slots[at + 2]!, slots[at + 3]!);
+      slots.copyWithin(hole * SLOT, at, at + SLOT);
       hole = next;
     }
     slots[hole * SLOT + 1] = ABSENT;
@@ -105,9 +135,15 @@ export class StringIds {
     return true;
   }
 
-  /** Whether the pool holds `key`'s characters from `start` (its length already compared). */
-  private holds(start: number, key: string): boolean {
+  /** Whether the slot at `at` holds `key` (its hash and length already compared). */
+  private holds(at: number, key: string): boolean {
+    const slots = this.slots;
+    if (key.length <= INLINE) {
+      for (let i = 0; 2 * i < key.length; i++) if (slots[at + 4 + i] !== pair(key, 2 * i)) return false;
+      return true;
+    }
     const pool = this.pool;
+    const start = slots[at + 2]!;
     for (let i = 0; i < key.length; i++) if (pool[start + i] !== key.charCodeAt(i)) return false;
     return true;
   }
@@ -118,7 +154,7 @@ export class StringIds {
     let slot = hash & mask;
     for (; slots[slot * SLOT + 1] !== ABSENT; slot = (slot + 1) & mask) {
       const at = slot * SLOT;
-      if (slots[at] === hash && slots[at + 3] === key.length && this.holds(slots[at + 2]!, key)) break;
+      if (slots[at] === hash && slots[at + 3] === key.length && this.holds(at, key)) break;
     }
     return slot;
   }
@@ -139,7 +175,7 @@ export class StringIds {
       if (old[at + 1] === ABSENT) continue;
       let slot = old[at]! & this.mask;
       while (this.slots[slot * SLOT + 1] !== ABSENT) slot = (slot + 1) & this.mask;
-      this.fill(slot, old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
+      this.slots.set(old.subarray(at, at + SLOT), slot * SLOT);
     }
   }
 
@@ -163,6 +199,11 @@ export class StringIds {
     this.poolTop = top;
     this.dead = 0;
   }
+}
+
+/** Two UTF-16 code units of `key` from `i` as one int (past its end, zero). */
+function pair(key: string, i: number): number {
+  return (i < key.length ? key.charCodeAt(i) : 0) | (i + 1 < key.length ? key.charCodeAt(i + 1) << 16 : 0);
 }
 
 /** FNV-1a over the UTF-16 code units, seeded, then mixed so the low bits (the slot) depend on every unit. */

@@ -1,4 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
+import { isConditionFailure } from "../../adapters/dynamo/index.ts";
+import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { BackgroundPartEntity } from "./phrase-vocabulary.entity.ts";
 import type { Background } from "./significance.ts";
 import { termsOf } from "./terms.ts";
@@ -6,8 +8,10 @@ import { termsOf } from "./terms.ts";
 /**
  * The background of significance: document frequencies over the trusted articles read lately.
  * Counting every term of every article into shared items at ingest would be thousands of
- * contended writes per batch, so a scheduled job builds it whole from the stored articles
- * (`BackgroundBuilder`) and stores it gzipped; processes read it once per BACKGROUND_TTL_MS.
+ * contended writes per batch, so a job builds it whole from the stored articles
+ * (`BackgroundBuilder`) and stores it gzipped; processes read it once per BACKGROUND_TTL_MS. The
+ * job runs on a schedule, and as soon as a phrase needs a background and none is usable
+ * (`requestBackground`): on a new stage, related terms need not wait for the schedule.
  */
 
 /** Articles counted at most (the newest): bounds the build's time and memory. */
@@ -93,6 +97,32 @@ export async function currentBackground(now = Date.now()): Promise<Background> {
   const background = { articles: parsed.articles, df: new Map(parsed.df) };
   cached = { background, readAt: now, generation: head.current };
   return background;
+}
+
+/**
+ * A build asked for is not asked for again within this long: longer than a build may take (the
+ * job's five minutes), so builds never overlap, and short enough that a build that found too few
+ * articles (a stage just started) is followed soon by one that finds enough.
+ */
+export const BUILD_REQUEST_MS = 6 * 60 * 1000;
+
+/**
+ * Asks for the background to be built now: queues the `vocabulary` job (on the ingest queue),
+ * once however many processes ask at the same time. The first to mark the item `request` with
+ * its time (a conditional write) queues the job; the others find it marked within
+ * BUILD_REQUEST_MS and leave it. Answers whether this call queued it.
+ */
+export async function requestBackground(now = Date.now()): Promise<boolean> {
+  try {
+    await BackgroundPartEntity.put({ generation: "request", part: 0, requestedAt: now })
+      .where((attr, op) => `${op.notExists(attr.requestedAt)} OR ${op.lte(attr.requestedAt, now - BUILD_REQUEST_MS)}`)
+      .go({ response: "none" });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await enqueue(IngestQueue, [{ kind: "vocabulary" }]);
+  return true;
 }
 
 /** Forgets the background read (tests that build one in another process). */

@@ -2,9 +2,17 @@ import { createHash } from "node:crypto";
 import { isConditionFailure } from "../../adapters/dynamo/index.ts";
 import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { mapLimited } from "../../lib/util/index.ts";
-import { currentBackground } from "./background.ts";
+import { currentBackground, requestBackground } from "./background.ts";
 import { PhraseVocabularyEntity, VOCABULARY_SHARDS } from "./phrase-vocabulary.entity.ts";
-import { changedMaterially, strongTerms, type Background, type Foreground, type StrongTerm } from "./significance.ts";
+import {
+  changedMaterially,
+  MIN_BACKGROUND_ARTICLES,
+  MIN_FOREGROUND_ARTICLES,
+  strongTerms,
+  type Background,
+  type Foreground,
+  type StrongTerm,
+} from "./significance.ts";
 
 /** Terms counted per phrase at most: past it the rarest go (they could not become strong soon). */
 export const MAX_COUNTED_TERMS = 3000;
@@ -81,22 +89,34 @@ export async function learn(articles: NamingArticle[], now = Date.now()): Promis
   }
   if (byPhrase.size === 0) return [];
   const background = await currentBackground(now);
-  const changed = await mapLimited([...byPhrase], WRITE_CONCURRENCY, ([phrase, list]) =>
+  const learnt = await mapLimited([...byPhrase], WRITE_CONCURRENCY, ([phrase, list]) =>
     learnPhrase(phrase, list, background, now),
   );
-  const requeue = [...byPhrase.keys()].filter((_, i) => changed[i]);
+  const requeue = [...byPhrase.keys()].filter((_, i) => learnt[i]!.requeue);
   await queueRelated(requeue);
+  // A phrase with enough articles to learn from and no background to learn against (a new stage):
+  // the background is built now rather than at the next scheduled build, up to six hours away.
+  if (background.articles < MIN_BACKGROUND_ARTICLES && learnt.some((l) => l.ready)) await requestBackground(now);
   return requeue;
 }
 
-async function learnPhrase(phrase: string, articles: NamingArticle[], background: Background, now: number) {
+/**
+ * Counts a phrase's new articles and finds its strong terms again; answers whether its recent
+ * articles are to be matched again, and whether it has the articles to learn from (`ready`).
+ */
+async function learnPhrase(
+  phrase: string,
+  articles: NamingArticle[],
+  background: Background,
+  now: number,
+): Promise<{ requeue: boolean; ready: boolean }> {
   const shard = shardOf(phrase);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { data } = await PhraseVocabularyEntity.get({ shard, phrase }).go({ consistent: true });
     const stored = data as Stored | null;
     const seen = new Set(stored?.counted ?? []);
     const fresh = [...new Map(articles.filter((a) => !seen.has(a.articleId)).map((a) => [a.articleId, a])).values()];
-    if (fresh.length === 0) return false;
+    if (fresh.length === 0) return { requeue: false, ready: (stored?.articles ?? 0) >= MIN_FOREGROUND_ARTICLES };
     const counts = decodeCounts(stored?.counts ?? "");
     for (const article of fresh) {
       for (const term of new Set(article.terms)) counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -104,9 +124,11 @@ async function learnPhrase(phrase: string, articles: NamingArticle[], background
     const foreground: Foreground = { articles: (stored?.articles ?? 0) + fresh.length, counts: bounded(counts) };
     const next = settle(phrase, stored, foreground, background, now);
     const counted = [...(stored?.counted ?? []), ...fresh.map((a) => a.articleId)].slice(-COUNTED_RING);
-    if (await write({ ...next, counts: encodeCounts(foreground.counts), counted }, stored)) return next.requeue;
+    if (await write({ ...next, counts: encodeCounts(foreground.counts), counted }, stored)) {
+      return { requeue: next.requeue, ready: foreground.articles >= MIN_FOREGROUND_ARTICLES };
+    }
   }
-  return false;
+  return { requeue: false, ready: false };
 }
 
 /** The item's strong terms found again, and whether recent articles are to be matched again. */

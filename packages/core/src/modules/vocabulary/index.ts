@@ -18,5 +18,12 @@ export {
 } from "./significance.ts";
 export { RelatedMatcher, MAX_VIA_TERMS, type RelatedMatch } from "./related-matcher.ts";
 export { learn, relearnAll, strongTermsOf, type NamingArticle } from "./foreground.ts";
-export { BackgroundBuilder, currentBackground, forgetBackground, MAX_BACKGROUND_ARTICLES } from "./background.ts";
+export {
+  BackgroundBuilder,
+  BUILD_REQUEST_MS,
+  currentBackground,
+  forgetBackground,
+  MAX_BACKGROUND_ARTICLES,
+  requestBackground,
+} from "./background.ts";
 export { currentRelated } from "./related.ts";

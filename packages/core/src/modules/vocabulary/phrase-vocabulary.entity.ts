@@ -64,6 +64,8 @@ export const BackgroundPartEntity = new Entity(
       articles: { type: "number" },
       builtAt: { type: "number" },
       expiresAt: { type: "number" },
+      /** On the item `request`: when a build was last asked for (see `requestBackground`). */
+      requestedAt: { type: "number" },
     },
     indexes: {
       byGeneration: {

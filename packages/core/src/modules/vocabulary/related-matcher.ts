@@ -239,7 +239,7 @@ function isNamed(phrase: string, named: ReadonlySet<string> | readonly string[])
 
 /**
  * Adds a term to a match's terms if it is among the MAX_VIA_TERMS strongest so far, the
- * strongest first (equal weights in the terms' order): the order sorting them all would give.
+ * strongest first (equal weights alphabetically): the order sorting them all would give.
  */
 function keepStrongest(terms: string[], weights: number[], term: string, weight: number): void {
   let at = terms.length;

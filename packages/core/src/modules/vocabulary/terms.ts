@@ -1,6 +1,6 @@
 /// <reference path="./stopword.d.ts" />
 import { eng, deu, fra, ita, nld, por, spa } from "stopword";
-import { tokenize, tokenizeArticle, type ArticleTokens } from "../../lib/matching/index.ts";
+import { StringIds, tokenize, tokenizeArticle, type ArticleTokens } from "../../lib/matching/index.ts";
 
 /** Distinct terms kept of one article at most (title first, then summary): a bound per article. */
 export const MAX_TERMS_PER_ARTICLE = 80;
@@ -42,13 +42,12 @@ const NEWS_WORDS = [
   "within", "against", "among", "between", "because", "though", "although", "whether",
 ];
 
-const STOPWORDS = new Set(
-  // Folded as English text is and as other languages' text is (whose plurals do not fold).
-  [...eng, ...fra, ...deu, ...spa, ...ita, ...por, ...nld, ...NEWS_WORDS].flatMap((word) => [
-    ...tokenize(word),
-    ...tokenize(word, { language: "fr" }),
-  ]),
-);
+/** Every token of every article is looked up here: in a `StringIds`, found with one read of memory. */
+const STOPWORDS = new StringIds();
+// Folded as English text is and as other languages' text is (whose plurals do not fold).
+for (const word of [...eng, ...fra, ...deu, ...spa, ...ita, ...por, ...nld, ...NEWS_WORDS]) {
+  for (const token of [...tokenize(word), ...tokenize(word, { language: "fr" })]) STOPWORDS.set(token, 0);
+}
 
 /** Whether a token can never be a term: a stopword, a number, or too short. */
 export function isIgnored(token: string): boolean {
@@ -66,15 +65,17 @@ export function termsOf(article: { title: string; summary?: string; language?: s
 
 /** `termsOf` an article already tokenised (`tokenizeArticle`), title first. */
 export function termsOfTokens(article: ArticleTokens): string[] {
-  const seen = new Set<string>();
   const terms: string[] = [];
+  seen.clear();
   for (const tokens of [article.title, article.body]) {
     for (const token of tokens) {
       if (terms.length >= MAX_TERMS_PER_ARTICLE) return terms;
-      if (isIgnored(token) || seen.has(token)) continue;
-      seen.add(token);
+      if (isIgnored(token) || !seen.add(token, 0)) continue;
       terms.push(token);
     }
   }
   return terms;
 }
+
+/** The terms taken so far from the article being read: one table reused, not a set per article. */
+const seen = new StringIds(MAX_TERMS_PER_ARTICLE);

@@ -130,7 +130,7 @@ describe("RelatedMatcher", () => {
     expect(matcher.match(["kubelet", "pod", "helm"], new Set(["kubernete"]))).toEqual([]);
   });
 
-  it("names the strongest terms that carried a match, equal weights in the terms' order", () => {
+  it("names the strongest terms that carried a match, equal weights alphabetically", () => {
     const m = new RelatedMatcher();
     const weights = { alpha: 3, bravo: 5, charlie: 4, delta: 5, echo: 1 };
     m.set(

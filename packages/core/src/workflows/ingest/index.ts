@@ -1,13 +1,15 @@
 /**
  * Ingestion: the schedule's tick that queues what is due, and the ingest queue's jobs — fetching
  * a source (or a host's due sources, politely) and storing, matching and indexing what is new;
- * backfilling new topic phrases; checking a suggested source. The ingest queue's worker runs one
- * job per message (`runIngestJob`).
+ * backfilling new topic phrases; checking a suggested source; building the background of related
+ * terms when a phrase first needs it. The ingest queue's worker runs one job per message
+ * (`runIngestJob`).
  */
 import type { IngestJob } from "../../adapters/queues/index.ts";
 import { backfillPhrases } from "../backfill/index.ts";
 import { ingestHost } from "./ingest-host.ts";
 import { ingestSource } from "./ingest-source.ts";
+import { rebuildVocabulary } from "../related-background/index.ts";
 import { checkSuggestion } from "../source-trust/index.ts";
 
 export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
@@ -25,5 +27,7 @@ export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds:
       return backfillPhrases(job.phrases, { related: job.related });
     case "suggestion":
       return checkSuggestion(job.userId, job.suggestionId, options);
+    case "vocabulary":
+      return rebuildVocabulary();
   }
 }

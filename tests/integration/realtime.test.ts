@@ -3,6 +3,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
+import { Resource } from "sst";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { signedIn, useTestApi } from "../support/runtime.ts";
@@ -48,7 +49,8 @@ describe("realtime (API Gateway WebSocket semantics)", () => {
     const closed = new Promise((resolve) => socket.once("close", resolve));
     socket.close();
     await closed;
-    const client = new ApiGatewayManagementApiClient({ endpoint: api.runtime.url });
+    // The management API's own endpoint, as the handlers find it (a host of its own, as on AWS).
+    const client = new ApiGatewayManagementApiClient({ endpoint: Resource.Realtime.managementEndpoint });
     await expect(
       client.send(new PostToConnectionCommand({ ConnectionId: "no-such-connection", Data: "x" })),
     ).rejects.toBeInstanceOf(GoneException);

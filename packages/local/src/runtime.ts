@@ -172,7 +172,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("Search", { name: "graph-search" }, "sst.aws.Bucket");
   link("Images", { name: IMAGES_BUCKET }, "sst.aws.Bucket");
   link("Imports", { name: IMPORTS_BUCKET }, "sst.aws.Bucket");
-  link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint: url }, "sst.aws.ApiGatewayWebSocket");
+  const websockets = new LocalWebSocketApi("packages/functions/src/realtime/handler.handler");
+  // Its management API listens on the loopback interface alone, whatever HOST says: only this process posts to sockets.
+  const managementEndpoint = await websockets.listenManagement("127.0.0.1");
+  link("Realtime", { url: `${url.replace(/^http/, "ws")}/ws`, managementEndpoint }, "sst.aws.ApiGatewayWebSocket");
   link(
     "Config",
     {
@@ -217,7 +220,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const outbox = await Outbox.open(options.dataDir && join(options.dataDir, "outbox.jsonl"));
   const dispatcher = new Dispatcher(queues, schedules, { dir: options.dataDir && join(options.dataDir, "queues") });
   if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
-  const websockets = new LocalWebSocketApi("packages/functions/src/realtime/handler.handler");
   websockets.attach(server);
 
   const api = createApi({
@@ -267,7 +269,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   // Public, like the services they stand in for: browsers on the network load the covers too.
   await mountMediaStandIns(root, media);
-  websockets.mount(root);
   root.route("/", devRoutes(outbox, dispatcher));
   if (options.demoFeeds) {
     const demo = await import("./demo/index.ts");

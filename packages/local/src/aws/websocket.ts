@@ -1,7 +1,7 @@
-import type { IncomingMessage, Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { randomBytes } from "node:crypto";
-import type { Hono } from "hono";
 import { WebSocketServer, type WebSocket } from "ws";
 import { lambdaContext, loadHandler } from "../handlers.ts";
 
@@ -17,6 +17,11 @@ interface Connection {
  * API Gateway's WebSocket API in-process: `$connect`, `$disconnect` and `$default` go to
  * the deployed handler with API Gateway-shaped events, and `/@connections/{id}` answers
  * the management API so `ApiGatewayManagementApiClient` posts to sockets unchanged.
+ *
+ * The management API has a listener of its own on the loopback interface (`listenManagement`),
+ * as API Gateway's is a host of its own: a message is one post per member's socket, and a plain
+ * HTTP handler answers one for a fraction of what the site's app (its middleware, its routing,
+ * Request and Response objects) costs. Only this machine can reach it.
  */
 export class LocalWebSocketApi {
   private readonly connections = new Map<string, Connection>();
@@ -35,27 +40,49 @@ export class LocalWebSocketApi {
     });
   }
 
-  mount(app: Hono) {
-    app.post("/@connections/:id", async (c) => {
-      const connection = this.connections.get(c.req.param("id"));
-      if (!connection) return this.gone(c);
-      connection.socket.send(Buffer.from(await c.req.arrayBuffer()).toString("utf8"));
-      return c.body(null, 200);
-    });
-    app.delete("/@connections/:id", (c) => {
-      const connection = this.connections.get(c.req.param("id"));
-      if (!connection) return this.gone(c);
-      connection.socket.close(1000);
-      return c.body(null, 204);
-    });
-    app.get("/@connections/:id", (c) => {
-      const connection = this.connections.get(c.req.param("id"));
-      if (!connection) return this.gone(c);
-      return c.json({
-        ConnectedAt: new Date(connection.connectedAt).toISOString(),
-        LastActiveAt: new Date(connection.lastActiveAt).toISOString(),
-        Identity: { SourceIp: connection.sourceIp, UserAgent: connection.userAgent },
-      });
+  private management: Server | undefined;
+
+  /** Starts the management API on `host` (an IPv4 loopback address) and answers its endpoint. */
+  async listenManagement(host: string): Promise<string> {
+    const server = createServer((request, response) => this.manage(request, response));
+    // The SDK keeps its sockets alive between posts: the server must not close them first.
+    server.keepAliveTimeout = 120_000;
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    this.management = server;
+    const { port } = server.address() as AddressInfo;
+    return `http://${host}:${port}`;
+  }
+
+  /** `POST` (send), `DELETE` (close) and `GET` (describe) `/@connections/{id}`, as API Gateway answers them. */
+  private manage(request: IncomingMessage, response: ServerResponse) {
+    const match = /^\/@connections\/([^/?]+)$/.exec(request.url ?? "");
+    const answer = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+      const text = body === undefined ? "" : JSON.stringify(body);
+      response.writeHead(status, { ...headers, ...(text ? { "content-type": "application/json" } : {}) });
+      response.end(text);
+    };
+    if (!match) return request.resume().once("end", () => answer(404, { message: "Not Found" }));
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.once("end", () => {
+      const connection = this.connections.get(decodeURIComponent(match[1]!));
+      if (!connection) return answer(410, { message: "Gone" }, { "x-amzn-errortype": "GoneException" });
+      switch (request.method) {
+        case "POST":
+          connection.socket.send(Buffer.concat(chunks).toString("utf8"));
+          return answer(200);
+        case "DELETE":
+          connection.socket.close(1000);
+          return answer(204);
+        case "GET":
+          return answer(200, {
+            ConnectedAt: new Date(connection.connectedAt).toISOString(),
+            LastActiveAt: new Date(connection.lastActiveAt).toISOString(),
+            Identity: { SourceIp: connection.sourceIp, UserAgent: connection.userAgent },
+          });
+        default:
+          return answer(405, { message: "Method Not Allowed" });
+      }
     });
   }
 
@@ -72,11 +99,14 @@ export class LocalWebSocketApi {
     this.wss.close();
     await Promise.all(closed);
     await Promise.allSettled([...this.running]);
-  }
-
-  private gone(c: { header(name: string, value: string): void; json(body: unknown, status: 410): Response }) {
-    c.header("x-amzn-errortype", "GoneException");
-    return c.json({ message: "Gone" }, 410);
+    // Last: the handlers that just ran may have posted to sockets.
+    const management = this.management;
+    if (management) {
+      await new Promise<void>((resolve) => {
+        management.close(() => resolve());
+        management.closeAllConnections();
+      });
+    }
   }
 
   private async connect(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {

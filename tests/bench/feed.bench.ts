@@ -15,8 +15,9 @@ import { mulberry32 } from "./random.ts";
 const ARTICLES = 50_000;
 const TOPICS = 100;
 const SOURCES = 200;
-/** The issue's goal for a refresh that has to recompute. */
-const RECOMPUTE_P95_GOAL_MS = 150;
+/** The goal for a refresh that has to recompute: its p95 on the local runtime, and its DynamoDB requests. */
+const RECOMPUTE_P95_GOAL_MS = 100;
+const RECOMPUTE_REQUESTS_GOAL = 12;
 const FILLER = "the a new report on why how people city week data study team plan early late open small".split(" ");
 
 /**
@@ -124,11 +125,13 @@ export async function feedBench(runtime: Runtime) {
   console.log(row("refresh: recompute (postings, score, store)", recompute));
   console.log(row("refresh: answer the stored session", cached));
   // Printed, never asserted: timings on shared machines vary too much to fail a run on.
+  const timeMet = recompute.p95 <= RECOMPUTE_P95_GOAL_MS;
+  const requestsMet = perRecompute.requests <= RECOMPUTE_REQUESTS_GOAL;
   console.log(
-    `goal: recompute p95 ≤ ${RECOMPUTE_P95_GOAL_MS} ms on the local runtime — ${recompute.p95 <= RECOMPUTE_P95_GOAL_MS ? "met" : "NOT met"} (${recompute.p95.toFixed(0)} ms)`,
+    `goal: recompute p95 ≤ ${RECOMPUTE_P95_GOAL_MS} ms on the local runtime and ≤ ${RECOMPUTE_REQUESTS_GOAL} DynamoDB requests — ${timeMet && requestsMet ? "met" : "NOT met"} (${recompute.p95.toFixed(0)} ms ${timeMet ? "met" : "NOT met"}, ${perRecompute.requests} requests ${requestsMet ? "met" : "NOT met"})`,
   );
   console.log(
-    `recompute: ${perRecompute.requests} DynamoDB requests, ${perRecompute.items} items read (${perRecompute.detail}); stored session: ${perCached.requests} requests, ${perCached.items} items read`,
+    `recompute: ${perRecompute.requests} DynamoDB requests, ${perRecompute.items} items read (${perRecompute.detail}); stored session: ${perCached.requests} requests, ${perCached.items} items read (${perCached.detail})`,
   );
   console.log(
     `recompute costs ${ratio(recompute.p50, cached.p50)} a stored read at p50 (${ratio(recompute.p95, cached.p95)} at p95), ${ratio(perRecompute.requests, perCached.requests)} its requests and ${ratio(perRecompute.items, Math.max(1, perCached.items))} its items read; ${picked} picks in ${Object.keys(feed.groups).length} groups`,

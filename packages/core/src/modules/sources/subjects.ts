@@ -51,18 +51,17 @@ export async function indexed(): Promise<boolean> {
   return data?.sourcesAt !== undefined;
 }
 
-/** Source id → subject, in one read (a feed read asks for it once). */
-export async function bySource(): Promise<Map<string, string>> {
-  const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourceSubjects"] });
-  return subjectsOf(data ?? undefined);
-}
-
-const subjectsOf = (item: Pick<SubjectsItem, "sourceSubjects"> | undefined) =>
-  new Map(Object.entries((item?.sourceSubjects ?? {}) as Record<string, string>));
-
-/** `bySource` as a read for `getTogether` (a feed reads it with its picks' likes and copies). */
+/**
+ * Source id → subject, in one read: a read for `getTogether` (a feed reads it once, with its
+ * picks' likes and copies).
+ */
 export const bySourceRead = () =>
-  itemRead<SubjectsItem, "sourceSubjects", Map<string, string>>(SubjectsEntity, KEY, ["sourceSubjects"], subjectsOf);
+  itemRead<SubjectsItem, "sourceSubjects", Map<string, string>>(
+    SubjectsEntity,
+    KEY,
+    ["sourceSubjects"],
+    (item) => new Map(Object.entries((item?.sourceSubjects ?? {}) as Record<string, string>)),
+  );
 
 /** Stores each subject's top topics (the subject-topics job's count), leaving the source attributes alone. */
 export async function recordTopTopics(topTopics: Record<string, SubjectTopic[]>, now = Date.now()): Promise<void> {

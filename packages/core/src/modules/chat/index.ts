@@ -1,10 +1,9 @@
 import { botReply } from "../chatbot/index.ts";
 import { forbidden, unauthorized } from "../../lib/errors/index.ts";
-import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
-import { checkContent, rateLimit, store, storedByClientId, usernameOf } from "./messages.ts";
+import { checkContent, store, storedByClientId, usernameOf } from "./messages.ts";
 import * as Presence from "./presence.ts";
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, type MessageView, type ServerFrame } from "./rules.ts";
 

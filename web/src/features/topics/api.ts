@@ -42,7 +42,3 @@ export function similarTopics(request: SuggestionRequest) {
 export function skipTopic({ topicId, topic }: { topicId: string; topic: string }) {
   return call(client.api.gpt.skip_topic.$post({ json: { topicId, topic } }));
 }
-
-export function unskipTopic(topicId: string) {
-  return call(client.api.gpt.unskip_topic.$post({ json: { topicId } }));
-}

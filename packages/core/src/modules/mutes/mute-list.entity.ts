@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -27,5 +27,3 @@ export const MuteListEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type MuteList = EntityItem<typeof MuteListEntity>;

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -34,5 +34,3 @@ export const SubjectsEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type SubjectsItem = EntityItem<typeof SubjectsEntity>;

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * ESLint, run by `npm run lint` after dependency-cruiser (which owns module boundaries) and before
- * knip (which owns unused files, exports and dependencies). Prettier owns formatting: no style
- * rules here.
+ * ESLint, run by `npm run lint` (scripts/lint.mjs) with dependency-cruiser (which owns module
+ * boundaries) and knip (which owns unused files, exports and dependencies). Prettier owns
+ * formatting: no style rules here.
  *
  * Every TypeScript file gets typescript-eslint's recommended rules. The code that ships (core,
  * functions, the local runtime, the web app) is also linted with type information, for the rules

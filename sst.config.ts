@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- $config and $app are globals only this reference declares
 /// <reference path="./.sst/platform/config.d.ts" />
 
 export default $config({

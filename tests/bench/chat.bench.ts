@@ -167,17 +167,17 @@ export async function chatBench(runtime: Runtime) {
         `the clients run in a process of their own, this process is the server`,
     );
     if (ROUND_TRIPS > 0) {
-      await roundTrip(clients, groups, people, runtime);
+      await roundTrip(clients, groups, people);
       // The round trips used up some of each person's rate limit window (30 messages per 10 s).
       await new Promise((resolve) => setTimeout(resolve, 10_000));
     }
-    await sustained(clients, runtime);
+    await sustained(clients);
   } finally {
     await clients.stop();
   }
 }
 
-async function roundTrip(clients: Clients, groups: Group[], people: Array<{ userId: string }>, runtime: Runtime) {
+async function roundTrip(clients: Clients, groups: Group[], people: Array<{ userId: string }>) {
   // Through the chat: store, then fan-out to the ten members (the sender's socket included).
   const reads = dynamoRequests();
   let before = reads.snapshot();
@@ -261,7 +261,7 @@ async function roundTrip(clients: Clients, groups: Group[], people: Array<{ user
   );
 }
 
-async function sustained(clients: Clients, runtime: Runtime) {
+async function sustained(clients: Clients) {
   const requests = dynamoRequests();
   const load = loadavg()[0]!;
   const started = clients.next(is("sendingStarted"));

@@ -58,14 +58,13 @@ export class FeedFarm {
     const count = 1 + options.otherHosts;
     const servers: Server[] = [];
     const bases: string[] = [];
-    let farm: FeedFarm | undefined;
     for (let host = 0; host < count; host++) {
       const address = `127.0.1.${host + 1}`;
-      const server = createServer((req, res) => farm!.answer(host, req, res));
+      const server = createServer((req, res) => farm.answer(host, req, res));
       server.keepAliveTimeout = 30_000;
       server.on("connection", (socket) => {
-        farm!.sockets.add(socket);
-        socket.on("close", () => farm!.sockets.delete(socket));
+        farm.sockets.add(socket);
+        socket.on("close", () => farm.sockets.delete(socket));
       });
       await new Promise<void>((resolve, reject) => {
         server.once("error", (e) => reject(new Error(`the feed farm cannot listen on ${address}: ${e.message}`)));
@@ -74,7 +73,8 @@ export class FeedFarm {
       servers.push(server);
       bases.push(`http://${address}:${(server.address() as AddressInfo).port}`);
     }
-    farm = new FeedFarm(options, servers, bases);
+    // The servers' callbacks run only once a request comes, after this.
+    const farm = new FeedFarm(options, servers, bases);
     return farm;
   }
 

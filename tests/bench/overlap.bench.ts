@@ -14,7 +14,7 @@ import { VideoEntity } from "../../packages/core/src/modules/watch-history/video
 import { ChannelEntity } from "../../packages/core/src/modules/youtube/channel.entity.ts";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { countReads, type Reads } from "./reads.ts";
-import { ratio, row, sample } from "./stats.ts";
+import { row, sample } from "./stats.ts";
 
 const ITEMS = 1_000;
 const SHARED = 300;
@@ -183,8 +183,8 @@ export async function overlapBench() {
 
   const reads = countReads();
   // The first comparison builds all sixteen digests (each kind's items and their holder counts).
-  let before = reads.snapshot();
-  let t0 = performance.now();
+  const before = reads.snapshot();
+  const t0 = performance.now();
   await Overlap.overlap(people[0], people[1]);
   const coldMs = performance.now() - t0;
   const cold = reads.since(before);

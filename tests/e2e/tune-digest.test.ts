@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   onPhoneInEachTheme,

@@ -44,7 +44,6 @@ beforeAll(async () => {
 });
 afterAll(() => feeds?.close());
 
-type Person = { cookie: string; userId: string; username: string };
 const as = (p: { cookie: string }) => api.client({ cookie: p.cookie });
 const page = async (reader: { cookie: string }, query: { limit?: string; offset?: string } = {}) => {
   const response = await as(reader).feed.following.$get({ query });

@@ -96,9 +96,8 @@ describe("e-mail verification", () => {
     // The old code stopped working when the new one was sent.
     if (codeFrom(newest) !== person.code) expect((await verify(person.userId, person.code)).status).toBe(400);
 
-    const unknown = await api
-      .client({ address: uniqueAddress() })
-      ["verify-email-resend"].$post({ json: { email: "nobody@example.com" } });
+    const stranger = api.client({ address: uniqueAddress() });
+    const unknown = await stranger["verify-email-resend"].$post({ json: { email: "nobody@example.com" } });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual({ ok: true });
 

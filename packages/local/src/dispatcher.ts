@@ -179,7 +179,7 @@ export class Dispatcher {
       const every = rateMs(schedule.schedule);
       if (!every) continue;
       const timer = setInterval(
-        () => this.runJob(schedule.name).catch((e: unknown) => onError(schedule.name, e)),
+        () => void this.runJob(schedule.name).catch((e: unknown) => onError(schedule.name, e)),
         every,
       );
       timer.unref();

@@ -157,9 +157,10 @@ export function PageMenu() {
             data-menu-item=""
             data-testid="menu-logout"
             className="page-menu__item"
-            onClick={async () => {
+            onClick={() => {
               setOpen(false);
-              await logout();
+              // Logging out handles its own failures (the local session is cleared either way).
+              void logout();
             }}
           >
             log out

@@ -25,6 +25,7 @@ export function Modal({ open, onClose, title, children, testId }: ModalProps) {
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop does what Escape does
     <dialog
       ref={ref}
       className="modal"

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import * as Chat from "@graph/core/modules/chat";
-import { MAX_MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
+import { MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
 import * as Realtime from "@graph/core/modules/realtime";
 import type { ApiEnv } from "./env.ts";
 import { currentSession, currentUserId, requireSession } from "./middleware.ts";
@@ -23,7 +23,7 @@ const Page = z.object({
     .number({ error: "limit must be a number" })
     .int("limit must be a whole number")
     .min(1, "limit must be at least 1")
-    .max(MAX_MESSAGE_PAGE, `limit must be at most ${MAX_MESSAGE_PAGE}`)
+    .max(MESSAGE_PAGE, `limit must be at most ${MESSAGE_PAGE}`)
     .optional(),
   before: z.string().max(64, "before is too long").optional(),
 });

@@ -28,7 +28,7 @@ export function mountRekognition(app: Hono, basePath: string) {
       return fail("InvalidParameterException", `${action} is not supported locally.`);
     let request: { Image?: { Bytes?: unknown; S3Object?: unknown }; MinConfidence?: unknown };
     try {
-      request = (await c.req.json()) as typeof request;
+      request = await c.req.json<typeof request>();
     } catch {
       return fail("SerializationException", "Malformed request body.");
     }

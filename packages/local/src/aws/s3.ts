@@ -301,9 +301,9 @@ function s3Error(
 }
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-// eslint-disable-next-line no-control-regex
 const xml = (value: string) =>
   value.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are escaped as references
     /[&<>"']|[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g,
     (ch) => XML_ESCAPES[ch] ?? `&#${ch.charCodeAt(0)};`,
   );

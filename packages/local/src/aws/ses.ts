@@ -16,7 +16,7 @@ interface SendEmailRequest {
 /** SES v2 `SendEmail` (REST JSON), enough for SESv2Client to send into the local outbox. */
 export function mountSes(app: Hono, basePath: string, outbox: Outbox) {
   app.post(`${basePath}/v2/email/outbound-emails`, async (c) => {
-    const request = (await c.req.json()) as SendEmailRequest;
+    const request = await c.req.json<SendEmailRequest>();
     const simple = request.Content?.Simple;
     const to = request.Destination?.ToAddresses ?? [];
     if (!simple?.Subject?.Data || to.length === 0) {

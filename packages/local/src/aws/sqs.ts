@@ -9,6 +9,14 @@ export const queueUrl = (base: string, name: string) => `${base}/_aws/sqs/${ACCO
 const MAX_BYTES = 256 * 1024;
 const MAX_ENTRIES = 10;
 
+/** The fields of SQS's JSON requests that these actions read. */
+interface SqsRequest {
+  QueueUrl?: unknown;
+  QueueName?: string;
+  MessageBody?: string;
+  Entries?: Array<{ Id: string; MessageBody: string }>;
+}
+
 /**
  * SQS's JSON protocol (SendMessage, SendMessageBatch, GetQueueUrl), enough for SQSClient
  * to enqueue into the local dispatcher. A send answers once the dispatcher has kept the message.
@@ -16,7 +24,7 @@ const MAX_ENTRIES = 10;
 export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
   app.post(`${basePath}/*`, async (c) => {
     const action = (c.req.header("x-amz-target") ?? "").replace("AmazonSQS.", "");
-    const request = (await c.req.json()) as Record<string, unknown>;
+    const request = await c.req.json<SqsRequest>();
     const fail = (type: string, message: string) => {
       c.header("x-amzn-query-error", `${type};Sender`);
       return c.json({ __type: `com.amazonaws.sqs#${type}`, message }, 400);
@@ -38,7 +46,7 @@ export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
       case "SendMessageBatch": {
         const queue = queueOf(request.QueueUrl);
         if (!dispatcher.has(queue)) return fail("QueueDoesNotExist", `The specified queue ${queue} does not exist.`);
-        const entries = (request.Entries as Array<{ Id: string; MessageBody: string }>) ?? [];
+        const entries = request.Entries ?? [];
         if (entries.length === 0)
           return fail("EmptyBatchRequest", "There should be at least one SendMessageBatchRequestEntry in the request.");
         if (entries.length > MAX_ENTRIES)

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { randomBytes } from "node:crypto";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { lambdaContext, loadHandler } from "../handlers.ts";
 
 interface Connection {
@@ -12,6 +12,10 @@ interface Connection {
   sourceIp: string;
   userAgent: string;
 }
+
+/** A message's text (ws hands it over as one Buffer, its default binary type; its type allows the other forms). */
+const textOf = (data: RawData): string =>
+  (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString();
 
 /**
  * API Gateway's WebSocket API in-process: `$connect`, `$disconnect` and `$default` go to
@@ -139,7 +143,7 @@ export class LocalWebSocketApi {
       ws.on("message", (data) => {
         const connection = this.connections.get(connectionId);
         if (connection) connection.lastActiveAt = Date.now();
-        void this.invoke("$default", "MESSAGE", connectionId, { body: data.toString() }).catch((error: unknown) =>
+        void this.invoke("$default", "MESSAGE", connectionId, { body: textOf(data) }).catch((error: unknown) =>
           console.error("[ws] $default failed", error),
         );
       });

@@ -46,7 +46,7 @@ export function demoArticles(now: number) {
 }
 
 /** Serves the demo feeds at GET /demo/feeds/:file, answering conditional requests with 304. */
-export function mountDemoFeeds(app: Hono<any, any, any>, now: () => number = Date.now): void {
+export function mountDemoFeeds(app: Hono, now: () => number = Date.now): void {
   app.get(`${DEMO_FEEDS_PREFIX}:file`, (c) => {
     const file = c.req.param("file") ?? "";
     const id = file.endsWith(".xml") ? file.slice(0, -4) : "";

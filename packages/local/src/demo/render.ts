@@ -12,10 +12,14 @@ export interface RenderedFeed {
 const RSS_TYPE = "application/rss+xml; charset=utf-8";
 const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
+/** Characters XML 1.0 forbids: control characters (tab and line breaks aside), U+FFFE and U+FFFF. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 /** Text or attribute value escaped for XML, with characters XML 1.0 forbids removed. */
 export function xml(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(FORBIDDEN, "")
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -76,7 +76,8 @@ export async function startLocalDynamo(opts: LocalDynamoOptions = {}): Promise<L
   server.removeAllListeners("request");
   const serve = (req: IncomingMessage, res: ServerResponse) => {
     const operation = req.method === "POST" ? OPERATIONS[String(req.headers["x-amz-target"] ?? "")] : undefined;
-    if (operation) handleOperation(store, operation, req, res);
+    // It answers its own failures (a 500): nothing is left to wait for.
+    if (operation) void handleOperation(store, operation, req, res);
     else dynaliteHandler(req, res);
   };
   const faults = new DynamoFaults();

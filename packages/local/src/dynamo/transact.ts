@@ -158,7 +158,9 @@ function validateRequest(
 
 function getTable(store: Store, name: string): Promise<TableDescription> {
   return new Promise((resolve, reject) => {
-    store.getTable(name, false, (err, table) => (err || !table ? reject(err) : resolve(table)));
+    store.getTable(name, false, (err, table) =>
+      err ? reject(err) : table ? resolve(table) : reject(new Error(`No table ${name}`)),
+    );
   });
 }
 

@@ -13,17 +13,8 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
 
 /** Every field a doc carries; `fields=` picks some (`*` is all), as on Open Library. */
-const ALL_FIELDS = [
-  "key",
-  "type",
-  "title",
-  "author_name",
-  "first_publish_year",
-  "edition_count",
-  "isbn",
-  "cover_i",
-  "subject",
-] as const;
+type DocField =
+  "key" | "type" | "title" | "author_name" | "first_publish_year" | "edition_count" | "isbn" | "cover_i" | "subject";
 
 /** What a query asks for: free text and the fields Open Library's syntax names (`isbn:`, `title:`, `author:`). */
 export interface BookQuery {
@@ -85,7 +76,7 @@ export function searchBooks(catalogue: BookCatalogue, query: BookQuery): Book[] 
 }
 
 /** A work as `search.json` lists it. */
-export function docOf(book: Book): Record<(typeof ALL_FIELDS)[number], unknown> {
+export function docOf(book: Book): Record<DocField, unknown> {
   return {
     key: `/works/${book.key}`,
     type: "work",

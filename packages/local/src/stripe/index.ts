@@ -527,7 +527,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   app.post("/checkout/:id/pay", async (c) => {
     const session = data.checkoutSessions[c.req.param("id")];
     if (!session) return c.html("<h1>This checkout session does not exist.</h1>", 404);
-    const card = String((await c.req.parseBody()).card ?? "");
+    const { card: typed } = await c.req.parseBody();
+    const card = typeof typed === "string" ? typed : "";
     const error = await pay(session.id, card);
     if (error) {
       return c.html(

@@ -135,6 +135,7 @@ export function DeleteAccount() {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               aria-describedby={problem ? problemId : undefined}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- each step of the open dialog is this one field
               autoFocus
               data-testid={step === 1 ? "delete-account-password" : "delete-account-username"}
             />

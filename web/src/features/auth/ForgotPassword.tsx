@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
           forgot your password?
         </h1>
         <p className="lede">enter the email on your account and we'll send a link to choose a new one.</p>
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field label="email" id="forgot-email" error={fieldError} errorTestId="forgot-field-error">
             {(control) => (
               <input

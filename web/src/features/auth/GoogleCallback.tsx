@@ -22,7 +22,9 @@ export function GoogleCallbackPage() {
   useEffect(() => {
     if (posted.current) return;
     posted.current = true;
-    const toLogin = (state: GoogleReturnState) => navigate("/login", { replace: true, state });
+    const toLogin = (state: GoogleReturnState) => {
+      navigate("/login", { replace: true, state });
+    };
     const code = params.get("code");
     const state = params.get("state");
     // Google's own refusal (`error=access_denied` when the person cancels) or a broken return.

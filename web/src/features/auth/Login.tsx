@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { homeFor, publicConfigQuery, useAuth } from "../../lib/session.tsx";
 import { GOOGLE_MESSAGES } from "@graph/core/modules/google/rules";
@@ -32,9 +32,12 @@ export function LoginPage() {
   );
   const [linkPassword, setLinkPassword] = useState("");
   // Read once: the hand-over leaves the history entry, so a reload does not replay a spent offer.
+  const handedOver = useRef(googleReturn !== undefined);
   useEffect(() => {
-    if (googleReturn) navigate({ search: location.search }, { replace: true, state: null });
-  }, []);
+    if (!handedOver.current) return;
+    handedOver.current = false;
+    navigate({ search: location.search }, { replace: true, state: null });
+  }, [location.search, navigate]);
 
   const [identifier, setIdentifier] = useState("");
   const [email, setEmail] = useState("");
@@ -134,6 +137,7 @@ export function LoginPage() {
                   data-testid="link-password"
                   type="password"
                   autoComplete="current-password"
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- Google sent the person here to give this one field
                   autoFocus
                   value={linkPassword}
                   onChange={(e) => setLinkPassword(e.target.value)}

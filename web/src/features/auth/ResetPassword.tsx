@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
             </Link>
           </div>
         ) : (
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
             <Field label="new password" id="reset-password" error={fieldError} errorTestId="reset-field-error">
               {(control) => (
                 <input

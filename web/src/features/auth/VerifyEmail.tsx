@@ -87,7 +87,7 @@ export function VerifyEmailPage() {
           </p>
         )}
 
-        <form className="form" onSubmit={onVerify} noValidate>
+        <form className="form" onSubmit={(event) => void onVerify(event)} noValidate>
           <Field label="verification code" id="verify-code">
             {(control) => (
               <input

@@ -52,7 +52,7 @@ export function OrgRequestForm() {
       <p className="fine-print">
         for teams of {ORG_SEATS_MIN} or more. we'll reply by e-mail with a price for your organisation.
       </p>
-      <form className="form org-request__form" onSubmit={onSubmit} noValidate>
+      <form className="form org-request__form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="org-request__pair">
           <Field label="seats" id="org-seats">
             {(control) => (

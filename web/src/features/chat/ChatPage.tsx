@@ -49,23 +49,27 @@ export function ChatPage() {
     if (recipientFrom(location.state)) navigate(".", { replace: true, state: null });
   }, [location.state, navigate]);
 
-  // Writing to someone already talked to opens that conversation; otherwise it stays pending.
+  // Writing to someone already talked to opens that conversation (and remembers it); otherwise it stays pending.
+  const existing = recipient && list ? directConversationWith(list, me, recipient.id) : undefined;
+  const pending = existing ? null : recipient;
+  const existingId = existing?.id;
   useEffect(() => {
-    if (!recipient || !list) return;
-    const existing = directConversationWith(list, me, recipient.id);
-    if (existing) select(existing.id);
-  }, [recipient, list, me, select]);
+    if (existingId) writeStorage(storageKeys.lastActiveConvId, existingId);
+  }, [existingId]);
 
-  // The remembered conversation, if it is still one of the person's; else the bot's.
-  const active = recipient ? undefined : list?.find((c) => c.id === selected);
+  // Else the remembered conversation, if it is still one of the person's; else the bot's.
+  const remembered = recipient ? undefined : list?.find((c) => c.id === selected);
+  // The bot's conversation is the default; another only when it cannot be had.
+  const fallback =
+    recipient || !list || remembered
+      ? undefined
+      : (list.find((c) => c.is_bot || c.id === bot.id) ?? (bot.failed ? list[0] : undefined));
+  const active = existing ?? remembered ?? fallback;
   useEffect(() => {
-    if (recipient || !list || active) return;
+    if (recipient || !list || remembered) return;
     // A remembered conversation that is not (or no longer) the person's is forgotten.
     if (selected && readStorage(storageKeys.lastActiveConvId) === selected) removeStorage(storageKeys.lastActiveConvId);
-    // The bot's conversation is the default; another only when it cannot be had.
-    const fallback = list.find((c) => c.is_bot || c.id === bot.id) ?? (bot.failed ? list[0] : undefined);
-    if (fallback) setSelected(fallback.id);
-  }, [recipient, list, active, selected, bot.id, bot.failed]);
+  }, [recipient, list, remembered, selected]);
 
   /** The conversation is not the person's (403): forget it and fall back to the default. */
   const forbidden = useCallback(
@@ -134,17 +138,17 @@ export function ChatPage() {
             conversations={list}
             isError={conversations.isError}
             onRetry={() => void conversations.refetch()}
-            activeId={recipient ? null : (active?.id ?? null)}
+            activeId={pending ? null : (active?.id ?? null)}
             onSelect={select}
             onCreate={startWith}
           />
         )}
         {showingConversation && (
           <section className="chat__conversation" aria-label="conversation" data-testid="chat-conversation-pane">
-            {recipient ? (
+            {pending ? (
               <PendingConversationView
                 me={me}
-                recipient={recipient}
+                recipient={pending}
                 narrow={narrow}
                 onBack={() => setShowConversation(false)}
                 onCreated={select}

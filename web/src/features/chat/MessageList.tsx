@@ -80,6 +80,7 @@ export function MessageList(props: MessageListProps) {
       ref={box}
       className="chat-messages"
       data-testid="chat-messages"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling log is scrolled by keyboard once focused
       tabIndex={0}
       role="log"
       aria-label="messages"

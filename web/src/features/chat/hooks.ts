@@ -1,5 +1,5 @@
 /** The chat page's data: a conversation's messages, marking read, the bot's conversation, this tab's unsent messages. */
-import { useCallback, useEffect, useReducer, useRef, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { botConversationQuery, chatKeys, conversationsQuery, markRead } from "./api.ts";
 import { TYPING_REPEAT_MS, TYPING_SHOWN_MS, TYPING_STOP_MS, isUnread } from "./chat.ts";
@@ -99,28 +99,36 @@ export function useTypingSignal(conversationId: string | null) {
 
 /** Who else is typing in a conversation, by name; each hidden when they stop or go quiet. */
 export function useTypingPeople(me: string, conversationId: string): string[] {
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const people = useRef(new Map<string, { username: string; timer: number }>());
+  // Who is typing (user id → username), heard by `me` in `conversationId`: another pair hears no one yet.
+  const listener = `${me} ${conversationId}`;
+  const [typing, setTyping] = useState<{ listener: string; names: ReadonlyMap<string, string> }>({
+    listener,
+    names: new Map(),
+  });
 
   useEffect(() => {
-    const typing = people.current;
+    const timers = new Map<string, number>();
+    const change = (edit: (names: Map<string, string>) => void) =>
+      setTyping((current) => {
+        const names = new Map(current.listener === listener ? current.names : []);
+        edit(names);
+        return { listener, names };
+      });
     const forget = (userId: string) => {
-      const entry = typing.get(userId);
-      if (!entry) return;
-      window.clearTimeout(entry.timer);
-      typing.delete(userId);
-      rerender();
+      if (!timers.has(userId)) return;
+      window.clearTimeout(timers.get(userId));
+      timers.delete(userId);
+      change((names) => names.delete(userId));
     };
     const off = realtime.on("typing", (frame) => {
       if (frame.conversationId !== conversationId || frame.userId === me) return;
       if (!frame.isTyping) return forget(frame.userId);
-      const previous = typing.get(frame.userId);
-      if (previous) window.clearTimeout(previous.timer);
-      typing.set(frame.userId, {
-        username: frame.username,
-        timer: window.setTimeout(() => forget(frame.userId), TYPING_SHOWN_MS),
-      });
-      rerender();
+      window.clearTimeout(timers.get(frame.userId));
+      timers.set(
+        frame.userId,
+        window.setTimeout(() => forget(frame.userId), TYPING_SHOWN_MS),
+      );
+      change((names) => names.set(frame.userId, frame.username));
     });
     // Their message ends their typing.
     const offMessage = realtime.on("message:new", (frame) => {
@@ -129,10 +137,9 @@ export function useTypingPeople(me: string, conversationId: string): string[] {
     return () => {
       off();
       offMessage();
-      for (const entry of typing.values()) window.clearTimeout(entry.timer);
-      typing.clear();
+      for (const timer of timers.values()) window.clearTimeout(timer);
     };
-  }, [me, conversationId, rerender]);
+  }, [me, conversationId, listener]);
 
-  return [...people.current.values()].map((p) => p.username);
+  return typing.listener === listener ? [...typing.names.values()] : [];
 }

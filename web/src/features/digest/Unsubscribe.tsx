@@ -15,7 +15,9 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get("token") ?? "";
-  const [state, setState] = useState<State>("working");
+  const [posted, setPosted] = useState<State>("working");
+  // A link without a token is refused without asking.
+  const state: State = token === "" ? "invalid" : posted;
   const [attempt, setAttempt] = useState(0);
   const started = useRef(-1);
 
@@ -23,11 +25,10 @@ export function UnsubscribePage() {
     // Once per attempt (React's development double effect must not post twice).
     if (started.current === attempt) return;
     started.current = attempt;
-    if (token === "") return setState("invalid");
-    setState("working");
+    if (token === "") return;
     unsubscribe(token)
       .then(() => navigate("/unsubscribe-success", { replace: true }))
-      .catch((error: unknown) => setState(error instanceof ApiError && error.status === 400 ? "invalid" : "failed"));
+      .catch((error: unknown) => setPosted(error instanceof ApiError && error.status === 400 ? "invalid" : "failed"));
   }, [token, attempt, navigate]);
 
   return (
@@ -45,7 +46,14 @@ export function UnsubscribePage() {
           <p className="lede" data-testid="unsubscribe-problem">
             something went wrong. please try again.
           </p>
-          <button type="button" className="button button--primary" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setPosted("working");
+              setAttempt((n) => n + 1);
+            }}
+          >
             try again
           </button>
         </>

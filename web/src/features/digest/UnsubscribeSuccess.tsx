@@ -9,7 +9,7 @@ export function UnsubscribeSuccessPage() {
         you're unsubscribed.
       </h1>
       <p className="lede">you won't get these e-mails any more. you can turn them back on in settings at any time.</p>
-      <button type="button" className="button button--primary" onClick={() => navigate("/")} data-testid="go-home">
+      <button type="button" className="button button--primary" onClick={() => void navigate("/")} data-testid="go-home">
         go back home
       </button>
     </section>

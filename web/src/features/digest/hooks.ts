@@ -46,14 +46,13 @@ export function useDigestForm(userId: string, saved: DigestPreferences): DigestF
   });
   const send = save.mutate;
 
+  // The batcher sends later (a timer, the unmount): with the newest `send` then.
   const sendRef = useRef(send);
-  sendRef.current = send;
+  useEffect(() => {
+    sendRef.current = send;
+  }, [send]);
+  // Made by the first change that waits.
   const batcher = useRef<ChangeBatcher<DigestPreferences> | null>(null);
-  if (batcher.current === null)
-    batcher.current = createChangeBatcher<DigestPreferences>((changes) => {
-      settle("saving");
-      sendRef.current(changes);
-    }, DIGEST_SAVE_DEBOUNCE_MS);
   // Leaving the tab sends what is waiting rather than dropping it.
   useEffect(() => () => batcher.current?.flush(), []);
 
@@ -65,10 +64,17 @@ export function useDigestForm(userId: string, saved: DigestPreferences): DigestF
     },
     [send, settle],
   );
-  const saveSoon = useCallback((changes: DigestChanges) => {
-    setUnsaved((left) => withChanges(left, changes));
-    batcher.current?.push(changes);
-  }, []);
+  const saveSoon = useCallback(
+    (changes: DigestChanges) => {
+      setUnsaved((left) => withChanges(left, changes));
+      batcher.current ??= createChangeBatcher<DigestPreferences>((waiting) => {
+        settle("saving");
+        sendRef.current(waiting);
+      }, DIGEST_SAVE_DEBOUNCE_MS);
+      batcher.current.push(changes);
+    },
+    [settle],
+  );
 
   return { shown: withChanges(saved, unsaved), state, saveNow, saveSoon };
 }

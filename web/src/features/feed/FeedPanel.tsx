@@ -8,7 +8,8 @@ import { refreshRefusal } from "./feed-errors.ts";
 import { formatCountdown, msUntil, orderedGroups } from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
-import { useNow, useSeenReporter } from "./hooks.ts";
+import { useNow } from "../../hooks/use-now.ts";
+import { useSeenReporter } from "./hooks.ts";
 import "./feed.css";
 
 /** Wait before asking again when the server's next refresh time has already passed on a fresh answer. */

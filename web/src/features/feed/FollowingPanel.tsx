@@ -14,7 +14,8 @@ import {
   withPickAdded,
 } from "../following/index.ts";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
-import { useNow, useSeenReporter } from "./hooks.ts";
+import { useNow } from "../../hooks/use-now.ts";
+import { useSeenReporter } from "./hooks.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";
 import "./feed.css";
 import "./friend-sessions.css";

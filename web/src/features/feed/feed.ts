@@ -12,7 +12,6 @@ export interface FeedGroup {
   articles: FeedArticle[];
 }
 
-export const FEED_EMPTY_TEXT = "nothing to show! add some topics to see content!";
 /** Following tab, when the person follows nobody. */
 export const FOLLOWING_EMPTY_TEXT = "You're not following anyone!";
 /** Following tab, when the people followed have no sessions yet. */

@@ -1,16 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { markSeen } from "./api.ts";
 import { SEEN_VISIBILITY, SeenBatcher } from "./feed-seen.ts";
-
-/** The current time, updated every `intervalMs` while mounted. */
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 /** One batcher per person for the life of the page, so an id is reported at most once per page load. */
 const batchers = new Map<string, SeenBatcher>();

@@ -31,7 +31,7 @@ export function FeedbackPage() {
           tell us what you think.
         </h1>
         <p className="lede">what's working, what isn't, what you wish graph did. every note is read by a person.</p>
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <Field label="your feedback" id="feedback-text">
             {(control) => (
               <textarea

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId, useRef, useState } from "react";
+import { type FormEvent, useCallback, useId, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
 import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
@@ -17,10 +17,9 @@ export function FindPage() {
   const [params, setParams] = useSearchParams();
   const type = parseFindType(params.get("type"));
 
-  const tumbler = useRef<ReturnType<typeof createTumbler> | null>(null);
-  if (tumbler.current === null) tumbler.current = createTumbler();
+  const [tumbler] = useState(() => createTumbler());
   // A random topic is waiting in the field when the page opens on posts.
-  const [text, setText] = useState(() => (type === "posts" ? (tumbler.current?.next() ?? "") : ""));
+  const [text, setText] = useState(() => (type === "posts" ? tumbler.next() : ""));
   const { term, pending, settleNow } = useDebouncedTerm(text, debounceFor(type), searchTerm);
 
   const baseId = useId();
@@ -43,7 +42,7 @@ export function FindPage() {
   );
 
   const tumble = () => {
-    const word = tumbler.current?.next(text) ?? "";
+    const word = tumbler.next(text);
     setText(word);
     settleNow(word);
   };

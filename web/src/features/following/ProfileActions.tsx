@@ -111,7 +111,7 @@ function VisitorActions({ viewerId, userId, username }: { viewerId: string; user
         type="button"
         className="button button--outline"
         data-testid="message-button"
-        onClick={() => navigate(CHAT_PATH, { state: chatWith({ id: userId, username }) })}
+        onClick={() => void navigate(CHAT_PATH, { state: chatWith({ id: userId, username }) })}
       >
         message
       </button>

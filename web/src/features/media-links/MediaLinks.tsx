@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../lib/api.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { counted } from "../../lib/words.ts";
+import { useNow } from "../../hooks/use-now.ts";
 import { channelsQuery } from "../videos/index.ts";
 import {
   type SpotifyStatus,
@@ -109,8 +110,8 @@ function LinkCard(props: {
 
 /** Who the link is to, when it last synced and what it brought. */
 function LinkFacts({ name, syncedAt, counts }: { name: string | null; syncedAt: number | null; counts: string }) {
-  // Read once a minute would be more exact; the words are coarse ("5 minutes ago") and a render is enough.
-  const now = Date.now();
+  // The words are coarse ("5 minutes ago"): once a minute is often enough.
+  const now = useNow(60_000);
   return (
     <dl className="media-link__facts">
       {name && (

@@ -26,6 +26,7 @@ export function ReviewForm({ initial, submitLabel, onSubmit, onCancel, children,
   const left = NOTES_MAX - notes.length;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape in any of its controls cancels
     <form
       className="media-review"
       data-testid={testId}

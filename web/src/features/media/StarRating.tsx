@@ -65,13 +65,14 @@ export function RatingInput({ value, onChange, label, testId }: RatingInputProps
         value={rating ?? ""}
         checked={value === rating}
         onChange={() => onChange(rating)}
+        onKeyDown={onKeyDown}
       />
       <span className={rating === null ? undefined : "visually-hidden"}>{text}</span>
     </label>
   );
 
   return (
-    <fieldset className="rating" onKeyDown={onKeyDown} data-testid={testId} data-value={value ?? ""}>
+    <fieldset className="rating" data-testid={testId} data-value={value ?? ""}>
       <legend className="rating__legend">{label}</legend>
       <div className="rating__row">
         {option(null, "rating__none", "none")}

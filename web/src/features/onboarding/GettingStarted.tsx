@@ -81,7 +81,7 @@ export function GettingStartedPage() {
     [setParams],
   );
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight" && event.key !== "Home" && event.key !== "End") return;
     event.preventDefault();
     const target: Step =
@@ -134,7 +134,7 @@ export function GettingStartedPage() {
         </p>
       </header>
 
-      <div className="segmented onboarding__tabs" role="tablist" aria-label="onboarding steps" onKeyDown={onTabKeyDown}>
+      <div className="segmented onboarding__tabs" role="tablist" aria-label="onboarding steps">
         <button
           ref={topicsTab}
           type="button"
@@ -146,6 +146,7 @@ export function GettingStartedPage() {
           className="segmented__option"
           data-testid="tab-topics"
           onClick={() => goTo("topics")}
+          onKeyDown={onTabKeyDown}
         >
           set topics
         </button>
@@ -163,6 +164,7 @@ export function GettingStartedPage() {
             className="segmented__option"
             data-testid="tab-aims"
             onClick={() => goTo("aims")}
+            onKeyDown={onTabKeyDown}
           >
             set aims
           </button>

@@ -77,6 +77,5 @@ export const publicProfileQuery = (username: string) =>
   });
 
 export type Thought = InferResponseType<(typeof client.api.thoughts.from_db_by_user_id)[":id"]["$get"], 200>[number];
-export type Website = InferResponseType<(typeof client.api.websites.from_db_by_user_id)[":id"]["$get"], 200>[number];
 export type Aim = InferResponseType<(typeof client.api.aims.from_db)[":userId"]["$get"], 200>[number];
 export type PublicProfile = InferResponseType<(typeof client.api.users.profile)[":username"]["$get"], 200>;

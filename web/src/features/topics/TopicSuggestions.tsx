@@ -32,7 +32,16 @@ type Status = "idle" | "loading" | "failed";
 export function TopicSuggestions({ userId, topics }: { userId: string; topics: readonly Topic[] }) {
   const key = storageKeys.topicSuggestions(userId);
   const followed = useMemo(() => new Set(topics.map((t) => t.id)), [topics]);
-  const [state, setState] = useState<SuggestionState | null>(() => parseStoredSuggestions(readStorage(key)));
+  const [state, setState] = useState<SuggestionState | null>(() => {
+    const stored = parseStoredSuggestions(readStorage(key));
+    return stored && withoutFollowed(stored, followed);
+  });
+  // A topic added elsewhere (quick add) is no suggestion any more.
+  const [shownFor, setShownFor] = useState(followed);
+  if (shownFor !== followed) {
+    setShownFor(followed);
+    setState((s) => s && withoutFollowed(s, followed));
+  }
   const [status, setStatus] = useState<Status>("idle");
   /** The server had no more to give on the last request: no background top-ups until something changes. */
   const [exhausted, setExhausted] = useState(false);
@@ -40,11 +49,14 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
   const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
   const whyPrefix = useId();
 
-  // Read by requests that complete later: the state and the topics as they are then.
+  // Read by requests that complete later: the state and the topics as they are then (kept up to
+  // date before the effects below run).
   const stateRef = useRef(state);
-  stateRef.current = state;
   const followedRef = useRef(followed);
-  followedRef.current = followed;
+  useEffect(() => {
+    stateRef.current = state;
+    followedRef.current = followed;
+  }, [state, followed]);
   const inFlight = useRef(false);
 
   const suggest = useSuggestTopics();
@@ -55,9 +67,6 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
   useEffect(() => {
     if (state) writeStorage(key, storedSuggestions(state));
   }, [key, state]);
-
-  // A topic added elsewhere (quick add) is no suggestion any more.
-  useEffect(() => setState((s) => s && withoutFollowed(s, followed)), [followed]);
 
   const ask = useCallback(
     (limit: number, done?: (added: number) => void) => {

@@ -16,7 +16,6 @@ export type Video = InferResponseType<typeof youtube.videos.$get, 200>["items"][
 export type ChannelRow = InferRequestType<typeof youtube.channels.import.$post>["json"]["channels"][number];
 /** A watch history import as the server tells it: waiting, processing (bytes and entries read), done or failed. */
 export type WatchImport = InferResponseType<(typeof youtube.upload)[":uploadId"]["$get"], 200>;
-export type ProcessedVideo = WatchImport["processedVideos"]["videos"][number];
 export type SavedVideo = InferRequestType<typeof youtube.to_db.videos.$post>["json"]["videoData"][number];
 
 /** Channels or videos a page of the person's own list asks for. */

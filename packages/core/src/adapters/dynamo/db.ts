@@ -87,7 +87,7 @@ export function isUnavailable(error: unknown): boolean {
     if (e.name && UNAVAILABLE_NAMES.has(e.name)) return true;
     if (e.code && NETWORK_CODES.has(e.code)) return true;
     if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
-    e = e.cause as typeof e;
+    e = e.cause;
   }
   return false;
 }
@@ -177,6 +177,7 @@ export async function transact(ops: WriteOp[]): Promise<TransactResult> {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any entity: Entity is invariant in its schema, no narrower type admits them all
 type AnyEntity = Entity<any, any, any, any>;
 type ToKey = (composite: Record<string, string | number>) => Record<string, unknown>;
 const tableKeys = new WeakMap<AnyEntity, ToKey>();

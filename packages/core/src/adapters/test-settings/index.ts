@@ -1,5 +1,5 @@
 import { Resource } from "sst";
-import { testSettingsOf, type SettingsLinks, type TestSettings } from "./rules.ts";
+import { testSettingsOf, type TestSettings } from "./rules.ts";
 
 export { TEST_STAGE, testSettingsOf, type TestSettings } from "./rules.ts";
 
@@ -8,5 +8,5 @@ export { TEST_STAGE, testSettingsOf, type TestSettings } from "./rules.ts";
  * tests. The links' types name only what infra defines, and infra defines no TestSettings.
  */
 export function testSettings(): TestSettings {
-  return testSettingsOf(Resource as unknown as SettingsLinks);
+  return testSettingsOf(Resource);
 }

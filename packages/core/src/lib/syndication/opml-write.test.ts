@@ -24,7 +24,7 @@ describe("writing OPML", () => {
     ];
     const document = writeOpml({ title: "My <feeds>", dateCreated: new Date(Date.UTC(2026, 0, 2)) }, feeds);
     expect(document).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<opml version="2\.0">\n  <head>\n    <title>My &lt;feeds&gt;<\/title>/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<opml version="2\.0">\n {2}<head>\n {4}<title>My &lt;feeds&gt;<\/title>/,
     );
     expect(document).toContain("<dateCreated>Fri, 02 Jan 2026 00:00:00 GMT</dateCreated>");
     expect(document).toContain(

@@ -437,6 +437,10 @@ const BLOCK_ELEMENTS = new Set([
   "ul",
 ]);
 
+/** Control characters (tab and line breaks aside), zero-width characters and the byte order mark. */
+// eslint-disable-next-line no-control-regex -- control characters are what it matches
+const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B-\u200D\u2060\uFEFF]/g;
+
 /**
  * Plain text of a field that may hold HTML. Markup is parsed (scripts and styles dropped,
  * block elements become line breaks); text without HTML tags only has its entities decoded,
@@ -446,9 +450,7 @@ function plainText(element: XmlNode | undefined): string | undefined {
   const text = textOf(element);
   if (text === undefined) return undefined;
   const plain = HTML_TAG.test(text) ? htmlToText(text) : decodeEntities(text);
-  return plain
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B-\u200D\u2060\uFEFF]/g, "")
-    .replace(/\u00A0/g, " ");
+  return plain.replace(INVISIBLE, "").replace(/\u00A0/g, " ");
 }
 
 function htmlToText(html: string): string {

@@ -106,9 +106,6 @@ export function etagOf(body: string): string {
   return `"${createHash("sha256").update(body, "utf8").digest("base64url")}"`;
 }
 
-/** An HTTP date (IMF-fixdate) of a time, to the second. */
-export const httpDate = (ms: number) => new Date(ms).toUTCString();
-
 /**
  * Whether a GET's conditions say the client's copy is current (answer 304), as RFC 9110 orders
  * them: If-None-Match, when sent, decides alone (weak comparison, `*` matches); otherwise

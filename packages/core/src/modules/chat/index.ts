@@ -1,13 +1,11 @@
 import { botReply } from "../chatbot/index.ts";
 import { forbidden, unauthorized, VisibleError } from "../../lib/errors/index.ts";
-import * as RateLimit from "../rate-limit/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
 import * as Users from "../users/index.ts";
 import {
   checkContent,
-  rateLimit,
   senderNameFrom,
   store,
   storedByClientId,

@@ -14,7 +14,6 @@ import {
   CHAT_MESSAGES,
   DELETED_SENDER_NAME,
   MAX_MESSAGE_LENGTH,
-  MAX_MESSAGE_PAGE,
   MESSAGE_PAGE,
   PREVIEW_LENGTH,
   RATE_LIMIT_MESSAGES,
@@ -256,7 +255,7 @@ export async function messagesPage(
   options: { limit?: number | undefined; before?: string | undefined } = {},
 ): Promise<MessageView[]> {
   await requireMember(userId, conversationId);
-  const limit = Math.min(MAX_MESSAGE_PAGE, Math.max(1, Math.floor(options.limit ?? MESSAGE_PAGE)));
+  const limit = Math.min(MESSAGE_PAGE, Math.max(1, Math.floor(options.limit ?? MESSAGE_PAGE)));
   let before: number | undefined;
   if (options.before !== undefined) {
     before = Date.parse(options.before);

@@ -15,7 +15,6 @@ export const RATE_WINDOW_SECONDS = 10;
 export const RATE_WARNING_AT = 24;
 /** Messages per page: the default, and the most one call returns (the spec's page of 20). */
 export const MESSAGE_PAGE = 20;
-export const MAX_MESSAGE_PAGE = MESSAGE_PAGE;
 /** People in one conversation, its creator included. */
 export const MAX_MEMBERS = 50;
 export const MAX_NAME_LENGTH = 100;

@@ -185,7 +185,7 @@ export async function linkState(p: LinkProvider, userId: string): Promise<LinkSt
     attributes: ["status", "displayName", "syncedAt"],
   });
   if (!data) return { status: "none", name: null, syncedAt: null };
-  return { status: data.status!, name: data.displayName ?? null, syncedAt: data.syncedAt ? data.syncedAt : null };
+  return { status: data.status, name: data.displayName ?? null, syncedAt: data.syncedAt ? data.syncedAt : null };
 }
 
 /** Marks the link disconnected, while it still holds `refreshToken` (a reconnect since keeps its new grant). */

@@ -39,6 +39,7 @@ const SITE = "http://site.invalid";
  */
 export function sitePath(raw: string): string | undefined {
   if (!raw.startsWith("/") || raw.startsWith("//")) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (/[\u0000-\u001f\u007f\\]/.test(raw)) return undefined;
   const path = raw.split(/[?#]/, 1)[0]!;
   if (/%(2e|2f|5c)/i.test(path)) return undefined;

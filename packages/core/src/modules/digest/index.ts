@@ -105,7 +105,7 @@ function moveSchedule(userId: string, from: number | undefined, to: number | und
   }
   if (to !== undefined) {
     const put = DigestScheduleEntity.put({ slot: slotOf(to), userId, sendAt: to });
-    ops.push(sameSlot && mustExist ? put.where((attr, op) => op.eq(attr.sendAt, from!)) : put);
+    ops.push(sameSlot && mustExist ? put.where((attr, op) => op.eq(attr.sendAt, from)) : put);
   }
   return ops;
 }

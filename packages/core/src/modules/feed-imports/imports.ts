@@ -264,7 +264,8 @@ export async function processImport(
   const importPrefix = `opml-${importId}-`;
   let next = 0;
   let written = 0;
-  let failure: unknown;
+  // The first failure among the feeds, as thrown (in a box, so no thrown value reads as none).
+  let failure: { error: unknown } | undefined;
 
   const check = async (feed: FeedImportFeed) => {
     let outcome: Sources.ImportedOutcome;
@@ -316,17 +317,17 @@ export async function processImport(
   };
 
   const worker = async () => {
-    while (failure === undefined && next < pending.length && Date.now() - startedAt < budget) {
+    while (!failure && next < pending.length && Date.now() - startedAt < budget) {
       const feed = pending[next++]!;
       try {
         await check(feed);
       } catch (error) {
-        failure ??= error;
+        failure ??= { error };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(OPML_IMPORT.concurrency, pending.length) }, worker));
-  if (failure !== undefined) throw failure;
+  if (failure) throw failure.error;
 
   if ((await pendingFeeds(userId, importId)).length > 0) {
     await enqueue(ImportQueue, [{ kind: "opml", userId, importId }]);
@@ -351,9 +352,7 @@ export async function purgeImports(userId: string): Promise<void> {
     .byUser({ userId })
     .go({ pages: "all", attributes: ["userId", "importId", "position"] });
   if (feeds.length > 0) {
-    await FeedImportFeedEntity.delete(
-      feeds.map((f) => ({ userId, importId: f.importId!, position: f.position! })),
-    ).go();
+    await FeedImportFeedEntity.delete(feeds.map((f) => ({ userId, importId: f.importId, position: f.position }))).go();
   }
   await FeedImportEntity.delete({ userId }).go();
 }

@@ -1,5 +1,4 @@
 import { canonicalUrl, type OpmlFeed } from "../../lib/syndication/index.ts";
-import { OPML_IMPORT } from "./rules.ts";
 
 /** A feed of an OPML file as an import checks it. */
 export interface PlannedFeed {
@@ -49,6 +48,3 @@ export function planFeeds(listed: readonly OpmlFeed[]): { feeds: PlannedFeed[]; 
   }
   return { feeds: [...byKey.values()], merged };
 }
-
-/** Whether a plan is within an import's size. */
-export const withinImport = (feeds: readonly PlannedFeed[]) => feeds.length <= OPML_IMPORT.maxFeeds;

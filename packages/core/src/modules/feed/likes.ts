@@ -114,7 +114,7 @@ export async function likedItems(userId: string) {
     .byUser({ userId })
     .go({ pages: "all", attributes: ["articleId", "title", "link", "sourceName"] });
   return data.map((l) => ({
-    id: l.articleId!,
+    id: l.articleId,
     title: l.title ?? "",
     link: l.link ?? "",
     sourceName: l.sourceName ?? "",

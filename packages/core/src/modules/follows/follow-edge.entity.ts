@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -25,5 +25,3 @@ export const FollowEdgeEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type FollowEdge = EntityItem<typeof FollowEdgeEntity>;

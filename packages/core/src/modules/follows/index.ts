@@ -1,6 +1,6 @@
 import * as Images from "../images/index.ts";
 import * as Users from "../users/index.ts";
-import { counts, follow as addEdge, followedAmong, ids, isFollowing, unfollow as removeEdge } from "./edges.ts";
+import { counts, follow as addEdge, followedAmong, ids, unfollow as removeEdge } from "./edges.ts";
 import type { SharedPick, ShareJob } from "../../adapters/queues/index.ts";
 import { backfill, dropEntries, newest, shareSession, withdraw } from "./timeline.ts";
 

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -23,5 +23,3 @@ export const AlbumEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type Album = EntityItem<typeof AlbumEntity>;

@@ -95,5 +95,5 @@ export async function storeDigest(
 /** Removes every digest of a deleted account. */
 export async function purgeAccount(userId: string): Promise<void> {
   const { data } = await DigestEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["kind"] });
-  if (data.length > 0) await DigestEntity.delete(data.map((d) => ({ userId, kind: d.kind! }))).go();
+  if (data.length > 0) await DigestEntity.delete(data.map((d) => ({ userId, kind: d.kind }))).go();
 }

@@ -165,7 +165,7 @@ export async function editBook(
   checkChanges(changes);
   try {
     const { data } = await bookUpdate(userId, bookId, changes, now).go({ response: "all_new" });
-    return bookView(data as Book);
+    return bookView(data);
   } catch (error) {
     if (isConditionFailure(error)) throw notFound(MEDIA_MESSAGES.noSuchBook);
     throw error;

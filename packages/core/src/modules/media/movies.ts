@@ -179,7 +179,7 @@ export async function editMovie(
   checkChanges(changes);
   try {
     const { data } = await movieUpdate(userId, movieId, changes, now).go({ response: "all_new" });
-    return movieView(data as Movie);
+    return movieView(data);
   } catch (error) {
     if (isConditionFailure(error)) throw notFound(MEDIA_MESSAGES.noSuchMovie);
     throw error;

@@ -35,16 +35,16 @@ export async function purgeAccount(userId: string): Promise<void> {
       userId,
       "book",
       books.data.map(({ bookId }) => ({
-        itemId: bookId!,
-        remove: () => BookEntity.delete({ userId, bookId: bookId! }).where((attr, op) => op.exists(attr.addedAt)),
+        itemId: bookId,
+        remove: () => BookEntity.delete({ userId, bookId }).where((attr, op) => op.exists(attr.addedAt)),
       })),
     ),
     removeAll(
       userId,
       "movie",
       movies.data.map(({ movieId }) => ({
-        itemId: movieId!,
-        remove: () => MovieEntity.delete({ userId, movieId: movieId! }).where((attr, op) => op.exists(attr.addedAt)),
+        itemId: movieId,
+        remove: () => MovieEntity.delete({ userId, movieId }).where((attr, op) => op.exists(attr.addedAt)),
       })),
     ),
   ]);

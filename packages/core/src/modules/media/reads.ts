@@ -6,8 +6,8 @@ import { MovieEntity } from "./movie.entity.ts";
 export async function shelfIds(userId: string, kind: MediaKind): Promise<Array<{ id: string; title: string }>> {
   if (kind === "book") {
     const { data } = await BookEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["bookId", "title"] });
-    return data.map((b) => ({ id: b.bookId!, title: b.title ?? "" }));
+    return data.map((b) => ({ id: b.bookId, title: b.title ?? "" }));
   }
   const { data } = await MovieEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["movieId", "title"] });
-  return data.map((m) => ({ id: m.movieId!, title: m.title ?? "" }));
+  return data.map((m) => ({ id: m.movieId, title: m.title ?? "" }));
 }

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's contact links (their site and their socials), one item: a save replaces both. */
@@ -20,5 +20,3 @@ export const ContactsEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type Contacts = EntityItem<typeof ContactsEntity>;

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The order and visibility of a person's profile sections, one item: a save replaces it whole. */
@@ -30,5 +30,3 @@ export const SectionOrderEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type SectionOrder = EntityItem<typeof SectionOrderEntity>;

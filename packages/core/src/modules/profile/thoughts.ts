@@ -52,7 +52,7 @@ export async function updateThought(userId: string, input: { id: string; title: 
     const { data } = await ThoughtEntity.patch({ userId, thoughtId: input.id })
       .set({ title, content })
       .go({ response: "all_new" });
-    return view(data as Thought);
+    return view(data);
   } catch (error) {
     // `patch` only changes an item that exists: another person's id is not theirs to change.
     if (isConditionFailure(error)) throw notFound(PROFILE_MESSAGES.noSuchThought);

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A website a person lists on their profile; ids sort by creation time like thoughts'. */
@@ -20,5 +20,3 @@ export const WebsiteEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type Website = EntityItem<typeof WebsiteEntity>;

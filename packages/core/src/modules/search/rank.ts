@@ -225,7 +225,7 @@ export class Ranking {
     const moved = new Map<number, number[]>();
     const chosen: number[] = [];
     for (let tier = best; tier >= floor && chosen.length < this.wanted; tier--) {
-      const own = grouped.subarray(starts[best - tier]!, starts[best - tier + 1]!);
+      const own = grouped.subarray(starts[best - tier], starts[best - tier + 1]);
       const late = moved.get(tier);
       const queue: ArrayLike<number> = late
         ? merge(

@@ -8,8 +8,6 @@ import { SuggestedSourceEntity } from "./suggested-source.entity.ts";
 /** A suggestion pending this long has lost its check: it is queued again and no longer counts against the cap. */
 export const STALE_PENDING_MS = 10 * 60 * 1000;
 
-export const isStale = (createdAt: number, now = Date.now()) => now - createdAt >= STALE_PENDING_MS;
-
 /**
  * Queues again the check of every suggestion pending for `STALE_PENDING_MS` whose last check was
  * queued that long ago (each taken with a conditional write, so two schedules at once queue it

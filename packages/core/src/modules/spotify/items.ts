@@ -10,12 +10,10 @@ import type { TopArtist, TopTrack } from "../../adapters/spotify/index.ts";
  */
 
 const trackIds = async (userId: string) =>
-  (await TrackEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["trackId"] })).data.map(
-    (t) => t.trackId!,
-  );
+  (await TrackEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["trackId"] })).data.map((t) => t.trackId);
 const artistIds = async (userId: string) =>
   (await ArtistEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["artistId"] })).data.map(
-    (a) => a.artistId!,
+    (a) => a.artistId,
   );
 
 const removeTrack = (userId: string, trackId: string) => () =>

@@ -51,13 +51,13 @@ export async function listArtists(userId: string, limit: number): Promise<Artist
 /** Every track the person holds (Spotify ids) with its name, for mutual interests. */
 export async function heldTracks(userId: string): Promise<Array<{ id: string; label: string }>> {
   const { data } = await TrackEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["trackId", "name"] });
-  return data.map((t) => ({ id: t.trackId!, label: t.name ?? "" }));
+  return data.map((t) => ({ id: t.trackId, label: t.name ?? "" }));
 }
 
 /** Every artist the person holds (Spotify ids) with its name, for mutual interests. */
 export async function heldArtists(userId: string): Promise<Array<{ id: string; label: string }>> {
   const { data } = await ArtistEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["artistId", "name"] });
-  return data.map((a) => ({ id: a.artistId!, label: a.name ?? "" }));
+  return data.map((a) => ({ id: a.artistId, label: a.name ?? "" }));
 }
 
 export interface SpotifyStatus extends Connections.LinkState {

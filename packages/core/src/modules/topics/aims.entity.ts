@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -32,5 +32,3 @@ export const AimsEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type Aims = EntityItem<typeof AimsEntity>;

@@ -12,7 +12,7 @@ import { topicIdOf } from "./ids.ts";
 import { MESSAGES, TOPIC_LIMITS } from "./rules.ts";
 import { showsNothing } from "../../lib/text/rules.ts";
 import { TopicCountsEntity } from "./topic-counts.entity.ts";
-import { TopicEntity, type Topic } from "./topic.entity.ts";
+import { TopicEntity } from "./topic.entity.ts";
 
 export { TOPIC_LIMITS, AIM_LIMITS, MESSAGES, BUILTIN_TOPICS, SUGGESTION_LIMITS, SUGGESTION_MESSAGES } from "./rules.ts";
 export {

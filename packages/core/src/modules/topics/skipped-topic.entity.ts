@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -24,5 +24,3 @@ export const SkippedTopicEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type SkippedTopic = EntityItem<typeof SkippedTopicEntity>;

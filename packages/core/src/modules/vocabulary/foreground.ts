@@ -113,7 +113,7 @@ async function learnPhrase(
   const shard = shardOf(phrase);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const { data } = await PhraseVocabularyEntity.get({ shard, phrase }).go({ consistent: true });
-    const stored = data as Stored | null;
+    const stored = data;
     const seen = new Set(stored?.counted ?? []);
     const fresh = [...new Map(articles.filter((a) => !seen.has(a.articleId)).map((a) => [a.articleId, a])).values()];
     if (fresh.length === 0) return { requeue: false, ready: (stored?.articles ?? 0) >= MIN_FOREGROUND_ARTICLES };

@@ -40,7 +40,7 @@ async function sync(): Promise<RelatedMatcher> {
         : PhraseVocabularyEntity.query.byShard({ shard }).go({ pages: "all", attributes: ["phrase", "strong"] }),
     ),
   );
-  for (const { data } of pages) for (const item of data) target.set(item.phrase!, decodeStrong(item.strong ?? []));
+  for (const { data } of pages) for (const item of data) target.set(item.phrase, decodeStrong(item.strong ?? []));
   related = target;
   syncedFrom = startedAt;
   return target;

@@ -1,4 +1,3 @@
-/// <reference path="./stopword.d.ts" />
 import { eng, deu, fra, ita, nld, por, spa } from "stopword";
 import { StringIds, tokenize, tokenizeArticle, type ArticleTokens } from "../../lib/matching/index.ts";
 

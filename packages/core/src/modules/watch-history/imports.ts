@@ -279,5 +279,5 @@ export async function purgeImports(userId: string): Promise<void> {
   await ImportsBucket.deletePrefix(takeoutPrefixOf(userId));
   await RateLimit.purge(uploadLimit(userId).bucket);
   const { data } = await ImportEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["uploadId"] });
-  if (data.length > 0) await ImportEntity.delete(data.map((d) => ({ userId, uploadId: d.uploadId! }))).go();
+  if (data.length > 0) await ImportEntity.delete(data.map((d) => ({ userId, uploadId: d.uploadId }))).go();
 }

@@ -188,7 +188,7 @@ export async function videoShelf(
 /** Every video the person keeps, by its YouTube id and title (all pages, only those): for mutual interests. */
 export async function heldVideos(userId: string): Promise<Array<{ id: string; label: string }>> {
   const { data } = await VideoEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["videoId", "title"] });
-  return data.map((v) => ({ id: v.videoId!, label: v.title ?? "" }));
+  return data.map((v) => ({ id: v.videoId, label: v.title ?? "" }));
 }
 
 /**
@@ -198,7 +198,7 @@ export async function heldVideos(userId: string): Promise<Array<{ id: string; la
  */
 export async function purgeVideos(userId: string): Promise<void> {
   const { data } = await VideoEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["videoId"] });
-  const ids = data.map((v) => v.videoId!);
+  const ids = data.map((v) => v.videoId);
   for (let i = 0; i < ids.length; i += CREATES_PER_TRANSACTION) {
     const chunk = ids.slice(i, i + CREATES_PER_TRANSACTION);
     // One was gone already (a delete, or a purge cut short): each alone, so each holder goes down once.

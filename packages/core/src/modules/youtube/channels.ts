@@ -39,7 +39,7 @@ async function held(userId: string): Promise<Map<string, "account" | "takeout">>
   const { data } = await ChannelEntity.query
     .byUser({ userId })
     .go({ pages: "all", attributes: ["channelId", "source"] });
-  return new Map(data.map((c) => [c.channelId!, c.source!]));
+  return new Map(data.map((c) => [c.channelId, c.source]));
 }
 
 /**
@@ -206,7 +206,7 @@ export async function channelShelf(
 /** Every channel the person keeps (`UC…` ids) with its name, for mutual interests. */
 export async function heldChannels(userId: string): Promise<Array<{ id: string; label: string }>> {
   const { data } = await ChannelEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["channelId", "name"] });
-  return data.map((c) => ({ id: c.channelId!, label: c.name ?? "" }));
+  return data.map((c) => ({ id: c.channelId, label: c.name ?? "" }));
 }
 
 /** How many channels the person keeps. */

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
@@ -39,5 +39,3 @@ export const AccountDeletionEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type AccountDeletion = EntityItem<typeof AccountDeletionEntity>;

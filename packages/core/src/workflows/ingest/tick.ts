@@ -20,10 +20,10 @@ export interface TickReport {
 export async function runTick(now: number): Promise<TickReport> {
   // One read when the bundled catalogue is the one loaded already; a load when it changed (deploy).
   // A load that fails does not hold back the fetches: the tick still queues them, then fails with it.
-  let loadFailure: unknown;
+  let loadFailure: { error: unknown } | undefined;
   if (Resource.Config.catalogue === "production") {
     await Sources.loadCatalogue(Sources.PRODUCTION_CATALOGUE).catch((error: unknown) => {
-      loadFailure = error ?? new Error("the catalogue load failed");
+      loadFailure = { error: error ?? new Error("the catalogue load failed") };
     });
   }
   const plan = await Sources.takeDue(now);
@@ -33,7 +33,7 @@ export async function runTick(now: number): Promise<TickReport> {
   );
   const queued = plan.batches.reduce((sum, batch) => sum + batch.sourceIds.length, 0);
   const retried = await Sources.requeueStalePending();
-  if (loadFailure !== undefined) throw loadFailure;
+  if (loadFailure) throw loadFailure.error;
   return {
     queued,
     ...(plan.batches.length > 0 ? { hosts: plan.batches.length } : {}),

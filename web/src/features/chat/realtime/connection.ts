@@ -105,8 +105,8 @@ export class RealtimeConnection {
   on<T extends ServerFrameType>(type: T, listener: Listener<T>): () => void {
     let set = this.frameListeners.get(type);
     if (!set) this.frameListeners.set(type, (set = new Set()));
-    set.add(listener as (frame: never) => void);
-    return () => set.delete(listener as (frame: never) => void);
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   /** Called on every successful open — the first and each reconnect — to catch up on what was missed. */

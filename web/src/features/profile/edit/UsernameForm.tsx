@@ -23,16 +23,20 @@ import "./profile-tab.css";
 export function UsernameForm({ current }: { current: string }) {
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState(current);
-  const [check, setCheck] = useState<UsernameCheck>("current");
+  const [check, setCheck] = useState<UsernameCheck>(() => initialCheck(current, current));
+  // A new name (or a new current one) starts its check afresh, before it is shown.
+  const [checked, setChecked] = useState({ typed, current });
+  if (checked.typed !== typed || checked.current !== current) {
+    setChecked({ typed, current });
+    setCheck(initialCheck(typed, current));
+  }
   const [state, settle] = useSaveState();
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const statusId = useId();
 
   useEffect(() => {
-    const start = initialCheck(typed, current);
-    setCheck(start);
-    if (start !== "checking") return;
+    if (initialCheck(typed, current) !== "checking") return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       checkUsername(typed.trim(), controller.signal).then(

@@ -11,7 +11,7 @@ export function PhotoGrid({ images, username }: { images: PublicProfile["images"
     <section className="profile-gallery" data-testid="profile-photos" data-mode={expanded ? "expanded" : "collapsed"}>
       <div className={`profile-gallery__grid profile-gallery__grid--${expanded ? "expanded" : "collapsed"}`}>
         {ordered.map((image, i) => (
-          <img key={image.id} src={image.url} alt={`${username}'s photo ${i + 1}`} loading="lazy" />
+          <img key={image.id} src={image.url} alt={`${username}, ${i + 1} of ${ordered.length}`} loading="lazy" />
         ))}
       </div>
       <button

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, useParams } from "react-router-dom";
-import type { ProfileSection } from "@graph/core/modules/profile/rules";
 import { ApiError } from "../../../lib/api.ts";
 import { publicProfileQuery, type PublicProfile } from "../api.ts";
 import { isReservedPath } from "@graph/core/modules/users/rules";
@@ -70,7 +69,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
     };
   }, [profile.username]);
 
-  const sections = profile.sectionOrder.filter((s) => s.visible).map((s) => s.id as ProfileSection);
+  const sections = profile.sectionOrder.filter((s) => s.visible).map((s) => s.id);
   const shown = hovered ?? locked;
 
   return (

@@ -10,6 +10,8 @@ import * as Search from "@graph/core/modules/search";
 import * as Sources from "@graph/core/modules/sources";
 import { STALE_PENDING_MS, Suggestions } from "@graph/core/modules/sources";
 import { utcDay } from "@graph/core/adapters/dynamo";
+import { postingsFor } from "@graph/core/modules/articles";
+import { phraseKey } from "@graph/core/lib/matching";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
@@ -75,6 +77,74 @@ describe("ingestion that dies right after storing its articles", () => {
     await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
     const found = (await Search.searchArticles("lighthouse keeper diary", 1)).results.map((r) => r.title);
     expect(found.sort()).toEqual(items.map((i) => i.title).sort());
+  });
+});
+
+describe("ingestion that dies after storing its articles and before matching them", () => {
+  it("matches them at the source's next ingest, though they are already stored", async () => {
+    const person = await signedIn(api);
+    const added = await api
+      .client({ cookie: person.cookie })
+      .gpt.to_db.$post({ json: { keyTopicsArray: ["Foghorn Acoustics"] } });
+    expect(added.status).toBe(200);
+    await api.runtime.dispatcher.idle();
+
+    const items = Array.from({ length: 3 }, (_, i) => ({
+      title: `Foghorn acoustics field notes ${i + 1}`,
+      link: `https://foghorn.example/notes/${i + 1}`,
+      ageHours: 2 + i * 0.1,
+    }));
+    feeds.set("/foghorn.xml", { body: rss("Foghorn Notes", items) });
+    await Sources.ensureCatalogue([
+      {
+        sourceId: "foghorn",
+        name: "Foghorn Notes",
+        siteUrl: "https://foghorn.example",
+        feedUrl: `${feeds.url}/foghorn.xml`,
+        type: "rss",
+      },
+    ]);
+
+    // Once the feed's articles are stored (one transaction), DynamoDB fails every update: the
+    // postings of each match, the source's record. The process is as good as dead.
+    let stored = 0;
+    api.runtime.dynamoFaults.inject({
+      operation: "TransactWriteItems",
+      error: "InternalServerError",
+      match: (request) => {
+        stored += new Set(bodyText(request).match(/foghorn\.example\/notes\/\d+/g)).size;
+        return false;
+      },
+    });
+    api.runtime.dynamoFaults.inject({
+      operation: ["UpdateItem", "BatchWriteItem", "PutItem"],
+      error: "InternalServerError",
+      match: () => stored >= items.length,
+    });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(ingestSource("foghorn", { allowPrivateFeeds: false })).rejects.toThrow();
+    expect(stored).toBe(items.length);
+    const key = phraseKey("Foghorn Acoustics");
+    expect((await postingsFor([key], 0, 100)).get(key)).toEqual([]);
+    expect((await Sources.get("foghorn"))?.unindexed).toHaveLength(items.length);
+
+    // The feed is the same; its articles are stored, so nothing in it is new.
+    api.runtime.dynamoFaults.clear();
+    expect(await ingestSource("foghorn", { allowPrivateFeeds: false })).toMatchObject({ status: "ok", added: 0 });
+    const postings = (await postingsFor([key], 0, 100)).get(key)!;
+    expect(postings).toHaveLength(items.length);
+    expect((await Sources.get("foghorn"))?.unindexed ?? []).toEqual([]);
+  });
+
+  it("takes a fetch's new articles off the source's list once they are matched", async () => {
+    feeds.set("/buoy.xml", {
+      body: rss("Buoy Log", [{ title: "Buoy log for the week", link: "https://buoy.example/1", ageHours: 1 }]),
+    });
+    await Sources.ensureCatalogue([
+      { sourceId: "buoy", name: "Buoy Log", siteUrl: "https://buoy.example", feedUrl: `${feeds.url}/buoy.xml`, type: "rss" },
+    ]);
+    expect(await ingestSource("buoy", { allowPrivateFeeds: false })).toMatchObject({ status: "ok", added: 1 });
+    expect((await Sources.get("buoy"))?.unindexed ?? []).toEqual([]);
   });
 });
 

@@ -141,7 +141,10 @@ export async function storeArticle(
 type StoredSource = Pick<Source, "sourceId" | "name" | "type" | "siteUrl"> &
   Partial<Pick<Source, "trusted" | "language">>;
 
-/** Writes one transaction takes at most (DynamoDB's limit is 100): an article and its two claims each. */
+/**
+ * Writes one transaction takes at most (DynamoDB's limit is 100): an article and its two claims
+ * each, and one more for what the caller writes with them (`alsoWrite`).
+ */
 const BATCH_WRITES = 99;
 
 /**
@@ -157,7 +160,14 @@ export async function storeNew(
   source: StoredSource,
   items: ParsedItem[],
   now = Date.now(),
-  options: Pick<StoreOptions, "beforeWrite"> = {},
+  options: Pick<StoreOptions, "beforeWrite"> & {
+    /**
+     * A write of the caller's that goes in each transaction with the articles it stores (their
+     * ids given): stored together or not at all, such as the source's note of articles not
+     * matched yet.
+     */
+    alsoWrite?: (articleIds: string[]) => WriteOp;
+  } = {},
 ): Promise<{ stored: Array<{ item: ParsedItem; article: Article }>; rest: ParsedItem[] }> {
   const stored: Array<{ item: ParsedItem; article: Article }> = [];
   const rest: ParsedItem[] = [];
@@ -187,12 +197,13 @@ export async function storeNew(
     let canceled: boolean;
     try {
       await options.beforeWrite?.([...new Set(chunk.map((c) => c.article.day))]);
-      const result = await transact(
-        chunk.flatMap(({ article, claims, expiresAt }) => [
+      const result = await transact([
+        ...chunk.flatMap(({ article, claims, expiresAt }) => [
           ArticleEntity.create(article),
           ...claimOps(article.articleId, claims, {}, expiresAt, now),
         ]),
-      );
+        ...(options.alsoWrite ? [options.alsoWrite(chunk.map((c) => c.article.articleId))] : []),
+      ]);
       canceled = result.canceled;
     } catch {
       // Nothing of the chunk was written: its items are tried one by one, each failing alone.

@@ -1,4 +1,4 @@
-import { conditionally } from "../../adapters/dynamo/index.ts";
+import { conditionally, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
 /** When sources are fetched: adapted intervals within bounds, failures backed off. */
@@ -27,7 +27,7 @@ export async function recordFetched(
   source: Source,
   now: number,
   intervalSeconds: number,
-  extra: { etag?: string; lastModified?: string; added?: number } = {},
+  extra: { etag?: string; lastModified?: string; added?: number; matched?: string[] } = {},
 ) {
   const update = SourceEntity.patch({ sourceId: source.sourceId }).set({
     health: "ok",
@@ -39,7 +39,9 @@ export async function recordFetched(
     ...(extra.etag ? { etag: extra.etag } : {}),
     ...(extra.lastModified ? { lastModified: extra.lastModified } : {}),
   });
-  const withCount = extra.added ? update.add({ articleCount: extra.added }) : update;
+  const counted = extra.added ? update.add({ articleCount: extra.added }) : update;
+  // The articles this fetch stored and matched are off the list of those not matched yet.
+  const withCount = extra.matched?.length ? counted.delete({ unindexed: extra.matched }) : counted;
   const stale = [
     ...(source.lastError ? (["lastError"] as const) : []),
     ...(source.pausedAt ? (["pausedAt"] as const) : []),
@@ -85,4 +87,18 @@ export async function recordFailure(source: Source, now: number, error: string, 
 export async function paused(): Promise<Source[]> {
   const { data } = await SourceEntity.query.byHealth({ health: "paused" }).go({ pages: "all" });
   return data.sort((a, b) => (a.pausedAt ?? 0) - (b.pausedAt ?? 0));
+}
+
+/**
+ * Notes articles as stored and not matched yet: written in the transaction that stores them, so
+ * a crash before they are matched leaves them listed for the source's next ingest.
+ */
+export function noteUnmatched(sourceId: string, articleIds: string[]): WriteOp {
+  return SourceEntity.patch({ sourceId }).add({ unindexed: articleIds });
+}
+
+/** Takes articles off the list of those not matched yet (once matched, or gone). */
+export async function clearUnmatched(sourceId: string, articleIds: string[]): Promise<void> {
+  if (articleIds.length === 0) return;
+  await conditionally(SourceEntity.patch({ sourceId }).delete({ unindexed: articleIds }).go());
 }

@@ -9,7 +9,7 @@ export {
   type LoadOutcome,
 } from "./catalogue-load.ts";
 export { trust, untrustedIds, untrustedNotSuggestedBy, mayUsePrivateAddress, recordLegacyOrigin } from "./trust.ts";
-export { FETCH_POLICY, recordFetched, recordFailure, paused } from "./health.ts";
+export { FETCH_POLICY, recordFetched, recordFailure, paused, noteUnmatched, clearUnmatched } from "./health.ts";
 export {
   FETCH_SCHEDULE,
   takeDue,

@@ -52,6 +52,12 @@ export const SourceEntity = new Entity(
       intervalSeconds: { type: "number", required: true, default: 3600 },
       nextFetchAt: { type: "number", required: true },
       articleCount: { type: "number", required: true, default: 0 },
+      /**
+       * Articles stored from this source whose matching (postings, learning) has not been done
+       * yet: added in the transaction that stores them, taken off once they are matched. A
+       * crash between the two leaves them here, and the source's next ingest matches them.
+       */
+      unindexed: { type: "set", items: "string" },
       createdAt: { type: "number", required: true, readOnly: true },
     },
     indexes: {

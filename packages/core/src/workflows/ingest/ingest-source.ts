@@ -54,6 +54,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   // Before any of its articles is stored: a suggested source from before trust was recorded
   // joins the untrusted list, so its articles do not reach everyone.
   await Sources.recordLegacyOrigin(source);
+  // Articles an earlier ingest stored and died before matching: matched first, whatever this fetch brings.
+  if (source.unindexed && source.unindexed.length > 0) await matchLeftovers(source, [...source.unindexed]);
   const outcome = await (options.gate ?? ungated)(() =>
     guardedFetch(source.feedUrl, {
       etag: source.etag,
@@ -112,6 +114,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     await Search.markDirty(unmarked);
     for (const day of unmarked) marked.add(day);
   };
+  // The stored articles matched here, taken off the source's list of those not matched yet.
+  const matchedIds: string[] = [];
   const added = async (article: Articles.Article) => {
     report.added++;
     days.add(article.day);
@@ -125,10 +129,16 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   };
   // New stories first, all in one write; the items that repeat or displace one stored before
   // (or share a story within the feed) then one by one.
-  const batch = await Articles.storeNew(source, fresh, now, { beforeWrite });
+  // Each transaction of new stories also notes them on the source as not matched yet, so a
+  // crash before they are matched leaves them for the next ingest instead of unmatched for good.
+  const batch = await Articles.storeNew(source, fresh, now, {
+    beforeWrite,
+    alsoWrite: (articleIds) => Sources.noteUnmatched(sourceId, articleIds),
+  });
   for (const { item, article } of batch.stored) {
     try {
       await added(article);
+      matchedIds.push(article.articleId);
     } catch (error) {
       console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
     }
@@ -158,8 +168,40 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     etag: outcome.etag,
     lastModified: outcome.lastModified,
     added: report.added,
+    matched: matchedIds,
   });
   return report;
+}
+
+/**
+ * Matches articles stored by an ingest that died before matching them (see `noteUnmatched`):
+ * their postings and, from a trusted source, what they teach the vocabulary. Matching again
+ * what was matched adds nothing; an article that fails stays listed for the next ingest.
+ */
+async function matchLeftovers(source: Sources.Source, ids: string[]) {
+  const [matcher, related, articles] = await Promise.all([
+    Topics.currentMatcher(),
+    Vocabulary.currentRelated(),
+    Articles.byIds(ids),
+  ]);
+  // One no longer stored (deleted since) has nothing left to match.
+  const done = ids.filter((id) => !articles.has(id));
+  const naming: Vocabulary.NamingArticle[] = [];
+  for (const article of articles.values()) {
+    try {
+      const named = await Articles.index(article, matcher, { related });
+      if (named.length > 0 && source.trusted) {
+        naming.push({ articleId: article.articleId, terms: Vocabulary.termsOf(article), phrases: named });
+      }
+      done.push(article.articleId);
+    } catch (error) {
+      console.error(`[ingest ${source.sourceId}] article ${article.articleId} could not be matched`, error);
+    }
+  }
+  await Vocabulary.learn(naming).catch((error: unknown) =>
+    console.error(`[ingest ${source.sourceId}] learning failed`, error),
+  );
+  await Sources.clearUnmatched(source.sourceId, done);
 }
 
 /**

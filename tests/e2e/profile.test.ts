@@ -31,6 +31,20 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     await expect.poll(() => page.getByTestId("profile-header-username").innerText()).toBe(person.username);
     await expect.poll(() => page.getByTestId("profile-node-count").innerText()).toBe("0 nodes");
 
+    // Where aims are typed, one line says they are public and where that section is hidden.
+    const note = page.getByTestId("profile-aims").getByTestId("public-note");
+    expect(await note.innerText()).toContain("your aims are public");
+    expect(await note.innerText()).toContain("about me");
+    const inView = () =>
+      page.locator("#profile-advanced").evaluate((heading) => {
+        const { top } = heading.getBoundingClientRect();
+        return top >= 0 && top < window.innerHeight;
+      });
+    expect(await inView()).toBe(false);
+    await note.getByRole("link").click();
+    await expect.poll(inView).toBe(true);
+    expect(await page.locator("#profile-advanced").innerText()).toBe("advanced");
+
     // Aims: two, one left empty (dropped), saved with the save state shown.
     await page.getByTestId("profile-aim-input").first().fill("Learn jazz piano");
     await page.getByTestId("profile-aim-add").click();

@@ -134,7 +134,13 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             ) : null}
           </div>
         ) : (
-          <p className="fine-print">hover over anything to see more; click to keep it here.</p>
+          <p className="fine-print" data-testid="footer-hint">
+            {/* A touch screen has no hover: each screen reads only the hint it can follow (profile.css). */}
+            <span className="profile__hint profile__hint--hover">
+              hover over anything to see more; click to keep it here.
+            </span>
+            <span className="profile__hint profile__hint--touch">tap anything to see more here.</span>
+          </p>
         )}
       </footer>
     </div>

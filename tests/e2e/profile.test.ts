@@ -31,6 +31,7 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     await page.goto(`${server.url}/home/tune?tab=profile`);
     await expect.poll(() => page.getByTestId("profile-header-username").innerText()).toBe(person.username);
     await expect.poll(() => page.getByTestId("profile-node-count").innerText()).toBe("0 nodes");
+    expect(await page.getByTestId("node-explained").innerText()).toContain("articles you added to your graph");
 
     // Where aims are typed, one line says they are public and where that section is hidden.
     const note = page.getByTestId("profile-aims").getByTestId("public-note");

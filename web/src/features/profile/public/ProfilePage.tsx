@@ -80,8 +80,12 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             {profile.username}
           </h1>
           {profile.likeCount !== null && (
-            <p className="profile__count" data-testid="profile-node-count">
-              {profile.likeCount} node{profile.likeCount === 1 ? "" : "s"}
+            <p className="profile__count">
+              <span data-testid="profile-node-count">
+                {profile.likeCount} node{profile.likeCount === 1 ? "" : "s"}
+              </span>
+              {/* "node" is graph's word: said where the count shows. */}
+              <span data-testid="node-explained"> — articles added to this graph</span>
             </p>
           )}
         </div>

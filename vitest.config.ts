@@ -19,6 +19,7 @@ const OWN_RUNTIME = [
   "source-trust",
   "catalogue",
   "subjects",
+  "subject-topics-first-need",
   // Search's index and segments, which every article is in.
   "search",
   "search-corrupt-segment",

@@ -8,7 +8,7 @@ let browser: Browser;
 useBrowserServer({}, (started) => ({ server, browser } = started));
 
 describe("deleting the account from the profile tab", () => {
-  it("confirms, asks for the password, shows the server's refusal, then deletes, signs out everywhere and goes to /", async () => {
+  it("confirms, asks for the password, shows the server's refusal, then deletes, signs out everywhere and says goodbye", async () => {
     const { context, page, person } = await signedInPage(browser, server);
     // The same person in another browser.
     const other = await browser.newContext();
@@ -40,7 +40,9 @@ describe("deleting the account from the profile tab", () => {
 
     await password.fill(person.password);
     await page.getByTestId("delete-account-submit").click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/goodbye");
+    // It says goodbye, not the log-in form's "welcome back.", and stays once signed out.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("goodbye.");
 
     // Signed out here and in the other browser, and no way back in.
     const here = await pageApi<{ isAuthenticated: boolean }>(page, "GET", "/api/check_auth");
@@ -52,6 +54,10 @@ describe("deleting the account from the profile tab", () => {
       password: person.password,
     });
     expect(again.status).toBe(401);
+    expect(new URL(page.url()).pathname).toBe("/goodbye");
+    expect(await page.locator("#auth-heading").count()).toBe(0);
+    await page.getByTestId("goodbye-home").click();
+    await page.waitForURL((url) => url.pathname === "/");
 
     // Once swept, the name can be taken again.
     await waitUntilIdle(server);

@@ -47,6 +47,18 @@ describe("accounts in the browser", () => {
     await page.context().close();
   });
 
+  it("opens the sign-up form from the landing page's get started", async () => {
+    const page = await freshPage();
+    await page.goto(server.url);
+    await page.getByTestId("get-started").click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByTestId("signup-form").waitFor();
+    expect(await page.locator("#auth-heading").innerText()).toBe("start your graph.");
+    expect(await page.getByTestId("auth-tab-signup").getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByTestId("login-form").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("shows each login-screen message for its cause", async () => {
     const page = await freshPage();
     const error = page.getByTestId("auth-error");

@@ -43,6 +43,23 @@ describe("plans and billing in the browser", () => {
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Subscribe" }).click();
     await page.waitForURL(/\/home\?upgraded=1$/);
+    // The return says the upgrade went through and what it changed.
+    const confirmation = page.getByTestId("upgrade-confirmation");
+    await expect
+      .poll(() => confirmation.getByRole("heading").innerText(), { timeout: 30_000 })
+      .toBe("you’re on pro now. here’s what changed:");
+    const changes = await page.getByTestId("upgrade-changes").locator("li").allInnerTexts();
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        "8 feed refreshes a day (was 3)",
+        "320 posts a day (was 40)",
+        "manual refresh, every 15 minutes",
+      ]),
+    );
+    await screenshot(page, "upgrade-confirmation");
+    await page.getByTestId("upgrade-confirmation-close").click();
+    await page.waitForURL((url) => url.pathname === "/home" && !url.searchParams.has("upgraded"));
+    expect(await confirmation.count()).toBe(0);
     await expect.poll(() => page.getByTestId("manual-refresh").isVisible()).toBe(true);
     expect(await page.getByTestId("upgrade-link").count()).toBe(0);
 

@@ -277,6 +277,13 @@ describe("the media tab in the browser", () => {
     expect(imported).toBe(file.read);
     expect(await summaryCount(page, "goodreads", "skipped")).toBe(500 - file.read);
     expect(await summaryCount(page, "goodreads", "failed")).toBe(0);
+    // "0 failed" is no error: it looks as the other counts do.
+    const colour = (status: string) =>
+      page
+        .getByTestId(`goodreads-${status}`)
+        .locator("dd")
+        .evaluate((count) => getComputedStyle(count).color);
+    expect(await colour("failed")).toBe(await colour("imported"));
     expect(await page.getByTestId("goodreads-skipped-reasons").innerText()).toContain(
       "on your to-read shelf, not read",
     );

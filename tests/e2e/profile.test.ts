@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { PHONE } from "../../scripts/audit/viewports.ts";
 import { SERVER_ERROR, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
@@ -30,6 +31,21 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     await page.goto(`${server.url}/home/tune?tab=profile`);
     await expect.poll(() => page.getByTestId("profile-header-username").innerText()).toBe(person.username);
     await expect.poll(() => page.getByTestId("profile-node-count").innerText()).toBe("0 nodes");
+    expect(await page.getByTestId("node-explained").innerText()).toContain("articles you added to your graph");
+
+    // Where aims are typed, one line says they are public and where that section is hidden.
+    const note = page.getByTestId("profile-aims").getByTestId("public-note");
+    expect(await note.innerText()).toContain("your aims are public");
+    expect(await note.innerText()).toContain("about me");
+    const inView = () =>
+      page.locator("#profile-advanced").evaluate((heading) => {
+        const { top } = heading.getBoundingClientRect();
+        return top >= 0 && top < window.innerHeight;
+      });
+    expect(await inView()).toBe(false);
+    await note.getByRole("link").click();
+    await expect.poll(inView).toBe(true);
+    expect(await page.locator("#profile-advanced").innerText()).toBe("advanced");
 
     // Aims: two, one left empty (dropped), saved with the save state shown.
     await page.getByTestId("profile-aim-input").first().fill("Learn jazz piano");
@@ -108,6 +124,21 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     expect(await anonymous.getByTestId("profile-aims").innerText()).toBe("Learn jazz piano\nWrite every day");
     expect(await anonymous.getByTestId("profile-contact-site").getAttribute("href")).toBe("https://jazz.example");
     expect(await anonymous.title()).toBe(`${person.username} on graph`);
+
+    // A screen that hovers is told to hover; a touch screen, which cannot, to tap.
+    expect(await anonymous.getByTestId("footer-hint").innerText()).toBe(
+      "hover over anything to see more; click to keep it here.",
+    );
+    const touch = await browser.newContext({
+      viewport: { width: PHONE.width, height: PHONE.height },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await touch.newPage();
+    await phone.goto(`${server.url}/${person.username}`);
+    expect(await phone.evaluate(() => window.matchMedia("(hover: none)").matches)).toBe(true);
+    await expect.poll(() => phone.getByTestId("footer-hint").innerText()).toBe("tap anything to see more here.");
+    await touch.close();
 
     // Hover shows the thought in the footer; a click locks it there.
     const thought = anonymous.getByTestId("profile-item").first();

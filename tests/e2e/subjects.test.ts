@@ -14,6 +14,47 @@ const choice = (page: Page, subject: string) =>
   page.locator(`[data-testid="subject-choice"][data-subject="${subject}"]`);
 
 describe("subjects on the onboarding page", () => {
+  it("offers subjects at once on a new stage, where nobody follows a topic yet", async () => {
+    // The first person of a fresh runtime: the subjects offered come from the built-in topics
+    // their articles name, every chip one that adds something.
+    const { context, page } = await signedInPage(browser, server);
+    await page.goto(`${server.url}/getting-started`);
+    await expect.poll(() => page.getByTestId("subject-choice").count(), { timeout: 60_000 }).toBeGreaterThan(3);
+    const chips = await page.getByTestId("subject-choice").evaluateAll((all) =>
+      all.map((chip) => ({ disabled: (chip as HTMLButtonElement).disabled, text: chip.textContent ?? "" })),
+    );
+    for (const chip of chips) {
+      expect(chip.disabled).toBe(false);
+      expect(chip.text).toMatch(/\+\d+$/);
+    }
+    // The one line on what becomes public, before anything is typed.
+    expect(await page.getByTestId("public-note").innerText()).toBe(
+      "your topics and aims are public: your profile shows them as “topics” and “about me”. hide either section in tune → profile → advanced.",
+    );
+    await context.close();
+  });
+
+  it("leaves out a subject with no topics", async () => {
+    const { context, page } = await signedInPage(browser, server);
+    await page.route("**/api/rss/subjects", (route) =>
+      route.fulfill({
+        json: {
+          subjects: [
+            { subject: "Food", sources: 2, topics: ["Sourdough"] },
+            { subject: "History", sources: 1, topics: [] },
+          ],
+        },
+      }),
+    );
+    await page.goto(`${server.url}/getting-started`);
+    await page.getByTestId("subject-choices").waitFor();
+    const subjects = await page
+      .getByTestId("subject-choice")
+      .evaluateAll((chips) => chips.map((chip) => chip.getAttribute("data-subject")));
+    expect(subjects).toEqual(["Food"]);
+    await context.close();
+  });
+
   it("offers the catalogue's subjects next to the topics prompt; choosing one adds its top topics", async () => {
     // Someone follows topics the demo's Food and Sport articles match; the job counts them.
     const { context: seeder, page: seed } = await signedInPage(browser, server);
@@ -33,13 +74,20 @@ describe("subjects on the onboarding page", () => {
     const step = page.locator(".onboarding__step").first();
     expect(await step.getByTestId("copy-topics-prompt").count()).toBe(1);
     expect(await step.getByTestId("subject-choices").count()).toBe(1);
-    // Every subject of the demo catalogue, those whose articles matched nothing too.
+    // The demo catalogue's subjects: those followed topics matched, and the others by the
+    // built-in topics their articles name.
     const subjects = await page
       .getByTestId("subject-choice")
       .evaluateAll((chips) => chips.map((chip) => chip.getAttribute("data-subject")));
-    expect(subjects).toEqual(expect.arrayContaining(["Food", "Sport", "History", "Programming"]));
-    expect(await choice(page, "History").isDisabled()).toBe(true);
-    expect(await choice(page, "History").innerText()).toContain("no topics yet");
+    expect(subjects).toEqual(expect.arrayContaining(["Food", "Sport"]));
+    const offered = (await pageApi<{ subjects: Array<{ subject: string; topics: string[] }> }>(page, "GET", "/api/rss/subjects"))
+      .json.subjects;
+    expect(subjects.sort()).toEqual(
+      offered
+        .filter((s) => s.topics.length > 0)
+        .map((s) => s.subject)
+        .sort(),
+    );
     await screenshot(page, "onboarding-subjects");
 
     await page.getByTestId("topics-input").fill("rust");

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
 import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/viewports.ts";
@@ -86,10 +86,12 @@ export async function signedInPage(
   server: Server,
   viewport: Viewport = DESKTOP,
   person: Partial<Person> = newPerson(),
+  /** More of the browser's settings (e.g. its time zone). */
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; userId: string; person: Person }> {
   const [session, context] = await Promise.all([
     newSession(server, person),
-    browser.newContext({ viewport: { width: viewport.width, height: viewport.height } }),
+    browser.newContext({ ...options, viewport: { width: viewport.width, height: viewport.height } }),
   ]);
   await signIn(context, server, session);
   const page = await context.newPage();

@@ -16,7 +16,9 @@ useBrowserServer({}, (started) => ({ server, browser } = started));
 
 const SAVE = "/api/users/update_email_digest_preferences";
 
-const signedIn = () => signedInPage(browser, server);
+/** Signed in, in a browser whose clock is Los Angeles's (the list's default zone) unless told otherwise. */
+const signedIn = (timezoneId = "America/Los_Angeles") =>
+  signedInPage(browser, server, undefined, undefined, { timezoneId });
 
 /** Every save the page sends, with its body and when it left (the test's clock). */
 function collectSaves(page: Page): { body: unknown; at: number }[] {
@@ -125,6 +127,25 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
       /^Auckland \(UTC\+1[23]\)$/,
     );
     expect(saves).toHaveLength(3);
+    await context.close();
+  });
+
+  it("starts in the browser's zone, or the nearest offered, and saves it with turning the digest on", async () => {
+    const { context: tokyo, page: inTokyo } = await signedIn("Asia/Tokyo");
+    await openFeedTab(inTokyo);
+    expect((await form(inTokyo)).zone).toBe("Asia/Tokyo");
+    await tokyo.close();
+
+    // Berlin is not offered: Paris, at the same offset, is.
+    const { context, page } = await signedIn("Europe/Berlin");
+    const saves = collectSaves(page);
+    await openFeedTab(page);
+    expect(await form(page)).toMatchObject({ wanted: false, zone: "Europe/Paris", zoneOff: true });
+    await page.getByTestId("digest-wanted").check();
+    await expect.poll(() => saves.length).toBe(1);
+    expect(saves[0]!.body).toEqual({ wantsEmailDigest: true, timezone: "Europe/Paris" });
+    await expect.poll(() => stateText(page)).toBe("saved");
+    expect(await saved(page)).toEqual({ wantsEmailDigest: true, localTime: "10:00:00", timezone: "Europe/Paris" });
     await context.close();
   });
 

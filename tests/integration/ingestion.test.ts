@@ -153,6 +153,22 @@ describe("conditional GET", () => {
   });
 });
 
+describe("titles", () => {
+  it("stores a title without a trailing source name, and keeps any other tail", async () => {
+    feeds.set("/ledger.xml", {
+      body: rss("Harbor Ledger", [
+        { title: "Tides rise early - Harbor Ledger", link: "https://ledger.example/1", ageHours: 1 },
+        { title: "Dredging the east channel | HARBOR LEDGER", link: "https://ledger.example/2", ageHours: 2 },
+        { title: "Ferries return — what changes", link: "https://ledger.example/3", ageHours: 3 },
+      ]),
+    });
+    await addSources(entry("ledger", "/ledger.xml", "Harbor Ledger"));
+    expect(await ingestSource("ledger", local)).toMatchObject({ status: "ok", added: 3 });
+    const titles = (await articlesOf("ledger")).map((a) => a.title).sort();
+    expect(titles).toEqual(["Dredging the east channel", "Ferries return — what changes", "Tides rise early"]);
+  });
+});
+
 describe("de-duplication", () => {
   it("re-ingesting the same feed (no validators) stores nothing twice", async () => {
     feeds.set("/again.xml", { body: rss("Again Gazette", items("Again Gazette", 4)) });

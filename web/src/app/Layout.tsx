@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { AuthProvider } from "./SessionProvider.tsx";
 import { NotificationProvider, ChatRealtime } from "../features/chat/index.ts";
+import { UpgradeConfirmation } from "../features/billing/index.ts";
 import { Header } from "./Header.tsx";
 
 export function RootLayout() {
@@ -13,6 +14,7 @@ export function RootLayout() {
         <ChatRealtime />
         <Header />
         <main id="main" className="site-main" tabIndex={-1}>
+          <UpgradeConfirmation />
           <Outlet />
         </main>
         <ScrollRestoration />

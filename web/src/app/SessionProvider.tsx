@@ -26,10 +26,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       setUnauthorizedHandler(() => {
+        // Signed out in this tab already (the account was just deleted): a call still on its way
+        // that answers 401 says nothing new, and must not move the person off the page they are on.
+        if (queryClient.getQueryData(AUTH_QUERY_KEY)?.isAuthenticated === false) return;
         clearSession();
         navigate("/login", { replace: true });
       }),
-    [clearSession, navigate],
+    [clearSession, navigate, queryClient],
   );
 
   const login = useCallback(async () => {

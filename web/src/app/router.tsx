@@ -4,6 +4,7 @@ import { Protected, PublicOnly } from "./Guards.tsx";
 import { RootLayout } from "./Layout.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
 import * as about from "../features/about/pages.ts";
+import * as account from "../features/account/pages.ts";
 import * as auth from "../features/auth/pages.ts";
 import * as billing from "../features/billing/pages.ts";
 import * as chat from "../features/chat/pages.ts";
@@ -68,6 +69,7 @@ const pages = {
   notFound: () => import("../components/NotFound.tsx"),
   unsubscribe: digest.unsubscribe,
   unsubscribeSuccess: digest.unsubscribeSuccess,
+  goodbye: account.goodbye,
   youtubeAuthDone: mediaLinks.youtubeAuthDone,
   legal: about.legal,
   profile: profile.profile,
@@ -110,6 +112,8 @@ export const routes: RouteObject[] = [
       { path: "/login/google/callback", ...page(pages.googleCallback, "GoogleCallbackPage") },
       { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
       { path: "/unsubscribe-success", ...page(pages.unsubscribeSuccess, "UnsubscribeSuccessPage") },
+      // Outside the guards: the person is signed out as it shows, and it stays.
+      { path: "/goodbye", ...page(pages.goodbye, "GoodbyePage") },
       { path: "/oauth/youtube/success", ...page(pages.youtubeAuthDone, "YoutubeAuthSuccessPage") },
       { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
       { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { truncateTitle } from "./titles.ts";
+import { cardTitle, truncateTitle } from "./titles.ts";
 
 describe("truncateTitle", () => {
   it("leaves short titles alone", () => {
@@ -17,5 +17,12 @@ describe("truncateTitle", () => {
   it("never splits a character made of two code units", () => {
     const cut = truncateTitle("😀".repeat(10), 5);
     expect(cut).toBe("😀😀😀😀…");
+  });
+});
+
+describe("cardTitle", () => {
+  it("drops a stored title's trailing source name beside which the card shows that name", () => {
+    expect(cardTitle("Tides rise early - Harbor Ledger ", "Harbor Ledger")).toBe("Tides rise early");
+    expect(cardTitle(" Rust 2.0 - what changes ", "Harbor Ledger")).toBe("Rust 2.0 - what changes");
   });
 });

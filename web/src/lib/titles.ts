@@ -1,4 +1,5 @@
 /** An article's title as the cards show it (the feed, the people followed, search results). */
+import { withoutSourceSuffix } from "@graph/core/lib/text/rules";
 
 /** The longest title a card shows, and on a phone. */
 export const TITLE_MAX = 160;
@@ -13,3 +14,10 @@ export function truncateTitle(title: string, max: number): string {
     .join("")
     .trimEnd()}…`;
 }
+
+/**
+ * The whole title a card shows beside its source's name: without a trailing " - Source name"
+ * (ingest drops it from new titles; articles stored before keep it until shown here).
+ */
+export const cardTitle = (title: string, sourceName: string | undefined): string =>
+  withoutSourceSuffix(title, sourceName).trim();

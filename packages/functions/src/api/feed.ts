@@ -4,6 +4,7 @@ import * as Feed from "@graph/core/modules/feed";
 import * as Profile from "@graph/core/modules/profile";
 import { MAX_SEEN_PER_CALL } from "@graph/core/modules/feed/rules";
 import * as Sources from "@graph/core/modules/sources";
+import * as SubjectTopics from "@graph/core/workflows/subject-topics";
 import { SOURCE_SEARCH, SOURCE_SEARCH_MESSAGES } from "@graph/core/modules/sources/rules";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
@@ -55,7 +56,7 @@ export const rss = new Hono<ApiEnv>()
   })
   .get("/source_search", input("query", SourceQuery), async (c) => c.json(await Sources.search(c.req.valid("query").q)))
   // The catalogue's subjects, each with its count of sources and its top topics (one read).
-  .get("/subjects", async (c) => c.json({ subjects: await Sources.Subjects.catalogue() }))
+  .get("/subjects", async (c) => c.json({ subjects: await SubjectTopics.offeredSubjects() }))
   .get("/user_source_suggested_list", async (c) => c.json(await Sources.Suggestions.list(currentUserId(c))))
   .post("/user_source_suggested_list", jsonBody(Suggestion), async (c) =>
     c.json(await Sources.Suggestions.suggest(currentUserId(c), c.req.valid("json")), 201),

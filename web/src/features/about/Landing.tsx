@@ -11,7 +11,7 @@ export function LandingPage() {
         </Link>
         <p className="landing__tagline">an autonomous search engine for the things you actually care about.</p>
         <div className="landing__actions">
-          <Link to="/login" className="button button--primary">
+          <Link to="/login?mode=signup" className="button button--primary" data-testid="get-started">
             get started
           </Link>
           <Link to="/preview" className="button button--ghost">

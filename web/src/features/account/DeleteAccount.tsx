@@ -22,8 +22,8 @@ const messageOf = (error: unknown, fallback: string) =>
 /**
  * Deleting the account: a dialog in two steps — confirm (step 0), then the password (step 1,
  * when the person signs in with e-mail and password) or, for an account with no password (Google
- * only), typing the username (step 2). Once deleted, this browser forgets the person and goes to
- * the front page.
+ * only), typing the username (step 2). Once deleted, this browser forgets the person and says
+ * goodbye.
  */
 export function DeleteAccount() {
   const { userId } = useAuth();
@@ -46,12 +46,15 @@ export function DeleteAccount() {
   };
 
   const signedOut = () => {
+    // To the goodbye page first, committed at once (outside the guards), then signed out: the
+    // other way round, the settings page's guard would see no session and send the person on to
+    // the log-in form.
+    void navigate("/goodbye", { replace: true, flushSync: true });
     forgetSession(queryClient);
     if (userId) {
       for (const key of [storageKeys.interests, storageKeys.aims, storageKeys.forceFeedRefresh])
         removeStorage(key(userId));
     }
-    navigate("/", { replace: true });
   };
 
   const remove = async (confirmation: { password: string } | { username: string }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coverageText, planRows, priceText } from "./plan-rows.ts";
+import { coverageText, planChanges, planRows, priceText } from "./plan-rows.ts";
 
 describe("the plans page's rows", () => {
   it("show the spec's table for free and pro", () => {
@@ -27,5 +27,30 @@ describe("the plans page's rows", () => {
   it("words coverage", () => {
     expect(coverageText(Number.POSITIVE_INFINITY)).toBe("all-time post coverage");
     expect(coverageText(7 * 24 * 3600 * 1000)).toBe("7 days post coverage");
+  });
+});
+
+describe("planChanges", () => {
+  it("says what going from free to pro changes, from the plan table", () => {
+    expect(planChanges("free", "pro")).toEqual([
+      "8 feed refreshes a day (was 3)",
+      "320 posts a day (was 40)",
+      "1 year post coverage (was 24 h)",
+      "manual refresh, every 15 minutes",
+      "advanced e-mail digests",
+      "advanced filters",
+      "agentic search",
+      "themed lists",
+      "standard Slack/Discord bot",
+    ]);
+  });
+
+  it("leaves out what two plans share", () => {
+    expect(planChanges("pro", "pro")).toEqual([]);
+    expect(planChanges("pro", "team")).toEqual([
+      "24 feed refreshes a day (was 8)",
+      "640 posts a day (was 320)",
+      "all-time post coverage (was 1 year)",
+    ]);
   });
 });

@@ -36,3 +36,30 @@ export function planRows(plan: Plan): string[] {
     seats,
   ];
 }
+
+/**
+ * What moving from one plan to another changes, one line each, as the upgrade's confirmation
+ * says it: "8 feed refreshes a day (was 3)", and the rows that differ in kind ("manual refresh,
+ * every 15 minutes"). Rows the two plans share are left out.
+ */
+export function planChanges(from: Plan, to: Plan): string[] {
+  const was = PLAN_LIMITS[from];
+  const now = PLAN_LIMITS[to];
+  const lines: string[] = [];
+  const more = (label: string, before: number, after: number) => {
+    if (after !== before) lines.push(`${after} ${label} (was ${before})`);
+  };
+  more("feed refreshes a day", was.refreshesPerDay, now.refreshesPerDay);
+  more("posts a day", was.postsPerDay, now.postsPerDay);
+  if (now.coverageMs !== was.coverageMs) {
+    lines.push(`${coverageText(now.coverageMs)} (was ${coverageText(was.coverageMs).replace(/ post coverage$/, "")})`);
+  }
+  if (now.manualRefresh && !was.manualRefresh) {
+    lines.push(`manual refresh, every ${Math.round(now.manualRefresh.cooldownSeconds / 60)} minutes`);
+  }
+  if (now.digest !== was.digest) lines.push(`${now.digest} e-mail digests`);
+  for (const key of ["filters", "search", "lists", "bot"] as const) {
+    if (now.features[key] !== was.features[key]) lines.push(now.features[key]);
+  }
+  return lines;
+}

@@ -67,6 +67,8 @@ describe("the inbox", () => {
     expect(previewText("line one\n\nline   two is long")).toBe("line one line tw…");
     expect(previewText("😀".repeat(20))).toBe(`${"😀".repeat(16)}…`);
     expect(previewText(null)).toBe("");
+    // Marks are not counted or shown: the words are.
+    expect(previewText("**huge** news, see [the site](https://example.com)")).toBe("huge news, see t…");
   });
 
   it("orders by the newer of the last message and the last change", () => {

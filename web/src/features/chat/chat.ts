@@ -7,6 +7,7 @@
 
 import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE as SERVER_MESSAGE_PAGE } from "@graph/core/modules/chat/rules";
 import type { ConversationLike, MessageLike } from "./types.ts";
+import { markdownToText } from "../../lib/markdown-text.ts";
 
 /** The inbox previews a last message by its first 16 characters (spec, section 9). */
 export const PREVIEW_CHARS = 16;
@@ -66,10 +67,13 @@ export function sortConversations<C extends ConversationLike>(conversations: rea
   return [...conversations].sort((a, b) => activityTime(b) - activityTime(a) || a.id.localeCompare(b.id));
 }
 
-/** A last message as the inbox shows it: one line, its first 16 characters, then an ellipsis. */
+/**
+ * A last message as the inbox shows it: one line, its first 16 characters, then an ellipsis.
+ * Its `**bold**` and links are shown as their text: 16 characters of marks would say little.
+ */
 export function previewText(text: string | null | undefined): string {
   if (!text) return "";
-  const chars = Array.from(text.replace(/\s+/gu, " ").trim());
+  const chars = Array.from(markdownToText(text).replace(/\s+/gu, " ").trim());
   return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join("")}…` : chars.join("");
 }
 

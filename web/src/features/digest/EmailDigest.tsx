@@ -7,7 +7,15 @@ import {
 } from "@graph/core/modules/digest/rules";
 import { useQuery } from "@tanstack/react-query";
 import { digestPreferencesQuery, type DigestPreferences } from "./api.ts";
-import { SAVE_STATE_TEXT, formatDigestTime, sliderMinutes, zoneOptions } from "./digest.ts";
+import {
+  SAVE_STATE_TEXT,
+  browserTimeZone,
+  defaultDigestZone,
+  formatDigestTime,
+  sliderMinutes,
+  withGuessedZone,
+  zoneOptions,
+} from "./digest.ts";
 import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { useDigestForm } from "./hooks.ts";
@@ -26,7 +34,11 @@ export function EmailDigest({ userId }: { userId: string }) {
 }
 
 function DigestForm({ userId, saved }: { userId: string; saved: DigestPreferences }) {
-  const { shown, state, saveNow, saveSoon } = useDigestForm(userId, saved);
+  // Someone who never chose a zone starts in the browser's (or the nearest offered), not in the
+  // list's default; it is saved with turning the digest on.
+  const guessed = useMemo(() => defaultDigestZone(browserTimeZone(), new Date()), []);
+  const start = withGuessedZone(saved, guessed);
+  const { shown, state, saveNow, saveSoon } = useDigestForm(userId, start);
   const timeId = useId();
   const zoneId = useId();
   const hintId = useId();
@@ -42,7 +54,13 @@ function DigestForm({ userId, saved }: { userId: string; saved: DigestPreference
         <input
           type="checkbox"
           checked={shown.wantsEmailDigest}
-          onChange={(event) => saveNow({ wantsEmailDigest: event.target.checked })}
+          onChange={(event) =>
+            saveNow(
+              event.target.checked && start.timezone !== saved.timezone
+                ? { wantsEmailDigest: true, timezone: start.timezone }
+                : { wantsEmailDigest: event.target.checked },
+            )
+          }
           data-testid="digest-wanted"
         />
         <span>send me a daily e-mail digest</span>

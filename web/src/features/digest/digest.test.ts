@@ -4,6 +4,8 @@ import type { Timers } from "../../lib/debounce.ts";
 import {
   SAVE_STATE_TEXT,
   createChangeBatcher,
+  defaultDigestZone,
+  withGuessedZone,
   formatDigestTime,
   sliderMinutes,
   utcOffset,
@@ -149,5 +151,42 @@ describe("save state wording", () => {
     expect(SAVE_STATE_TEXT.success).toBe("saved");
     expect(SAVE_STATE_TEXT.error).toBe("couldn't save. try again");
     expect(SAVE_STATE_TEXT.idle).toBe("");
+  });
+});
+
+describe("the zone a digest starts in", () => {
+  const winter = new Date("2026-01-15T12:00:00Z");
+  const summer = new Date("2026-07-15T12:00:00Z");
+
+  it("is the browser's own when it is offered", () => {
+    expect(defaultDigestZone("Asia/Tokyo", winter)).toBe("Asia/Tokyo");
+    expect(defaultDigestZone("America/Los_Angeles", winter)).toBe("America/Los_Angeles");
+  });
+
+  it("is the offered zone nearest the browser's by its offset now, the first of equals", () => {
+    // UTC+1 in winter: Paris is the first offered.
+    expect(defaultDigestZone("Europe/Berlin", winter)).toBe("Europe/Paris");
+    // UTC−5 all year: New York's in winter, Chicago's in summer.
+    expect(defaultDigestZone("America/Lima", winter)).toBe("America/New_York");
+    expect(defaultDigestZone("America/Lima", summer)).toBe("America/Chicago");
+    // UTC+0 in winter: London; Kathmandu's +5:45 is nearest India's +5:30.
+    expect(defaultDigestZone("UTC", winter)).toBe("Europe/London");
+    expect(defaultDigestZone("Asia/Kathmandu", winter)).toBe("Asia/Kolkata");
+  });
+
+  it("goes by the offset as written: UTC+14 is nearest UTC+13, not UTC−10 (the same clock a day before)", () => {
+    expect(defaultDigestZone("Pacific/Kiritimati", summer)).toBe("Pacific/Apia");
+  });
+
+  it("is the list's default when the browser says nothing or names a zone nobody knows", () => {
+    expect(defaultDigestZone(undefined, winter)).toBe(DIGEST_DEFAULTS.timezone);
+    expect(defaultDigestZone("Mars/Olympus_Mons", winter)).toBe(DIGEST_DEFAULTS.timezone);
+  });
+
+  it("replaces only the default zone of a digest never turned on", () => {
+    const never = { wantsEmailDigest: false, localTime: "10:00:00", timezone: DIGEST_DEFAULTS.timezone };
+    expect(withGuessedZone(never, "Europe/Paris").timezone).toBe("Europe/Paris");
+    expect(withGuessedZone({ ...never, wantsEmailDigest: true }, "Europe/Paris").timezone).toBe(DIGEST_DEFAULTS.timezone);
+    expect(withGuessedZone({ ...never, timezone: "Asia/Tokyo" }, "Europe/Paris").timezone).toBe("Asia/Tokyo");
   });
 });

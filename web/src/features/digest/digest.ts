@@ -1,5 +1,11 @@
 /** The digest form's pure parts: the time and zone as shown, and the changes not yet saved. */
-import { DIGEST_TIME_ZONES, minutesOf } from "@graph/core/modules/digest/rules";
+import {
+  DIGEST_DEFAULTS,
+  DIGEST_TIME_ZONES,
+  isDigestTimeZone,
+  minutesOf,
+  type DigestTimeZone,
+} from "@graph/core/modules/digest/rules";
 import { type Timers, realTimers } from "../../lib/debounce.ts";
 import type { SaveState } from "../../hooks/use-save-state.ts";
 
@@ -34,6 +40,63 @@ export function utcOffset(zone: string, at: Date): string {
   if (!match) return "UTC+0";
   const [, sign, hours, minutes] = match;
   return `UTC${sign === "-" ? "−" : "+"}${Number(hours)}${minutes === "00" ? "" : `:${minutes}`}`;
+}
+
+/** Minutes east of UTC of `zone` at `at` (Kolkata 330, New York −300 or −240), or null for a zone Intl does not know. */
+export function offsetMinutes(zone: string, at: Date): number | null {
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(at)
+      .find((part) => part.type === "timeZoneName")?.value;
+  } catch {
+    return null;
+  }
+  if (name === "GMT") return 0;
+  const match = /^GMT([+-])(\d\d):(\d\d)$/.exec(name ?? "");
+  if (!match) return null;
+  const [, sign, hours, minutes] = match;
+  return (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+}
+
+/**
+ * The zone a digest starts in for someone who never chose one: the browser's own when it is one
+ * of the 27 offered, else the offered zone nearest to it by its offset from UTC at `at` (Berlin →
+ * Paris, Lima → New York in winter; the first of equals in the list), else the list's default.
+ */
+export function defaultDigestZone(browserZone: string | undefined, at: Date): DigestTimeZone {
+  if (!browserZone) return DIGEST_DEFAULTS.timezone;
+  if (isDigestTimeZone(browserZone)) return browserZone;
+  const own = offsetMinutes(browserZone, at);
+  if (own === null) return DIGEST_DEFAULTS.timezone;
+  let nearest: DigestTimeZone = DIGEST_DEFAULTS.timezone;
+  let nearestGap = Infinity;
+  for (const { zone } of DIGEST_TIME_ZONES) {
+    const offset = offsetMinutes(zone, at);
+    if (offset === null) continue;
+    // By the offset as written, not around the clock: UTC+14 (Kiritimati) goes to Samoa's +13,
+    // not to Hawaii's −10, whose clock reads the same but on the day before.
+    const gap = Math.abs(offset - own);
+    if (gap < nearestGap) {
+      nearest = zone;
+      nearestGap = gap;
+    }
+  }
+  return nearest;
+}
+
+/** The browser's time zone (an IANA name), if it says. */
+export const browserTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The saved preferences as the form starts from them: a digest never turned on that still has
+ * the list's default zone shows `guessed` (the browser's) instead, sent with turning it on.
+ */
+export function withGuessedZone<T extends { wantsEmailDigest: boolean; timezone: string }>(
+  saved: T,
+  guessed: T["timezone"],
+): T {
+  return !saved.wantsEmailDigest && saved.timezone === DIGEST_DEFAULTS.timezone ? { ...saved, timezone: guessed } : saved;
 }
 
 /** A zone as the select offers it: "Samoa (UTC+13)". */

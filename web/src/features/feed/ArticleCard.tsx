@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { feedQuery, setArticleAdded, silenceSource, storeFeed } from "./api.ts";
 import { type FeedArticle, formatAge, isArticleAdded, keywordChip, withAddedState, withoutSource } from "./feed.ts";
-import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
+import { cardTitle, TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import { AddToggleButton } from "./AddToggleButton.tsx";
 import "./feed.css";
 
@@ -22,8 +22,9 @@ interface ArticleCardProps {
 }
 
 export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCardProps) {
-  const title = truncateTitle(article.title, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
-  const cut = title !== article.title.trim();
+  const whole = cardTitle(article.title, article.source_name);
+  const title = truncateTitle(whole, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
+  const cut = title !== whole;
   const age = formatAge(article.publishedAt, now);
   const keywords = article.bestMatchingKeywords ?? [];
   const typeLabel = TYPE_LABEL[article.type] ?? article.type;
@@ -60,7 +61,7 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
       {/* The title's own language and direction: Arabic or Hebrew reads right to left, and a
           Japanese title gets Japanese glyphs. */}
       <h3 className="article__title" lang={article.language} dir="auto">
-        <a href={article.link} target="_blank" rel="noopener noreferrer" title={cut ? article.title : undefined}>
+        <a href={article.link} target="_blank" rel="noopener noreferrer" title={cut ? whole : undefined}>
           {title}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -5,7 +5,7 @@ import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
 import { useAuth } from "../../lib/session.tsx";
 import { setArticleAdded } from "./api.ts";
 import { FOLLOWING_EMPTY_TEXT, FOLLOWING_NO_SESSIONS_TEXT, formatAge } from "./feed.ts";
-import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
+import { cardTitle, TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import {
   type FriendPick,
   type FriendSession,
@@ -155,7 +155,8 @@ function FriendSessionCard({ session, now, isMobile, track }: CardProps) {
 }
 
 function FriendPickRow({ pick, isMobile, track }: { pick: FriendPick; isMobile: boolean; track: CardProps["track"] }) {
-  const title = truncateTitle(pick.title, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
+  const whole = cardTitle(pick.title, pick.source_name);
+  const title = truncateTitle(whole, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
   return (
     <li className="article friend-pick" ref={track} data-testid="friend-pick" data-article-id={pick.article_id}>
       <p className="article__meta">
@@ -169,7 +170,7 @@ function FriendPickRow({ pick, isMobile, track }: { pick: FriendPick; isMobile: 
           href={pick.link}
           target="_blank"
           rel="noopener noreferrer"
-          title={title !== pick.title.trim() ? pick.title : undefined}
+          title={title !== whole ? whole : undefined}
         >
           {title}
           <span className="visually-hidden"> (opens in a new tab)</span>

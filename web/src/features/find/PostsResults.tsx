@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
+import { cardTitle, TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import { postsSearchQuery } from "./api.ts";
 import { type ArticleSearchResult, findView, flattenPages, formatResultDate, highlightTitle } from "./find.ts";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
@@ -80,8 +80,9 @@ interface PostResultProps {
 }
 
 function PostResult({ result, term, isMobile }: PostResultProps) {
-  const title = truncateTitle(result.title, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX) || result.link;
-  const cut = title !== result.title.trim();
+  const whole = cardTitle(result.title, result.source);
+  const title = truncateTitle(whole, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX) || result.link;
+  const cut = title !== whole;
   const date = formatResultDate(result.publication_date);
   return (
     <li className="find-result" data-testid="find-result" data-article-id={result.id}>
@@ -90,7 +91,7 @@ function PostResult({ result, term, isMobile }: PostResultProps) {
         href={result.link}
         target="_blank"
         rel="noopener noreferrer"
-        title={cut ? result.title : undefined}
+        title={cut ? whole : undefined}
       >
         <Highlighted parts={highlightTitle(title, term)} />
         <span className="visually-hidden"> (opens in a new tab)</span>

@@ -105,7 +105,13 @@ function ImportSummary({
       </p>
       <dl className="media-summary__counts">
         {ROW_STATUSES.map((status) => (
-          <div key={status} className="media-summary__count" data-status={status} data-testid={`${testId}-${status}`}>
+          <div
+            key={status}
+            className="media-summary__count"
+            data-status={status}
+            data-count={counts[status]}
+            data-testid={`${testId}-${status}`}
+          >
             <dt>{STATUS_WORDS[status]}</dt>
             <dd>{counts[status].toLocaleString("en")}</dd>
           </div>

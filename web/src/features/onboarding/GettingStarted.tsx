@@ -132,6 +132,11 @@ export function GettingStartedPage() {
           your topics decide what reaches your feed; your aims say what you're working towards. an AI chat that knows
           you can write both in a minute.
         </p>
+        {/* What is typed here becomes the public profile: said before it is typed, not after. */}
+        <p className="fine-print" data-testid="public-note">
+          your topics and aims are public: your profile shows them as &ldquo;topics&rdquo; and &ldquo;about me&rdquo;.
+          hide either section in tune → profile → advanced.
+        </p>
       </header>
 
       <div className="segmented onboarding__tabs" role="tablist" aria-label="onboarding steps">

@@ -46,6 +46,8 @@ export const IngestJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("suggestion"), userId: z.string().min(1), suggestionId: z.string().min(1) }),
   /** Build the background of related terms now (a phrase needs it and none is usable). */
   z.object({ kind: z.literal("vocabulary") }),
+  /** Count the subjects' topics now (the onboarding page asked and no subject has any). */
+  z.object({ kind: z.literal("subject-topics") }),
 ]);
 export type IngestJob = z.infer<typeof IngestJob>;
 

@@ -24,6 +24,8 @@ export const SubjectsEntity = new Entity(
       topTopics: { type: "any" },
       /** When the topics were last counted. */
       countedAt: { type: "number" },
+      /** When a count was last asked for outside the schedule (`requestTopicCount`). */
+      topicsRequestedAt: { type: "number" },
     },
     indexes: {
       byName: {

@@ -1,5 +1,6 @@
 import { SourceEntity } from "./source.entity.ts";
-import { itemRead } from "../../adapters/dynamo/index.ts";
+import { isConditionFailure, itemRead } from "../../adapters/dynamo/index.ts";
+import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { SubjectsEntity, type SubjectsItem } from "./subjects.entity.ts";
 
 /**
@@ -80,4 +81,34 @@ export async function catalogue(): Promise<CatalogueSubject[]> {
     .filter(([, sources]) => sources > 0)
     .map(([subject, sources]) => ({ subject, sources, topics: (topics[subject] ?? []).map((t) => t.topic) }))
     .sort((a, b) => b.sources - a.sources || a.subject.localeCompare(b.subject));
+}
+
+/**
+ * A count asked for is not asked for again within this long: longer than a count takes, so
+ * counts never overlap, and short enough that one that found nothing (a stage whose first
+ * articles were still arriving) is followed soon by one that finds them.
+ */
+export const TOPIC_COUNT_REQUEST_MS = 6 * 60 * 1000;
+
+/**
+ * Asks for the subjects' topics to be counted now, not at the job's next hour: queues the count
+ * (on the ingest queue) once however many ask at the same time. The first to mark the subjects
+ * item with its time (a conditional write) queues it; the others find it marked within
+ * TOPIC_COUNT_REQUEST_MS and leave it. Answers whether this call queued it.
+ */
+export async function requestTopicCount(now = Date.now()): Promise<boolean> {
+  try {
+    await SubjectsEntity.update(KEY)
+      .set({ topicsRequestedAt: now })
+      .where(
+        (attr, op) =>
+          `${op.notExists(attr.topicsRequestedAt)} OR ${op.lte(attr.topicsRequestedAt, now - TOPIC_COUNT_REQUEST_MS)}`,
+      )
+      .go({ response: "none" });
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  await enqueue(IngestQueue, [{ kind: "subject-topics" }]);
+  return true;
 }

@@ -42,6 +42,7 @@ export const RESERVED_PATHS = [
   "privacy-policy",
   "unsubscribe",
   "unsubscribe-success",
+  "goodbye",
   "oauth",
   // Beside the web app: the API, the socket and photos (everywhere), the dev pages, the demo
   // feeds and the AWS, Google, socket-management, Open Library, TMDB and Spotify stand-ins and the

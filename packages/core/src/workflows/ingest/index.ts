@@ -2,7 +2,8 @@
  * Ingestion: the schedule's tick that queues what is due, and the ingest queue's jobs — fetching
  * a source (or a host's due sources, politely) and storing, matching and indexing what is new;
  * backfilling new topic phrases; checking a suggested source; building the background of related
- * terms when a phrase first needs it. The ingest queue's worker runs one job per message
+ * terms when a phrase first needs it; counting the subjects' topics when the onboarding page first
+ * needs them. The ingest queue's worker runs one job per message
  * (`runIngestJob`).
  */
 import type { IngestJob } from "../../adapters/queues/index.ts";
@@ -11,6 +12,7 @@ import { ingestHost } from "./ingest-host.ts";
 import { ingestSource } from "./ingest-source.ts";
 import { rebuildVocabulary } from "../related-background/index.ts";
 import { checkSuggestion } from "../source-trust/index.ts";
+import { countSubjectTopics } from "../subject-topics/index.ts";
 
 export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
 export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
@@ -29,5 +31,7 @@ export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds:
       return checkSuggestion(job.userId, job.suggestionId, options);
     case "vocabulary":
       return rebuildVocabulary();
+    case "subject-topics":
+      return countSubjectTopics();
   }
 }

@@ -5,6 +5,7 @@ import * as Topics from "../../modules/topics/index.ts";
 import * as Vocabulary from "../../modules/vocabulary/index.ts";
 import { FETCH_POLICY } from "../../modules/sources/index.ts";
 import { guardedFetch, type FetchOutcome } from "../../adapters/http/index.ts";
+import { withoutSourceSuffix } from "../../lib/text/rules.ts";
 import { articleId as articleIdOf, FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
 import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
@@ -83,7 +84,10 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
 
   let items: ParsedItem[];
   try {
-    items = (await parseFeed(outcome.body, outcome.finalUrl, { maxItems: FETCH_POLICY.maxItemsPerFetch })).items;
+    items = (await parseFeed(outcome.body, outcome.finalUrl, { maxItems: FETCH_POLICY.maxItemsPerFetch })).items.map(
+      // " - Harbor Ledger" on every title repeats what the card shows beside it.
+      (item) => ({ ...item, title: withoutSourceSuffix(item.title, source.name) }),
+    );
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;

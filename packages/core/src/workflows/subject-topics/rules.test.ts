@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topTopicsBySubject } from "./rules.ts";
+import { needsTopicCount, topTopicsBySubject, withFallbackTopics } from "./rules.ts";
 
 const subjects = new Map([
   ["pitch", "Cricket"],
@@ -65,5 +65,26 @@ describe("topTopicsBySubject", () => {
       "Topic 1",
       "Topic 2",
     ]);
+  });
+});
+
+describe("withFallbackTopics", () => {
+  it("keeps a subject's followed topics, and gives the built-in ones only to a subject with none", () => {
+    const followed = { Cricket: ["Fast Bowling"], Food: [] as string[] };
+    const builtin = { Cricket: ["Cricket"], Food: ["Baking"], Gardening: ["Houseplants"] };
+    expect(withFallbackTopics(followed, builtin)).toEqual({
+      Cricket: ["Fast Bowling"],
+      Food: ["Baking"],
+      Gardening: ["Houseplants"],
+    });
+    expect(withFallbackTopics({ Cricket: ["Fast Bowling"] }, {})).toEqual({ Cricket: ["Fast Bowling"] });
+  });
+});
+
+describe("needsTopicCount", () => {
+  it("asks for a count only when there are subjects and none has a topic", () => {
+    expect(needsTopicCount([])).toBe(false);
+    expect(needsTopicCount([{ topics: [] }, { topics: [] }])).toBe(true);
+    expect(needsTopicCount([{ topics: [] }, { topics: ["Sourdough"] }])).toBe(false);
   });
 });

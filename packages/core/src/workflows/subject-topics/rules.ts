@@ -33,3 +33,18 @@ export function topTopicsBySubject(
   }
   return top;
 }
+
+/**
+ * Each subject's topics from the phrases people follow, and for a subject they gave none, the
+ * built-in topics its articles named instead (those the followed phrases found come first:
+ * they are what people here are into).
+ */
+export function withFallbackTopics<T>(followed: Record<string, T[]>, fallback: Record<string, T[]>): Record<string, T[]> {
+  const top: Record<string, T[]> = { ...fallback };
+  for (const [subject, topics] of Object.entries(followed)) if (topics.length > 0) top[subject] = topics;
+  return top;
+}
+
+/** Whether the onboarding page's subjects need counting now: there are some, and none has a topic. */
+export const needsTopicCount = (subjects: ReadonlyArray<{ topics: readonly unknown[] }>): boolean =>
+  subjects.length > 0 && subjects.every((subject) => subject.topics.length === 0);

@@ -17,6 +17,10 @@ export function AimsForm({ userId }: { userId: string }) {
   const aims = useQuery(aimsQuery(userId));
   return (
     <Section title="aims" testId="profile-aims">
+      <p className="fine-print" data-testid="public-note">
+        your aims are public: your profile shows them as &ldquo;about me&rdquo;. hide that section under{" "}
+        <a href="#profile-advanced">advanced → profile module order</a>.
+      </p>
       <QueryState query={aims} what="your aims" keepDataOnError>
         {(saved) => <AimsEditor userId={userId} saved={saved} />}
       </QueryState>

@@ -13,10 +13,16 @@ export function ProfileHeader({ userId, username }: { userId: string; username: 
           {username}
         </Link>
       </h2>
-      <p className="tune-profile__count" data-testid="profile-node-count">
-        {typeof count.data?.likeCount === "number"
-          ? `${count.data.likeCount} node${count.data.likeCount === 1 ? "" : "s"}`
-          : "\u00a0"}
+      <p className="tune-profile__count">
+        <span data-testid="profile-node-count">
+          {typeof count.data?.likeCount === "number"
+            ? `${count.data.likeCount} node${count.data.likeCount === 1 ? "" : "s"}`
+            : "\u00a0"}
+        </span>
+        {/* "node" is graph's word: said where the count shows. */}
+        {typeof count.data?.likeCount === "number" && (
+          <span data-testid="node-explained"> — articles you added to your graph</span>
+        )}
       </p>
     </header>
   );

@@ -5,6 +5,7 @@ import { addThought, deleteThought, thoughtsQuery, updateThought, type Thought }
 import { QueryState } from "../../../components/QueryState.tsx";
 import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
+import { markdownToText } from "../../../lib/markdown-text.ts";
 import "./profile-tab.css";
 
 const MESSAGES = {
@@ -210,7 +211,7 @@ function ThoughtRow({
       ) : (
         <>
           <h3 className="tune-profile__thought-title">{thought.title}</h3>
-          <p className="tune-profile__thought-content">{thought.content}</p>
+          <p className="tune-profile__thought-content">{markdownToText(thought.content)}</p>
           <div className="tune-form__row">
             <button
               type="button"

@@ -80,8 +80,12 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             {profile.username}
           </h1>
           {profile.likeCount !== null && (
-            <p className="profile__count" data-testid="profile-node-count">
-              {profile.likeCount} node{profile.likeCount === 1 ? "" : "s"}
+            <p className="profile__count">
+              <span data-testid="profile-node-count">
+                {profile.likeCount} node{profile.likeCount === 1 ? "" : "s"}
+              </span>
+              {/* "node" is graph's word: said where the count shows. */}
+              <span data-testid="node-explained"> — articles added to this graph</span>
             </p>
           )}
         </div>
@@ -134,7 +138,13 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             ) : null}
           </div>
         ) : (
-          <p className="fine-print">hover over anything to see more; click to keep it here.</p>
+          <p className="fine-print" data-testid="footer-hint">
+            {/* A touch screen has no hover: each screen reads only the hint it can follow (profile.css). */}
+            <span className="profile__hint profile__hint--hover">
+              hover over anything to see more; click to keep it here.
+            </span>
+            <span className="profile__hint profile__hint--touch">tap anything to see more here.</span>
+          </p>
         )}
       </footer>
     </div>

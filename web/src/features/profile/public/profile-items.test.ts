@@ -62,3 +62,13 @@ describe("the books and films sections", () => {
     expect(yearOf("")).toBeUndefined();
   });
 });
+
+describe("the thoughts section", () => {
+  it("shows a thought's body as text, without markdown's marks", () => {
+    const thoughts = {
+      thoughts: [{ id: "t1", title: "On **tides**", content: "they **turn** at [noon](https://tides.example)", created_at: "" }],
+    } as unknown as PublicProfile;
+    const [item] = sectionItems(thoughts, "thoughts", false);
+    expect(item?.detail).toBe("they turn at noon");
+  });
+});

@@ -8,6 +8,7 @@ import {
   type ProfileSection,
 } from "@graph/core/modules/profile/rules";
 import type { PublicProfile } from "../api.ts";
+import { markdownToText } from "../../../lib/markdown-text.ts";
 
 export interface ProfileItem {
   key: string;
@@ -49,7 +50,8 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
         key: t.id,
         label: cut(t.title),
         full: t.title,
-        detail: t.content,
+        // Shown inside the item's button (which may hold no link) and in the footer: as text.
+        detail: markdownToText(t.content),
       }));
     case "websites":
       return profile.websites.map((w) => ({ key: w.id, label: cut(w.url), full: w.url, href: withScheme(w.url) }));

@@ -173,7 +173,7 @@ describe("what counts as a refresh", () => {
     const pro = await person(["Beekeeping"], "pro");
     await feed(pro.cookie);
     const answers = await Promise.all(Array.from({ length: 10 }, () => feedCall(pro.cookie, true)));
-    const statuses = answers.map((r) => r.status);
+    const statuses: number[] = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
     expect((await feed(pro.cookie)).refreshesUsed).toBe(2);

@@ -47,7 +47,9 @@ export const rss = new Hono<ApiEnv>()
     const manual = c.req.valid("query").type === "manual";
     const answer = await Feed.readIfChanged(currentUserId(c), { manual }, manual ? undefined : c.req.header("if-none-match"));
     const headers = { ETag: `"${answer.version}"`, "Cache-Control": "private, no-cache" };
-    if (!answer.feed) return c.body(null, 304, headers);
+    // A 304 has no body: typed as nothing, so the typed client's answer stays the feed (a caller
+    // that sends If-None-Match checks the status before reading the body).
+    if (!answer.feed) return c.body(null, 304, headers) as never;
     return c.json(answer.feed, 200, headers);
   })
   .get("/user_source_blacklist", async (c) => c.json(await Feed.Silenced.list(currentUserId(c))))

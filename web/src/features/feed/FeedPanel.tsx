@@ -91,6 +91,7 @@ export function FeedPanel() {
       className="feed"
       data-testid="feed"
       data-preparing={data.preparing}
+      data-session={data.sessionStartedAt ?? ""}
       aria-busy={query.isFetching || manual.isPending || data.preparing}
     >
       <RefreshBar

@@ -36,7 +36,8 @@ export async function loadFeed(userId: string): Promise<FeedResponse> {
     plan.revalidate ? { headers: { "If-None-Match": `"${plan.revalidate.version}"` } } : undefined,
   );
   const response = await request.catch(() => undefined);
-  if (response?.status === NOT_MODIFIED && plan.revalidate) return plan.revalidate;
+  // (The typed client knows only the route's 200; a 304 is the one other answer it may give here.)
+  if ((response?.status as number | undefined) === NOT_MODIFIED && plan.revalidate) return plan.revalidate;
   const fresh = await call(response ? Promise.resolve(response) : request);
   storeFeed(userId, fresh);
   if (plan.clearForceFlag) removeStorage(forceKey);

@@ -27,6 +27,7 @@ function article(id: string, over: Partial<FeedArticle> = {}): FeedArticle {
     bestMatchingKeywords: ["Rust"],
     isAddedToGraph: false,
     publishedAt: "2025-06-01T10:00:00.000Z",
+    seen: false,
     ...over,
   };
 }
@@ -40,6 +41,12 @@ function feed(over: Partial<FeedResponse> = {}): FeedResponse {
     plan: "free",
     preparing: false,
     caughtUp: false,
+    groupOrder: ["picks"],
+    sessionStartedAt: new Date(NOW - 60_000).toISOString(),
+    version: "",
+    refreshesUsed: 1,
+    refreshesPerDay: 3,
+    earlier: [],
     ...over,
   };
 }

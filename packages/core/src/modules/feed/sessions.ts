@@ -161,6 +161,9 @@ async function attemptRead(
     if (!filled) return undefined;
     current = filled;
     await FeedState.clearStale(userId, state.staleSince);
+    // A session made while new topics were matched is shared once it is ready (as the session
+    // that replaced a provisional one was before fills), never again for later fills.
+    if (latest.provisional && !filled.provisional) await announceStored(filled);
   }
   const shown: Shown = { ...base, session: current, earlier, refreshes: today.length, refreshFreesAt, lastManual };
   const version = versionOf(shown);

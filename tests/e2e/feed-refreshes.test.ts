@@ -20,9 +20,12 @@ let browser: Browser;
 useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
 
 const EIGHT_HOURS_S = 8 * 3600;
-const feedReady = (page: Page) => page.locator('[data-testid="feed"][data-preparing="false"]').waitFor({ timeout: 60_000 });
+const feedReady = (page: Page) =>
+  page.locator('[data-testid="feed"][data-preparing="false"]').waitFor({ timeout: 60_000 });
 const cardIds = (page: Page) =>
-  page.locator('[data-testid="feed-article"]').evaluateAll((cards) => cards.map((c) => c.getAttribute("data-article-id")!));
+  page
+    .locator('[data-testid="feed-article"]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-article-id")!));
 const refreshesUsed = (page: Page) => page.getByTestId("refresh-count").getAttribute("data-used");
 const sessionShown = (page: Page) => page.getByTestId("feed").getAttribute("data-session");
 
@@ -96,9 +99,9 @@ describe("a free person's first day", () => {
     const starredNames = starred.map((t) => t.topic);
     expect(starredNames).toContain(groups[0]![0]);
     const firstPlain = groups.findIndex(([name]) => !starredNames.includes(name));
-    expect(groups.slice(firstPlain === -1 ? groups.length : firstPlain).some(([name]) => starredNames.includes(name))).toBe(
-      false,
-    );
+    expect(
+      groups.slice(firstPlain === -1 ? groups.length : firstPlain).some(([name]) => starredNames.includes(name)),
+    ).toBe(false);
     expect(groups.every(([, count]) => count > 0)).toBe(true);
     // The next refresh is the schedule's, within the free plan's 8 hours of the first.
     const left = secondsOf(await page.getByTestId("refresh-countdown").innerText());
@@ -114,9 +117,9 @@ describe("one feed on every device", () => {
   it("shows a refresh made on one device on the other when it gets focus; a refused refresh is said inline", async () => {
     const desktop = await signedInPage(browser, server);
     const { page } = desktop;
-    expect((await pageApi(page, "POST", "/api/gpt/to_db", { keyTopicsArray: ["Machine Learning", "Jazz"] })).status).toBe(
-      200,
-    );
+    expect(
+      (await pageApi(page, "POST", "/api/gpt/to_db", { keyTopicsArray: ["Machine Learning", "Jazz"] })).status,
+    ).toBe(200);
     // Pro through the local checkout stand-in.
     await page.goto(`${server.url}/home/upgrade`);
     await page.getByTestId("checkout").click();

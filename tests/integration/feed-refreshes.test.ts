@@ -108,7 +108,9 @@ describe("what counts as a refresh", () => {
       expect({ kind, started: after.sessionStartedAt }).toEqual({ kind, started: first.sessionStartedAt });
       // Filled, never emptied: what was delivered stays, less the silenced source's.
       const kept = new Set(all(after).map((a) => a.id));
-      const silencedGone = all(first).filter((a) => a.source_id === sourceId).map((a) => a.id);
+      const silencedGone = all(first)
+        .filter((a) => a.source_id === sourceId)
+        .map((a) => a.id);
       expect(firstIds.filter((id) => !kept.has(id) && !silencedGone.includes(id))).toEqual([]);
     }
     // The session was full (14, the free plan's share): the fills added nothing beyond it.
@@ -152,7 +154,11 @@ describe("what counts as a refresh", () => {
     expect(second.earlier).toHaveLength(1);
     expect(second.earlier[0]!.refreshedAt).toBe(first.sessionStartedAt);
     const earlier = second.earlier[0]!.articles;
-    expect(earlier.map((a) => a.id).sort()).toEqual(all(first).map((a) => a.id).sort());
+    expect(earlier.map((a) => a.id).sort()).toEqual(
+      all(first)
+        .map((a) => a.id)
+        .sort(),
+    );
     expect(earlier.find((a) => a.id === seenId)?.seen).toBe(true);
     expect(earlier.filter((a) => a.seen)).toHaveLength(1);
     // The new session holds none of the earlier one's articles.
@@ -204,7 +210,15 @@ describe("starred topics", () => {
     expect(after.groupOrder).toEqual(["Moss Gardens", "picks"]);
     expect(after.groups["Moss Gardens"]!.every((a) => a.bestMatchingKeywords.includes("Moss Gardens"))).toBe(true);
     expect(after.sessionStartedAt).toBe(before.sessionStartedAt);
-    expect(all(after).map((a) => a.id).sort()).toEqual(all(before).map((a) => a.id).sort());
+    expect(
+      all(after)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(
+      all(before)
+        .map((a) => a.id)
+        .sort(),
+    );
   });
 });
 

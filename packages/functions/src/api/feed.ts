@@ -45,7 +45,11 @@ export const rss = new Hono<ApiEnv>()
   // no body (and nothing recomputed), so every device shows the server's one session cheaply.
   .get("/articles", input("query", FeedQuery), async (c) => {
     const manual = c.req.valid("query").type === "manual";
-    const answer = await Feed.readIfChanged(currentUserId(c), { manual }, manual ? undefined : c.req.header("if-none-match"));
+    const answer = await Feed.readIfChanged(
+      currentUserId(c),
+      { manual },
+      manual ? undefined : c.req.header("if-none-match"),
+    );
     const headers = { ETag: `"${answer.version}"`, "Cache-Control": "private, no-cache" };
     // A 304 has no body: typed as nothing, so the typed client's answer stays the feed (a caller
     // that sends If-None-Match checks the status before reading the body).

@@ -120,7 +120,9 @@ export function parseCachedFeed(raw: string | null): FeedResponse | null {
 export function feedLoadPlan(
   cachedRaw: string | null,
   forceFlag: string | null,
-): { revalidate: FeedResponse & { version: string }; clearForceFlag: false } | { revalidate: null; clearForceFlag: boolean } {
+):
+  | { revalidate: FeedResponse & { version: string }; clearForceFlag: false }
+  | { revalidate: null; clearForceFlag: boolean } {
   if (forceFlag !== null) return { revalidate: null, clearForceFlag: true };
   const cached = parseCachedFeed(cachedRaw);
   if (cached && typeof cached.version === "string" && cached.version !== "") {

@@ -184,7 +184,8 @@ interface Shown {
 
 /** The next refresh time the person is told: the schedule's (or when a refresh frees up), sooner while preparing. */
 function nextRefreshOf({ context, session, refreshFreesAt }: Shown): number {
-  const scheduled = refreshFreesAt !== undefined && session.nextRefreshAt <= context.now ? refreshFreesAt : session.nextRefreshAt;
+  const scheduled =
+    refreshFreesAt !== undefined && session.nextRefreshAt <= context.now ? refreshFreesAt : session.nextRefreshAt;
   return session.provisional ? Math.min(scheduled, context.now + PREPARING_RETRY_MS) : scheduled;
 }
 
@@ -258,7 +259,8 @@ async function startSession(
   // previous picks not yet seen — or, when every one was seen, all of them — said to be caught
   // up, rather than an empty feed that reads like "add some topics".
   const previous = today.at(-1);
-  const caughtUp = choice.picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
+  const caughtUp =
+    choice.picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
   let carried = caughtUp ? previous.picks : [];
   if (caughtUp) {
     const seenBefore = await Seen.seenAmong(
@@ -293,7 +295,11 @@ async function startSession(
  * has arrived since, up to its share of the plan's posts a day (nothing it holds is dropped).
  * Its start and next refresh time stay. Undefined when another fill was stored first.
  */
-async function fill(context: ChoiceContext, session: FeedSession, today: FeedSession[]): Promise<FeedSession | undefined> {
+async function fill(
+  context: ChoiceContext,
+  session: FeedSession,
+  today: FeedSession[],
+): Promise<FeedSession | undefined> {
   const { plan, now, topics, muted } = context;
   const limits = PLAN_LIMITS[plan];
   const delivered = deliveredIn(today, muted);

@@ -208,7 +208,12 @@ async function readAbout(
 ): Promise<About> {
   const both = [...current, ...earlier];
   if (both.length === 0) {
-    return { liked: atHand?.liked ?? new Set(), coverage: atHand?.coverage ?? new Map(), subjects: atHand?.subjects ?? new Map(), seen: new Set() };
+    return {
+      liked: atHand?.liked ?? new Set(),
+      coverage: atHand?.coverage ?? new Map(),
+      subjects: atHand?.subjects ?? new Map(),
+      seen: new Set(),
+    };
   }
   const read = await getTogether({
     liked: both.map((p) => Likes.likedRead(userId, p.id)),

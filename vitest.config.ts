@@ -31,6 +31,7 @@ const OWN_RUNTIME = [
   "following-feed",
   "digest",
   "feed-states",
+  "feed-refreshes",
   "mute-words",
   "languages",
   "dedup-original",

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Sources from "@graph/core/modules/sources";
 import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
 import * as Topics from "@graph/core/modules/topics";
 import { rss, startFeedServer } from "../support/feeds.ts";
-import { signedIn, useTestApi } from "../support/runtime.ts";
+import { signedIn, travel, useTestApi } from "../support/runtime.ts";
 
 /**
  * What the feed says in the states between "here are your articles" and "add some topics": new
@@ -48,6 +48,7 @@ beforeAll(async () => {
   await api.runtime.dispatcher.idle();
 });
 afterAll(() => feeds?.close());
+afterEach(() => vi.useRealTimers());
 
 async function personFollowingKelp() {
   const person = await signedIn(api);
@@ -78,9 +79,12 @@ describe("feed states", () => {
     expect(ready.preparing).toBe(false);
     expect(ready.caughtUp).toBe(false);
     expect(ids(ready)).toHaveLength(3);
-    // Two more refreshes are left today, so clearing the refresh recomputes (it is not out of refreshes).
+    // Clearing the refresh (onboarding's follow-up call) fills the session again, and counts no refresh.
     await clearRefresh(person.cookie);
-    expect((await feed(person.cookie)).refreshedAt).not.toBe(ready.refreshedAt);
+    const cleared = await feed(person.cookie);
+    expect(cleared.refreshedAt).not.toBe(ready.refreshedAt);
+    expect(cleared.sessionStartedAt).toBe(first.sessionStartedAt);
+    expect(cleared.refreshesUsed).toBe(1);
   });
 
   it("keeps the previous unseen picks, said to be caught up, when a refresh finds nothing new", async () => {
@@ -89,9 +93,11 @@ describe("feed states", () => {
     expect(first.caughtUp).toBe(false);
     expect(ids(first)).toHaveLength(3);
     const [read, ...unread] = ids(first);
+    // The next refreshes are the schedule's (the free plan's every 8 hours); the articles are
+    // at most 3 hours old, so they stay within the day's coverage.
     const refresh = async (seen: string[]) => {
       await api.client({ cookie: person.cookie }).articles.mark_seen.$post({ json: { articleIds: seen } });
-      await clearRefresh(person.cookie);
+      travel(8 * 3_600_000);
       return feed(person.cookie);
     };
     const second = await refresh([read!]);

@@ -216,12 +216,13 @@ describe("the feed", () => {
     expect((await api.client().rss.articles.$get({ query: {} })).status).toBe(401);
   });
 
-  it("groups supertags after picks", async () => {
+  it("groups supertags before picks", async () => {
     const person = await personWithTopics(["Sourdough", "Neural Network"]);
     const sourdough = (await topicsOf(person.userId)).find((t) => t.topic === "Sourdough")!;
     await api.client({ cookie: person.cookie }).gpt.toggle_supertag.$post({ json: { topicId: sourdough.id } });
     const { body } = await feed(person.cookie);
-    expect(Object.keys(body.groups)).toEqual(["picks", "Sourdough"]);
+    expect(Object.keys(body.groups)).toEqual(["Sourdough", "picks"]);
+    expect(body.groupOrder).toEqual(["Sourdough", "picks"]);
     expect(body.groups.Sourdough!.map((a) => a.title).sort()).toEqual([
       "Sourdough baking for engineers",
       "Sourdough starters, compared",
@@ -229,26 +230,44 @@ describe("the feed", () => {
     expect(body.groups.picks!.every((a) => a.bestMatchingKeywords.includes("Neural Network"))).toBe(true);
   });
 
-  it("free: keeps the feed until the next refresh time, recomputes when cleared, and stops at 3 refreshes a day", async () => {
+  it("free: keeps the session until the next refresh time, fills it when cleared, and refreshes on the schedule", async () => {
     const person = await personWithTopics(["Neural Network"]);
     const first = (await feed(person.cookie)).body;
     expect(Date.parse(first.nextRefreshTime) - Date.parse(first.refreshedAt!)).toBe(8 * 3_600_000);
     expect(first.nextManualRefreshTime).toBeNull();
+    expect([first.refreshesUsed, first.refreshesPerDay]).toEqual([1, 3]);
     const again = (await feed(person.cookie)).body;
     expect(again.refreshedAt).toBe(first.refreshedAt);
 
-    travel(60_000);
-    await clearRefresh(person.cookie);
+    // Clearing (onboarding's follow-up calls) fills the session again: never a refresh of its own.
+    for (let i = 0; i < 3; i++) {
+      travel(60_000);
+      await clearRefresh(person.cookie);
+      const cleared = (await feed(person.cookie)).body;
+      expect(cleared.refreshedAt).not.toBe(first.refreshedAt);
+      expect(cleared.sessionStartedAt).toBe(first.sessionStartedAt);
+      expect(cleared.refreshesUsed).toBe(1);
+      expect(cleared.nextRefreshTime).toBe(first.nextRefreshTime);
+    }
+    // The schedule starts the next session, which counts.
+    travel(8 * 3_600_000);
     const second = (await feed(person.cookie)).body;
-    expect(second.refreshedAt).not.toBe(first.refreshedAt);
-    travel(60_000);
-    await clearRefresh(person.cookie);
-    const third = (await feed(person.cookie)).body;
-    travel(60_000);
-    await clearRefresh(person.cookie);
-    const fourth = (await feed(person.cookie)).body;
-    expect(fourth.refreshedAt).toBe(third.refreshedAt);
-    expect(Date.parse(fourth.nextRefreshTime)).toBe(Date.parse(first.refreshedAt!) + 24 * 3_600_000);
+    expect(second.sessionStartedAt).not.toBe(first.sessionStartedAt);
+    expect(second.refreshesUsed).toBe(2);
+  });
+
+  it("pro: stops manual refreshes at 8 a day", async () => {
+    const pro = await personWithTopics(["Neural Network"], "pro");
+    for (let i = 1; i <= 8; i++) {
+      if (i > 1) travel(16 * 60_000);
+      const manual = await feed(pro.cookie, true);
+      expect(manual.status).toBe(200);
+      expect(manual.body.refreshesUsed).toBe(i);
+    }
+    travel(16 * 60_000);
+    const refused = await feedCall(pro.cookie, true);
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe("out_of_refreshes");
   });
 
   it("free: refuses manual refresh; pro: allows it with a cooldown answered by 429 and tryAgainAfter", async () => {
@@ -277,7 +296,7 @@ describe("the feed", () => {
     expect(titles((await feed(pro.cookie)).body)).toContain("An old neural network paper revisited");
   });
 
-  it("leaves out seen articles and silenced sources at the next refresh", async () => {
+  it("leaves out silenced sources at once, keeping seen articles marked", async () => {
     const person = await personWithTopics(["Neural Network", "Sourdough"]);
     const first = (await feed(person.cookie)).body;
     const maps = all(first).find((a) => /read maps/i.test(a.title))!;
@@ -293,7 +312,8 @@ describe("the feed", () => {
     expect(await silenced()).toEqual([{ sourceId: "daily", id: "daily", name: "Daily Digest" }]);
     travel(60_000);
     const next = (await feed(person.cookie)).body;
-    expect(titles(next).some((t) => /read maps/i.test(t))).toBe(false);
+    // Nothing delivered disappears: the article seen stays, marked.
+    expect(all(next).find((a) => a.id === maps.id)?.seen).toBe(true);
     expect(all(next).some((a) => a.source_id === "daily")).toBe(false);
     await as.rss.user_source_blacklist.$delete({ json: { sourceId: "daily" } });
     expect(await silenced()).toEqual([]);
@@ -335,7 +355,23 @@ describe("the feed", () => {
     expect(await (await articles.liked_ids.$get()).json()).toEqual([]);
   });
 
-  it("caps posts per day at the plan's number", async () => {
+  it("leaves out articles seen elsewhere when it fills the session", async () => {
+    const person = await personWithTopics(["Sourdough"]);
+    const as = api.client({ cookie: person.cookie });
+    expect(titles((await feed(person.cookie)).body).some((t) => /neural|maps/i.test(t))).toBe(false);
+    // Seen before it was ever picked (in search, say): a fill for a new topic leaves it out.
+    const other = await personWithTopics(["Neural Network"]);
+    const maps = all((await feed(other.cookie)).body).find((a) => /read maps/i.test(a.title));
+    expect(maps).toBeDefined();
+    await as.articles.mark_seen.$post({ json: { articleIds: [maps!.id] } });
+    await as.gpt.to_db.$post({ json: { keyTopicsArray: ["Neural Network"] } });
+    await api.runtime.dispatcher.idle();
+    const filled = (await feed(person.cookie)).body;
+    expect(titles(filled)).toContain("Weekly notes from the lab");
+    expect(all(filled).some((a) => a.id === maps!.id)).toBe(false);
+  });
+
+  it("caps posts per day at the plan's number, spread over its refreshes", async () => {
     const many = Array.from({ length: 60 }, (_, i) => ({
       title: `Kite surfing report ${i}`,
       link: `https://kites.example/${i}`,
@@ -354,11 +390,17 @@ describe("the feed", () => {
     await ingest(api);
     const person = await personWithTopics(["Kite Surfing"]);
     const delivered = new Set<string>();
+    const sizes: number[] = [];
     for (let i = 0; i < 3; i++) {
-      travel(60_000);
+      // The schedule's refresh (every 8 hours on free); clearing in between fills no more than the session's share.
+      travel(i === 0 ? 60_000 : 8 * 3_600_000);
       await clearRefresh(person.cookie);
-      for (const a of all((await feed(person.cookie)).body)) delivered.add(a.id);
+      const session = all((await feed(person.cookie)).body);
+      sizes.push(session.length);
+      for (const a of session) delivered.add(a.id);
     }
+    // 40 posts a day over 3 refreshes: 14, 14, then the 12 left.
+    expect(sizes).toEqual([14, 14, 12]);
     expect(delivered.size).toBe(40);
   });
 });

@@ -164,6 +164,7 @@ describe("subjects", () => {
         "isAddedToGraph",
         "link",
         "publishedAt",
+        "seen",
         "source_id",
         "source_name",
         "subject",

@@ -42,9 +42,21 @@ const SourceQuery = z.object({
 /** `/rss/*`: the feed, silenced sources, suggested sources and the catalogue's subjects. */
 export const rss = new Hono<ApiEnv>()
   .use(requireSession)
-  .get("/articles", input("query", FeedQuery), async (c) =>
-    c.json(await Feed.read(currentUserId(c), { manual: c.req.valid("query").type === "manual" })),
-  )
+  // The feed carries its version as an ETag: a page that holds that version is answered 304 with
+  // no body (and nothing recomputed), so every device shows the server's one session cheaply.
+  .get("/articles", input("query", FeedQuery), async (c) => {
+    const manual = c.req.valid("query").type === "manual";
+    const answer = await Feed.readIfChanged(
+      currentUserId(c),
+      { manual },
+      manual ? undefined : c.req.header("if-none-match"),
+    );
+    const headers = { ETag: `"${answer.version}"`, "Cache-Control": "private, no-cache" };
+    // A 304 has no body: typed as nothing, so the typed client's answer stays the feed (a caller
+    // that sends If-None-Match checks the status before reading the body).
+    if (!answer.feed) return c.body(null, 304, headers) as never;
+    return c.json(answer.feed, 200, headers);
+  })
   .get("/user_source_blacklist", async (c) => c.json(await Feed.Silenced.list(currentUserId(c))))
   .post("/user_source_blacklist", jsonBody(SourceRef), async (c) => {
     await Feed.Silenced.add(currentUserId(c), c.req.valid("json").sourceId);

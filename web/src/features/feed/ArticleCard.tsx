@@ -35,6 +35,7 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
       ref={track}
       data-testid="feed-article"
       data-article-id={article.id}
+      data-seen={article.seen === true}
       data-source-id={article.source_id}
       data-type={article.type}
     >

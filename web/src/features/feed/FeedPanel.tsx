@@ -5,7 +5,7 @@ import { useAuth } from "../../lib/session.tsx";
 import type { Plan } from "@graph/core/lib/plans/rules";
 import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";
-import { formatCountdown, msUntil, orderedGroups } from "./feed.ts";
+import { earlierLabel, formatCountdown, msUntil, orderedGroups, type FeedResponse } from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { useNow } from "../../hooks/use-now.ts";
@@ -26,6 +26,8 @@ export function FeedPanel() {
   const query = useQuery(feed);
   const { data, refetch, dataUpdatedAt } = query;
   const [blockedUntil, setBlockedUntil] = useState(0);
+  /** A refused manual refresh, said beside the button (never in a dialog). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   // Automatic refresh when the countdown reaches zero.
   const nextRefreshTime = data?.nextRefreshTime;
@@ -39,17 +41,19 @@ export function FeedPanel() {
 
   const manual = useMutation({
     mutationFn: () => fetchFeed(true),
+    onMutate: () => setRefusal(null),
     onSuccess: (fresh) => {
       queryClient.setQueryData(feed.queryKey, fresh);
       storeFeed(userId, fresh);
     },
     onError: (error) => {
-      const refusal = refreshRefusal(error);
-      if (refusal) {
-        if (refusal.retryAfterMs !== null) setBlockedUntil(Date.now() + refusal.retryAfterMs);
-        window.alert(refusal.message);
+      const refused = refreshRefusal(error);
+      if (refused) {
+        if (refused.retryAfterMs !== null) setBlockedUntil(Date.now() + refused.retryAfterMs);
+        setRefusal(refused.message);
         return;
       }
+      setRefusal("couldn't refresh your feed. please try again.");
       console.error("manual refresh failed", error);
     },
   });
@@ -78,7 +82,8 @@ export function FeedPanel() {
   }
 
   const plan: Plan = auth.plan ?? data.plan ?? "free";
-  const groups = orderedGroups(data.groups);
+  const groups = orderedGroups(data.groups, data.groupOrder);
+  const earlier = data.earlier ?? [];
   const manualAt = Math.max(Date.parse(data.nextManualRefreshTime ?? "") || 0, blockedUntil);
 
   return (
@@ -86,6 +91,7 @@ export function FeedPanel() {
       className="feed"
       data-testid="feed"
       data-preparing={data.preparing}
+      data-session={data.sessionStartedAt ?? ""}
       aria-busy={query.isFetching || manual.isPending || data.preparing}
     >
       <RefreshBar
@@ -93,6 +99,9 @@ export function FeedPanel() {
         nextRefreshTime={data.nextRefreshTime}
         nextManualAt={manualAt}
         refreshing={query.isFetching || manual.isPending}
+        refusal={refusal}
+        refreshesUsed={data.refreshesUsed}
+        refreshesPerDay={data.refreshesPerDay}
         onManual={() => manual.mutate()}
       />
       {data.preparing ? (
@@ -104,7 +113,7 @@ export function FeedPanel() {
           you're all caught up: nothing new since your last refresh. here are your latest picks.
         </p>
       ) : null}
-      {groups.length === 0 ? (
+      {groups.length === 0 && earlier.length === 0 ? (
         <div className="feed-empty">
           <p data-testid="feed-empty">
             nothing to show!{" "}
@@ -142,6 +151,53 @@ export function FeedPanel() {
           </section>
         ))
       )}
+      {earlier.length > 0 && (
+        <EarlierSessions earlier={earlier} userId={userId} isMobile={isMobile} now={minuteNow} track={track} />
+      )}
+    </div>
+  );
+}
+
+interface EarlierProps {
+  earlier: NonNullable<FeedResponse["earlier"]>;
+  userId: string;
+  isMobile: boolean;
+  now: number;
+  track: ReturnType<typeof useSeenReporter>;
+}
+
+/** The sessions before the current one, newest first: nothing delivered disappears (seen ones are marked). */
+function EarlierSessions({ earlier, userId, isMobile, now, track }: EarlierProps) {
+  return (
+    <div className="feed-earlier" data-testid="feed-earlier">
+      {earlier.map((session) => {
+        const label = earlierLabel(session.refreshedAt, now);
+        return (
+          <section
+            key={session.refreshedAt}
+            className="feed-group feed-group--earlier"
+            data-testid="feed-earlier-session"
+            aria-label={label}
+          >
+            <h2 className="feed-group__title">
+              <span>{label}</span>
+              <span className="feed-group__count">{session.articles.length}</span>
+            </h2>
+            <ol className="feed-group__list">
+              {session.articles.map((article) => (
+                <ArticleCard
+                  key={article.id}
+                  article={article}
+                  userId={userId}
+                  isMobile={isMobile}
+                  now={now}
+                  track={track}
+                />
+              ))}
+            </ol>
+          </section>
+        );
+      })}
     </div>
   );
 }
@@ -152,11 +208,24 @@ interface RefreshBarProps {
   /** Epoch ms before which a manual refresh is refused; 0 when it is allowed now. */
   nextManualAt: number;
   refreshing: boolean;
+  /** Why the last manual refresh was refused, said inline beside the button. */
+  refusal: string | null;
+  /** Refreshes (the schedule's and the button's) in the last 24 hours, and the plan's; absent from an older answer. */
+  refreshesUsed: number | undefined;
+  refreshesPerDay: number | undefined;
   onManual: () => void;
 }
 
-function RefreshBar({ plan, nextRefreshTime, nextManualAt, refreshing, onManual }: RefreshBarProps) {
+function RefreshBar(props: RefreshBarProps) {
+  const { plan, nextRefreshTime, nextManualAt, refreshing, refusal, refreshesUsed, refreshesPerDay, onManual } = props;
   const now = useNow(1000);
+  const count =
+    refreshesUsed !== undefined && refreshesPerDay !== undefined ? (
+      <span className="feed-bar__note" data-testid="refresh-count" data-used={refreshesUsed}>
+        {" "}
+        · {refreshesUsed} of {refreshesPerDay} refreshes today
+      </span>
+    ) : null;
 
   if (plan === "free") {
     const left = msUntil(nextRefreshTime, now);
@@ -167,6 +236,7 @@ function RefreshBar({ plan, nextRefreshTime, nextManualAt, refreshing, onManual 
           <time className="feed-bar__clock" role="timer" data-testid="refresh-countdown">
             {formatCountdown(left)}
           </time>
+          {count}
           {refreshing && <span className="feed-bar__note"> · refreshing...</span>}
         </p>
         <Link to="/home/upgrade" className="feed-bar__upgrade text-link" data-testid="upgrade-link">
@@ -194,6 +264,13 @@ function RefreshBar({ plan, nextRefreshTime, nextManualAt, refreshing, onManual 
           <time className="feed-bar__clock" role="timer" data-testid="manual-refresh-countdown">
             {formatCountdown(cooldown)}
           </time>
+        </p>
+      )}
+      <p className="feed-bar__status">{count}</p>
+      {refusal && (
+        <p className="feed-bar__refusal" role="alert" data-testid="refresh-refused">
+          {refusal}
+          {cooldown > 0 && ` (${formatCountdown(cooldown)} left)`}
         </p>
       )}
     </div>

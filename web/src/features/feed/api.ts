@@ -18,16 +18,27 @@ export function clearStoredFeed(userId: string): void {
   removeStorage(storageKeys.cachedFeed(userId));
 }
 
+/** HTTP's "your copy is current" (the server answers it to `If-None-Match` naming its feed's version). */
+const NOT_MODIFIED = 304;
+
 /**
- * The feed for the home page: the stored copy while it is still current and has picks, else a
- * fresh one from the server (which is then stored). The forced-refresh flag skips the stored copy
- * and is cleared once the fresh feed has arrived.
+ * The feed for the home page: the server's current session. The stored copy is sent as its
+ * version (`If-None-Match`) and kept when the server answers 304 (nothing changed: no body, no
+ * work); otherwise the fresh feed replaces it. So a refresh made on another device shows here at
+ * the next load or focus. The forced-refresh flag skips the stored copy and is cleared once the
+ * fresh feed has arrived.
  */
-export async function loadFeed(userId: string, now = Date.now()): Promise<FeedResponse> {
+export async function loadFeed(userId: string): Promise<FeedResponse> {
   const forceKey = storageKeys.forceFeedRefresh(userId);
-  const plan = feedLoadPlan(readStorage(storageKeys.cachedFeed(userId)), readStorage(forceKey), now);
-  if (plan.use === "cache") return plan.feed;
-  const fresh = await fetchFeed();
+  const plan = feedLoadPlan(readStorage(storageKeys.cachedFeed(userId)), readStorage(forceKey));
+  const request = client.api.rss.articles.$get(
+    { query: {} },
+    plan.revalidate ? { headers: { "If-None-Match": `"${plan.revalidate.version}"` } } : undefined,
+  );
+  const response = await request.catch(() => undefined);
+  // (The typed client knows only the route's 200; a 304 is the one other answer it may give here.)
+  if ((response?.status as number | undefined) === NOT_MODIFIED && plan.revalidate) return plan.revalidate;
+  const fresh = await call(response ? Promise.resolve(response) : request);
   storeFeed(userId, fresh);
   if (plan.clearForceFlag) removeStorage(forceKey);
   return fresh;
@@ -37,16 +48,17 @@ export async function loadFeed(userId: string, now = Date.now()): Promise<FeedRe
 export const FEED_KEY = "feed";
 
 /**
- * The person's feed as the home page shows it. It changes only when the page refreshes it (on
- * its countdown or by hand), never because the window got focus.
+ * The person's feed as the home page shows it: asked for again on load, on its countdown, by
+ * hand, and when the window gets focus (a cheap check answered 304 while the server's session
+ * is the one shown), so each device shows the one feed the server holds.
  */
 export const feedQuery = (userId: string) =>
   queryOptions({
     queryKey: [FEED_KEY, userId] as const,
     queryFn: () => loadFeed(userId),
     enabled: userId !== "",
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 
 /** Sets whether an article is in the person's graph: the wanted state, so a retry cannot flip it back. */

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   type FeedArticle,
   type FeedResponse,
+  earlierLabel,
   feedLoadPlan,
   formatAge,
   formatCountdown,
   isArticleAdded,
-  isCachedFeedUsable,
   msUntil,
   orderedGroups,
   parseCachedFeed,
@@ -27,6 +27,7 @@ function article(id: string, over: Partial<FeedArticle> = {}): FeedArticle {
     bestMatchingKeywords: ["Rust"],
     isAddedToGraph: false,
     publishedAt: "2025-06-01T10:00:00.000Z",
+    seen: false,
     ...over,
   };
 }
@@ -40,6 +41,12 @@ function feed(over: Partial<FeedResponse> = {}): FeedResponse {
     plan: "free",
     preparing: false,
     caughtUp: false,
+    groupOrder: ["picks"],
+    sessionStartedAt: new Date(NOW - 60_000).toISOString(),
+    version: "",
+    refreshesUsed: 1,
+    refreshesPerDay: 3,
+    earlier: [],
     ...over,
   };
 }
@@ -79,9 +86,15 @@ describe("msUntil", () => {
 });
 
 describe("orderedGroups", () => {
-  it("puts picks first, then the other groups in the server's order, leaving out empty ones", () => {
+  it("puts starred topics' groups first in the server's order, picks last, leaving out empty ones", () => {
     const groups = { Rust: [article("r")], Empty: [], picks: [article("p")], Baking: [article("b")] };
-    expect(orderedGroups(groups).map((g) => g.name)).toEqual(["picks", "Rust", "Baking"]);
+    expect(orderedGroups(groups).map((g) => g.name)).toEqual(["Rust", "Baking", "picks"]);
+  });
+
+  it("follows the server's groupOrder, which a topic named like a number cannot reorder", () => {
+    // Object keys that read as integers come first whatever order they were written in.
+    const groups = { picks: [article("p")], "2024": [article("y")], Rust: [article("r")] };
+    expect(orderedGroups(groups, ["Rust", "2024", "picks"]).map((g) => g.name)).toEqual(["Rust", "2024", "picks"]);
   });
 
   it("has no groups when there is nothing to show", () => {
@@ -103,23 +116,21 @@ describe("added state", () => {
 });
 
 describe("cached feed", () => {
-  it("is used while its next refresh is ahead and it has picks", () => {
-    expect(isCachedFeedUsable(feed(), NOW)).toBe(true);
+  it("is checked with the server by its version, and never shown unchecked", () => {
+    const raw = JSON.stringify(feed({ version: "v1" }));
+    expect(feedLoadPlan(raw, null)).toEqual({ revalidate: feed({ version: "v1" }), clearForceFlag: false });
   });
 
-  it("is not used once its next refresh has passed", () => {
-    expect(isCachedFeedUsable(feed({ nextRefreshTime: new Date(NOW).toISOString() }), NOW)).toBe(false);
-    expect(isCachedFeedUsable(feed({ nextRefreshTime: new Date(NOW - 1).toISOString() }), NOW)).toBe(false);
+  it("is skipped when the forced-refresh flag is set, which also asks for the flag to be cleared", () => {
+    expect(feedLoadPlan(JSON.stringify(feed({ version: "v1" })), "true")).toEqual({
+      revalidate: null,
+      clearForceFlag: true,
+    });
   });
 
-  it("is never used while provisional (new topics still being matched)", () => {
-    expect(isCachedFeedUsable(feed({ preparing: true }), NOW)).toBe(false);
-  });
-
-  it("is not used without picks", () => {
-    expect(isCachedFeedUsable(feed({ groups: { picks: [] } }), NOW)).toBe(false);
-    expect(isCachedFeedUsable(feed({ groups: { Rust: [article("r")] } }), NOW)).toBe(false);
-    expect(isCachedFeedUsable(null, NOW)).toBe(false);
+  it("is not used without a version (a copy stored before versions), nor when missing", () => {
+    expect(feedLoadPlan(JSON.stringify(feed()), null)).toEqual({ revalidate: null, clearForceFlag: false });
+    expect(feedLoadPlan(null, null)).toEqual({ revalidate: null, clearForceFlag: false });
   });
 
   it("reads only stored values shaped like a feed", () => {
@@ -129,16 +140,13 @@ describe("cached feed", () => {
     expect(parseCachedFeed(JSON.stringify({ groups: [] }))).toBeNull();
     expect(parseCachedFeed(JSON.stringify({ groups: { picks: {} }, nextRefreshTime: "x" }))).toBeNull();
   });
+});
 
-  it("is chosen on load unless the forced-refresh flag is set, which also asks for the flag to be cleared", () => {
-    const raw = JSON.stringify(feed());
-    expect(feedLoadPlan(raw, null, NOW)).toEqual({ use: "cache", feed: feed() });
-    expect(feedLoadPlan(raw, "true", NOW)).toEqual({ use: "network", clearForceFlag: true });
-    expect(feedLoadPlan(null, null, NOW)).toEqual({ use: "network", clearForceFlag: false });
-    expect(feedLoadPlan(JSON.stringify(feed({ groups: { picks: [] } })), null, NOW)).toEqual({
-      use: "network",
-      clearForceFlag: false,
-    });
+describe("earlier sessions", () => {
+  it("are labelled earlier today, else by their day", () => {
+    expect(earlierLabel(new Date(NOW - 3_600_000).toISOString(), NOW)).toBe("earlier today");
+    expect(earlierLabel(new Date(NOW - 2 * 86_400_000).toISOString(), NOW)).not.toBe("earlier today");
+    expect(earlierLabel("not a time", NOW)).toBe("earlier");
   });
 });
 

@@ -41,11 +41,19 @@ export function msUntil(iso: string | null | undefined, now: number): number {
   return Math.max(0, at - now);
 }
 
-/** Groups in display order: picks first, then the others in the order the server sent them. Empty groups are left out. */
-export function orderedGroups(groups: Record<string, FeedArticle[]> | undefined): FeedGroup[] {
+/**
+ * Groups in display order: the server's `groupOrder` (starred topics first, then picks), or for
+ * an answer without one, the others first and picks last. Empty groups are left out.
+ */
+export function orderedGroups(
+  groups: Record<string, FeedArticle[]> | undefined,
+  groupOrder?: readonly string[] | undefined,
+): FeedGroup[] {
   if (!groups) return [];
   const names = Object.keys(groups);
-  const ordered = names.includes(PICKS_GROUP) ? [PICKS_GROUP, ...names.filter((n) => n !== PICKS_GROUP)] : names;
+  const ordered = groupOrder
+    ? [...groupOrder.filter((n) => names.includes(n)), ...names.filter((n) => !groupOrder.includes(n))]
+    : [...names.filter((n) => n !== PICKS_GROUP), ...names.filter((n) => n === PICKS_GROUP)];
   return ordered
     .map((name) => ({ name, articles: groups[name] ?? [] }))
     .filter((group) => Array.isArray(group.articles) && group.articles.length > 0);
@@ -103,26 +111,32 @@ export function parseCachedFeed(raw: string | null): FeedResponse | null {
   return value as unknown as FeedResponse;
 }
 
-/** The stored feed may be shown instead of asking the server: its next refresh has not come and it has picks. */
-export function isCachedFeedUsable(feed: FeedResponse | null, now: number): feed is FeedResponse {
-  // A provisional feed (new topics still being matched) is never reused: the next one is fuller.
-  if (!feed || feed.preparing) return false;
-  const next = Date.parse(feed.nextRefreshTime);
-  if (Number.isNaN(next) || next <= now) return false;
-  const picks = feed.groups[PICKS_GROUP];
-  return Array.isArray(picks) && picks.length > 0;
-}
-
-/** What to do on load: show the stored feed, or fetch (and whether to clear the forced-refresh flag afterwards). */
+/**
+ * What to do on load: the stored feed is shown only once the server confirms it is still its
+ * current session (the feed's `version`, sent as `If-None-Match`: a 304 keeps it), so every
+ * device shows the server's one feed. The forced-refresh flag (set at the end of onboarding)
+ * skips the stored copy, and asks for the flag to be cleared once the fresh feed has arrived.
+ */
 export function feedLoadPlan(
   cachedRaw: string | null,
   forceFlag: string | null,
-  now: number,
-): { use: "cache"; feed: FeedResponse } | { use: "network"; clearForceFlag: boolean } {
-  if (forceFlag !== null) return { use: "network", clearForceFlag: true };
+):
+  | { revalidate: FeedResponse & { version: string }; clearForceFlag: false }
+  | { revalidate: null; clearForceFlag: boolean } {
+  if (forceFlag !== null) return { revalidate: null, clearForceFlag: true };
   const cached = parseCachedFeed(cachedRaw);
-  if (isCachedFeedUsable(cached, now)) return { use: "cache", feed: cached };
-  return { use: "network", clearForceFlag: false };
+  if (cached && typeof cached.version === "string" && cached.version !== "") {
+    return { revalidate: { ...cached, version: cached.version }, clearForceFlag: false };
+  }
+  return { revalidate: null, clearForceFlag: false };
+}
+
+/** The label of an earlier session: "earlier today", else its day ("Tue 3 Jun"). */
+export function earlierLabel(refreshedAt: string, now: number): string {
+  const at = new Date(refreshedAt);
+  if (Number.isNaN(at.getTime())) return "earlier";
+  if (at.toDateString() === new Date(now).toDateString()) return "earlier today";
+  return at.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short" });
 }
 
 const AGE_STEPS: Array<[limitSeconds: number, unitSeconds: number, suffix: string]> = [

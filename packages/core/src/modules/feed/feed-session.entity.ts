@@ -36,7 +36,10 @@ const pick = {
   },
 } as const;
 
-/** One feed refresh: when, and what it picked (a later release shows friends' sessions). */
+/**
+ * One feed refresh (a session): started by the schedule or the manual button, then filled in
+ * place by edits, reloads and new matches until the next one.
+ */
 export const FeedSessionEntity = new Entity(
   {
     model: { entity: "feedSession", version: "1", service: "graph" },
@@ -46,7 +49,14 @@ export const FeedSessionEntity = new Entity(
       kind: { type: ["auto", "manual"] as const, required: true, readOnly: true },
       groupOrder: { type: "list", items: { type: "string" }, required: true },
       picks: { type: "list", items: pick, required: true },
+      /** When the schedule's next refresh is due (a fill never moves it). */
       nextRefreshAt: { type: "number", required: true },
+      /**
+       * When edits, reloads or new matches last re-ranked and filled this session (absent until
+       * the first fill); `version` counts those fills, so parallel fills cannot overwrite each other.
+       */
+      filledAt: { type: "number" },
+      version: { type: "number" },
       /** Made while new topics were still being matched: shown, but it uses up no refresh. */
       provisional: { type: "boolean" },
       /** Nothing new was found: the picks are the previous session's. */

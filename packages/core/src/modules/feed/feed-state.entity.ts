@@ -10,6 +10,11 @@ export const FeedStateEntity = new Entity(
       /** Set when topics or silenced sources change: the next read recomputes. */
       staleSince: { type: "number" },
       lastManualRefreshAt: { type: "number" },
+      /**
+       * The latest session's start: a new session is stored only on condition this is still the
+       * value its refresh read, so parallel reads start one session, never one each.
+       */
+      sessionAt: { type: "number" },
     },
     indexes: {
       byUser: {

@@ -3,11 +3,11 @@
  * chooses articles (scoring.ts, pure), the wire shape it answers (view.ts), the digest's picks,
  * and the person's marks on articles (likes, seen, silenced sources).
  */
-export { read, MESSAGES } from "./sessions.ts";
+export { read, readIfChanged, MESSAGES, type FeedAnswer } from "./sessions.ts";
 export { digestPicks, type DigestPick } from "./digest-picks.ts";
 export { recentPicks, type RecentPick } from "./recent.ts";
 export { diversePicks } from "./scoring.ts";
-export type { Feed, FeedArticle } from "./view.ts";
+export type { EarlierSession, Feed, FeedArticle } from "./view.ts";
 export type { FeedPick, FeedSession } from "./picks.ts";
 export * as Likes from "./likes.ts";
 export * as Seen from "./seen.ts";

@@ -8,6 +8,7 @@ import {
   eligible,
   keywordsOf,
   scoreCandidates,
+  supertagShare,
   type Candidate,
 } from "./scoring.ts";
 
@@ -134,6 +135,22 @@ describe("choosing", () => {
       ["top", "picks"],
       ["next", "picks"],
     ]);
+  });
+
+  it("lets starred topics share a session's posts before the other topics", () => {
+    // The free plan's 14 a session: two supertags take 5 each, five take 3 each (all of it).
+    expect(supertagShare(14, 2)).toBe(5);
+    expect(supertagShare(14, 5)).toBe(3);
+    expect(supertagShare(2, 5)).toBe(1);
+    expect(supertagShare(0, 5)).toBe(0);
+    expect(supertagShare(14, 0)).toBe(0);
+  });
+
+  it("fills a small budget with a supertag's match before a better ordinary one", async () => {
+    const star = topic("Jazz", true);
+    const pool = [candidate("top", 10, "s1"), candidate("starred", 1, "s2", [star])];
+    const chosen = await chooseUnseen(pool, [star], 1, new Set(), async () => new Set());
+    expect(chosen.map((c) => [c.candidate.articleId, c.group])).toEqual([["starred", "Jazz"]]);
   });
 
   it("skips what the person has seen, checking only as far down as the choice reaches", async () => {

@@ -131,8 +131,18 @@ export function spelledVia<V extends { via?: Array<{ topic: string; terms: strin
 }
 
 /**
+ * How many of a choice's `budget` each supertag's group may take before the other topics get
+ * any: starred topics share the session's posts first (even on the free plan's 14 a session),
+ * each up to MAX_PER_SUPERTAG, so a few ordinary picks remain when a person stars many.
+ */
+export function supertagShare(budget: number, supertags: number): number {
+  if (supertags === 0 || budget <= 0) return 0;
+  return Math.min(MAX_PER_SUPERTAG, Math.ceil(budget / supertags));
+}
+
+/**
  * Chooses up to `budget` of the best eligible candidates the person has not seen: first up to
- * MAX_PER_SUPERTAG per supertag (its own group), then the best of the rest (picks). Seen marks
+ * `supertagShare` per supertag (its own group), then the best of the rest (picks). Seen marks
  * are checked in rounds, best candidates first, only as far down as the choice reaches — a few
  * dozen reads where checking every candidate would take hundreds. Articles glimpsed in a
  * provisional session count as unseen.
@@ -144,9 +154,7 @@ export async function chooseUnseen(
   glimpsed: Set<string>,
   seenAmong: (articleIds: string[]) => Promise<Set<string>>,
 ): Promise<Chosen[]> {
-  const perSupertag = supertags.length
-    ? Math.min(MAX_PER_SUPERTAG, Math.max(1, Math.floor(budget / (2 * supertags.length))))
-    : 0;
+  const perSupertag = supertagShare(budget, supertags.length);
   const seen = new Map<string, boolean>();
   for (let round = 1; ; round++) {
     // The best of all, and the best of each supertag (its group draws from further down).

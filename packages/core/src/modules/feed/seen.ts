@@ -1,4 +1,5 @@
-import { getMany } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { getMany, itemRead } from "../../adapters/dynamo/index.ts";
 import { SeenEntity } from "./seen.entity.ts";
 
 export { MAX_SEEN_PER_CALL } from "./rules.ts";
@@ -33,3 +34,12 @@ export async function seenAmong(userId: string, articleIds: string[]): Promise<S
   );
   return new Set(marks.map((s) => s.articleId));
 }
+
+/** Whether the person has seen an article: a read for `getTogether` (the feed marks seen picks). */
+export const seenRead = (userId: string, articleId: string) =>
+  itemRead<EntityItem<typeof SeenEntity>, "articleId", boolean>(
+    SeenEntity,
+    { userId, articleId },
+    ["articleId"],
+    (mark) => mark !== undefined,
+  );

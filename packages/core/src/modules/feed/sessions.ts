@@ -1,28 +1,34 @@
+import { createHash } from "node:crypto";
 import { getTogether } from "../../adapters/dynamo/index.ts";
-import { forbidden, RateLimitedError, unauthorized } from "../../lib/errors/index.ts";
-import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh, type Plan } from "../../lib/plans/index.ts";
-import * as Articles from "../articles/index.ts";
+import { forbidden, RateLimitedError, unauthorized, UnavailableError } from "../../lib/errors/index.ts";
+import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh } from "../../lib/plans/index.ts";
 import * as Mutes from "../mutes/index.ts";
-import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
-import { collect, topicsOf, withRead, type TopicsWithStats } from "./candidates.ts";
-import { FeedSessionEntity } from "./feed-session.entity.ts";
-import * as Likes from "./likes.ts";
-import { sessionOf, type FeedPick, type FeedSession } from "./picks.ts";
-import { PICKS_GROUP } from "./rules.ts";
-import { isMutedPick, unseenAndUnmuted } from "./mutes-filter.ts";
-import { chooseUnseen, eligible, keywordsOf, spelledVia, supertagsOf, viaOf } from "./scoring.ts";
+import { topicsOf, type TopicsWithStats } from "./candidates.ts";
+import { choosePicks, groupOrderOf, reranked, type ChoiceContext } from "./choose.ts";
+import { isMutedPick } from "./mutes-filter.ts";
+import type { FeedSession } from "./picks.ts";
 import * as Seen from "./seen.ts";
+import { sessionsSince, storeFill, storeNew } from "./session-store.ts";
 import { announceStored } from "./share.ts";
 import * as Silenced from "./silenced.ts";
 import * as FeedState from "./state.ts";
-import { view, type Feed, type PicksAtHand } from "./view.ts";
+import { view, type Feed } from "./view.ts";
 
 /** How soon a provisional feed (new topics still being matched) should be asked for again. */
 const PREPARING_RETRY_MS = 3_000;
+/**
+ * A session short of its share is filled from what has arrived since at most this often (the
+ * ingest schedule's interval: nothing new can have matched sooner).
+ */
+export const FILL_INTERVAL_MS = 5 * 60_000;
+/** Earlier sessions are answered from at most this far back (within the plan's coverage). */
+export const EARLIER_WINDOW_MS = 3 * DAY_MS;
 /** Sessions are kept this long (the following feed and "seen before" read them). */
 const SESSION_TTL_SECONDS = 400 * 24 * 60 * 60;
+/** A read that lost a race to store a session reads the winner's; it gives up after this many tries. */
+const ATTEMPTS = 4;
 
 export const MESSAGES = {
   manualNotInPlan: "Manual refresh is part of the pro and team plans.",
@@ -31,38 +37,82 @@ export const MESSAGES = {
   outOfRefreshes: (n: number) => `You've used all ${n} feed refreshes for today.`,
 } as const;
 
-/**
- * A person's feed. Automatic reads answer the stored session until its refresh time (or until
- * topics, silenced sources or muted words change); a manual refresh (pro and team) recomputes at once,
- * within the plan's cooldown and refreshes per day.
- */
+/** A feed read's answer: the feed, or nothing when the client's copy (`ifNoneMatch`) is current. */
+export interface FeedAnswer {
+  /** The feed's version: the `ETag`. */
+  version: string;
+  feed: Feed | undefined;
+}
+
+/** A person's feed (see `readIfChanged`). */
 export async function read(userId: string, options: { manual: boolean }, now = Date.now()): Promise<Feed> {
+  const { feed } = await readIfChanged(userId, options, undefined, now);
+  return feed!;
+}
+
+/**
+ * A person's feed, by the refresh policy. A refresh — a new session — is started only by the
+ * schedule (the latest session's next refresh time has come, and the plan's refreshes a day are
+ * not used up) or, on pro and team, by the manual button (within its cooldown). Everything else —
+ * reloads, the onboarding's follow-up calls, and edits of topics, supertags, silenced sources and
+ * muted words — re-ranks and fills the current session from what has arrived since, up to its
+ * share of the plan's posts a day, and never counts as a refresh nor moves the next one. Answers
+ * no feed (a 304) when nothing changed since the version the client holds.
+ */
+export async function readIfChanged(
+  userId: string,
+  options: { manual: boolean },
+  ifNoneMatch: string | undefined,
+  now = Date.now(),
+): Promise<FeedAnswer> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const answer = await attemptRead(userId, options, ifNoneMatch, now, attempt > 1);
+    if (answer) return answer;
+  }
+  throw new UnavailableError();
+}
+
+/** One pass of the policy; undefined when another request stored a session first (read again). */
+async function attemptRead(
+  userId: string,
+  options: { manual: boolean },
+  ifNoneMatch: string | undefined,
+  now: number,
+  afterRace: boolean,
+): Promise<FeedAnswer | undefined> {
   // The person's items in one batched read, beside the two queries (sessions, silenced sources).
-  const [person, today, silenced] = await Promise.all([
+  const [person, silenced] = await Promise.all([
     getTogether({
       plan: Users.planRead(userId),
       state: FeedState.stateRead(userId),
       topicsChangedAt: Topics.changedAtRead(userId),
       mutes: Mutes.mutesRead(userId),
     }),
-    sessionsSince(userId, now - DAY_MS),
     Silenced.ids(userId),
   ]);
   const { plan, state, topicsChangedAt, mutes } = person;
   if (!plan) throw unauthorized();
   const limits = PLAN_LIMITS[plan];
+  const since = now - Math.min(limits.coverageMs, EARLIER_WINDOW_MS);
+  const sessions = await sessionsSince(userId, Math.min(since, now - DAY_MS), afterRace);
   const muted = mutes.matcher;
-  // Only a session of the last day can still be answered: every plan refreshes at least once a
-  // day, so an older one is due (its next refresh came before now) and no older one is read.
-  const latest = today.at(-1);
-  // Provisional sessions (made while new topics were matched) do not use up a refresh.
-  const counted = today.filter((s) => !s.provisional);
-  const refreshFreesAt = counted.length >= limits.refreshesPerDay ? counted[0]!.createdAt + DAY_MS : undefined;
-  const context = { userId, plan, today, staleSince: state.staleSince, now, silenced, muted };
+  const latest = sessions.at(-1);
+  // Sessions of the last 24 hours are the day's refreshes. (Before fills, a provisional session
+  // was replaced by the next one: such a one, not the latest, is not counted.)
+  const today = sessions.filter((s) => s.createdAt > now - DAY_MS && (!s.provisional || s === latest));
+  const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
+  const earlier = sessions.filter((s) => s !== latest && s.createdAt >= since).reverse();
+  const context = { userId, plan, now, silenced, muted };
+  const lastManual = state.lastManualRefreshAt;
+  const base = { context, mutesChangedAt: mutes.changedAt };
+
+  // The person's topics and their phrases' dictionary entries, read only when needed (once).
+  let phrases: Promise<TopicsWithStats> | undefined;
+  const topics = () => (phrases ??= topicsOf(userId, now));
 
   if (options.manual) {
     if (!limits.manualRefresh) throw forbidden(MESSAGES.manualNotInPlan, "not_in_plan");
-    const cooldownEnds = (state.lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000;
+    const cooldownEnds = (lastManual ?? 0) + limits.manualRefresh.cooldownSeconds * 1000;
     if (cooldownEnds > now) {
       const wait = Math.ceil((cooldownEnds - now) / 1000);
       throw new RateLimitedError(MESSAGES.cooldown(Math.ceil(wait / 60)), wait, "refresh_cooldown");
@@ -74,122 +124,143 @@ export async function read(userId: string, options: { manual: boolean }, now = D
         "out_of_refreshes",
       );
     }
-    await FeedState.recordManualRefresh(userId, now);
-    const refreshed = await refresh({ ...context, kind: "manual", ...(await topicsOf(userId, now)) });
-    return viewStored(refreshed, now);
+  }
+  const due = !latest || latest.nextRefreshAt <= now;
+  if (options.manual || (due && !refreshFreesAt)) {
+    const started = await startSession({ ...context, ...(await topics()) }, options.manual, today, state.sessionAt);
+    if (!started) return undefined;
+    const { session, atHand } = started;
+    const shown: Shown = {
+      ...base,
+      session,
+      earlier: latest ? [latest, ...earlier] : earlier,
+      refreshes: today.length + 1,
+      lastManual: options.manual ? now : lastManual,
+    };
+    const [feed] = await Promise.all([answer(shown, atHand), FeedState.clearStale(userId, state.staleSince)]);
+    await announceStored(session);
+    return { version: feed.version, feed };
   }
 
-  // The person's topics and their phrases' dictionary entries, read only when needed (once).
-  let phrases: Promise<TopicsWithStats> | undefined;
-  const topics = () => (phrases ??= topicsOf(userId, now));
-  // Changed topics, silenced sources or muted words (or a cleared refresh) since the latest
-  // session make it out of date; so does the end of matching new topics, for a provisional session.
+  // Changed topics, silenced sources or muted words (or the onboarding's follow-up call) since
+  // the latest fill make it out of date; so does the end of matching new topics, for a
+  // provisional session; and a session short of its share looks again for what has arrived.
+  if (!latest) return undefined; // (a person with no session is always due)
+  const filledAt = latest.filledAt ?? latest.createdAt;
+  const short =
+    deliveredIn([latest], muted).size < postsPerRefresh(plan) && deliveredIn(today, muted).size < limits.postsPerDay;
   const stale =
-    (state.staleSince !== undefined && (!latest || state.staleSince >= latest.createdAt)) ||
-    (latest !== undefined && topicsChangedAt >= latest.createdAt) ||
-    (latest !== undefined && mutes.changedAt >= latest.createdAt) ||
-    (latest?.provisional === true && !(await (await topics()).stats).backfilling);
-  const lastManual = state.lastManualRefreshAt;
-  if (latest && latest.nextRefreshAt > now && !stale)
-    return view(userId, plan, latest, now, lastManual, silenced, muted);
-  if (refreshFreesAt && latest) {
-    const kept = { ...latest, nextRefreshAt: refreshFreesAt, provisional: false };
-    return view(userId, plan, kept, now, lastManual, silenced, muted);
+    (state.staleSince !== undefined && state.staleSince >= filledAt) ||
+    topicsChangedAt >= filledAt ||
+    mutes.changedAt >= filledAt ||
+    latest.provisional === true ||
+    (short && now - filledAt >= FILL_INTERVAL_MS);
+  let current = latest;
+  if (stale) {
+    const filled = await fill({ ...context, ...(await topics()) }, latest, today);
+    if (!filled) return undefined;
+    current = filled;
+    await FeedState.clearStale(userId, state.staleSince);
+    // A session made while new topics were matched is shared once it is ready (as the session
+    // that replaced a provisional one was before fills), never again for later fills.
+    if (latest.provisional && !filled.provisional) await announceStored(filled);
   }
-  const refreshed = await refresh({ ...context, kind: "auto", ...(await topics()) });
-  return viewStored(refreshed, lastManual);
+  const shown: Shown = { ...base, session: current, earlier, refreshes: today.length, refreshFreesAt, lastManual };
+  const version = versionOf(shown);
+  if (!stale && ifNoneMatch !== undefined && sameVersion(ifNoneMatch, version)) return { version, feed: undefined };
+  const feed = await answer(shown);
+  return { version: feed.version, feed };
 }
 
-/** What a refresh needs to know, read once by `read`. */
-interface RefreshContext extends TopicsWithStats {
-  userId: string;
-  plan: Plan;
-  /** The person's sessions of the last day, oldest first. */
-  today: FeedSession[];
-  /** When topics or silenced sources last changed the feed (cleared once this session is stored). */
-  staleSince: number | undefined;
-  kind: "auto" | "manual";
-  now: number;
-  silenced: Set<string>;
-  /** The person's muted words: their articles are never chosen, nor counted as delivered. */
-  muted: Mutes.MuteMatcher;
-}
-
-interface Refreshed {
-  context: RefreshContext;
+interface Shown {
+  context: Pick<ChoiceContext, "userId" | "plan" | "now" | "silenced" | "muted">;
+  mutesChangedAt: number;
   session: FeedSession;
-  /** What the view shows of the session's picks, read with their articles (none for carried picks). */
-  atHand: PicksAtHand | undefined;
-  store: () => Promise<void>;
+  earlier: FeedSession[];
+  refreshes: number;
+  refreshFreesAt?: number | undefined;
+  lastManual?: number | undefined;
 }
 
-/** The view of a new session, answered while the session is being stored (a failed store still fails the request). */
-async function viewStored({ context, session, atHand, store }: Refreshed, lastManualRefreshAt: number | undefined) {
-  const { userId, plan, now, silenced, muted } = context;
-  const [feed] = await Promise.all([
-    view(userId, plan, session, now, lastManualRefreshAt, silenced, muted, atHand),
-    store(),
-  ]);
-  return feed;
+/** The next refresh time the person is told: the schedule's (or when a refresh frees up), sooner while preparing. */
+function nextRefreshOf({ context, session, refreshFreesAt }: Shown): number {
+  const scheduled =
+    refreshFreesAt !== undefined && session.nextRefreshAt <= context.now ? refreshFreesAt : session.nextRefreshAt;
+  return session.provisional ? Math.min(scheduled, context.now + PREPARING_RETRY_MS) : scheduled;
 }
 
-/** Computes a new session (the feed engine: see scoring.ts) and how to store it. */
-async function refresh(context: RefreshContext): Promise<Refreshed> {
-  const { userId, plan, today, staleSince, kind, now, topics, stats: statsRead, silenced, muted } = context;
-  const limits = PLAN_LIMITS[plan];
-  // A provisional session (made while new topics were matched) is replaced by the next one, not
-  // added to: its picks are candidates again, even if glimpsed (seen) while it was shown.
-  // Picks muted since they were delivered no longer count against the day's posts.
-  const delivered = new Set(
-    today.filter((s) => !s.provisional).flatMap((s) => s.picks.flatMap((p) => (isMutedPick(muted, p) ? [] : [p.id]))),
-  );
-  const glimpsed = new Set(today.filter((s) => s.provisional).flatMap((s) => s.picks.map((p) => p.id)));
-  const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
-  const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
-
-  // Untrusted sources reach only the people who suggested them.
-  const [candidates, unreached, stats] = await Promise.all([
-    budget > 0 && topics.length > 0 ? collect(context, windowStart, now, limits.coverageMs) : Promise.resolve([]),
-    Sources.untrustedNotSuggestedBy(userId),
-    statsRead,
+/**
+ * The version of what a feed answer would say, from what the read already holds (no further
+ * reads): the sessions shown and their fills, the silenced sources, the muted words, the last
+ * manual refresh and the next refresh time. Likes and seen marks are not in it: the page that
+ * made them shows them already, and another device sees them with the next change.
+ */
+function versionOf(shown: Shown): string {
+  const { context, session, earlier, refreshes, lastManual, mutesChangedAt } = shown;
+  const basis = JSON.stringify([
+    context.plan,
+    session.createdAt,
+    session.version ?? 0,
+    session.filledAt ?? 0,
+    earlier.map((s) => [s.createdAt, s.version ?? 0]),
+    refreshes,
+    [...context.silenced].sort(),
+    mutesChangedAt,
+    lastManual ?? 0,
+    nextRefreshOf(shown),
   ]);
-  // While new topics are still being matched against recent articles (a backfill), the feed is
-  // provisional: kept and shown, but it uses up no refresh and is out of date once matching ends.
-  const provisional = kind === "auto" && stats.backfilling;
-  const shown = eligible(
-    candidates,
-    (c) => silenced.has(c.sourceId) || unreached.has(c.sourceId) || delivered.has(c.articleId),
-  );
-  const supertags = supertagsOf(topics);
-  const hidden = unseenAndUnmuted(userId, muted, glimpsed);
-  const chosen = await chooseUnseen(shown, supertags, budget, hidden.glimpsed, hidden.excludedAmong);
+  return createHash("sha256").update(basis).digest("base64url").slice(0, 22);
+}
 
-  // The chosen articles, with what the view shows of them (likes, the subjects), in one request.
-  const ids = chosen.map((c) => c.candidate.articleId);
-  const read = await getTogether({
-    articles: ids.map(Articles.cardRead),
-    liked: ids.map((id) => Likes.likedRead(userId, id)),
-    subjects: ids.length > 0 ? [Sources.Subjects.bySourceRead()] : [],
+/** Whether an `If-None-Match` names this version (a list, weak or strong, or `*`). */
+function sameVersion(ifNoneMatch: string, version: string): boolean {
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, "").replace(/^"|"$/g, ""))
+    .some((tag) => tag === version || tag === "*");
+}
+
+async function answer(shown: Shown, atHand?: Parameters<typeof view>[0]["atHand"]): Promise<Feed> {
+  const { context, session, earlier, refreshes, lastManual } = shown;
+  return view({
+    ...context,
+    session,
+    earlier,
+    nextRefreshAt: nextRefreshOf(shown),
+    refreshesUsed: refreshes,
+    version: versionOf(shown),
+    lastManualRefreshAt: lastManual,
+    atHand,
   });
-  const articles = new Map(read.articles.flatMap((a) => (a ? [[a.articleId, a] as const] : [])));
-  const picks = withRead(chosen, articles).map(({ article, candidate, group }): FeedPick => ({
-    id: article.articleId,
-    title: article.title,
-    link: article.link,
-    sourceName: article.sourceName,
-    sourceId: article.sourceId,
-    sourceType: article.sourceType,
-    publishedAt: article.publishedAt,
-    bestMatchingKeywords: keywordsOf(candidate),
-    ...spelledVia(viaOf(candidate), article),
-    group,
-    ...(article.language ? { language: article.language } : {}),
-  }));
+}
+
+/** Articles delivered in the day's sessions, less those muted since (they no longer count against the posts a day). */
+function deliveredIn(sessions: FeedSession[], muted: ChoiceContext["muted"]): Set<string> {
+  return new Set(sessions.flatMap((s) => s.picks.flatMap((p) => (isMutedPick(muted, p) ? [] : [p.id]))));
+}
+
+/**
+ * Starts a session (a refresh): up to the session's share of the plan's posts a day, none of
+ * the day's earlier picks. Stored on condition no other refresh started one meanwhile
+ * (undefined then: the caller reads that one).
+ */
+async function startSession(
+  context: ChoiceContext,
+  manual: boolean,
+  today: FeedSession[],
+  sessionAt: number | undefined,
+): Promise<{ session: FeedSession; atHand: Parameters<typeof view>[0]["atHand"] } | undefined> {
+  const { userId, plan, now, topics, muted } = context;
+  const limits = PLAN_LIMITS[plan];
+  const delivered = deliveredIn(today, muted);
+  const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
+  const choice = await choosePicks(context, budget, delivered);
   // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
   // previous picks not yet seen — or, when every one was seen, all of them — said to be caught
   // up, rather than an empty feed that reads like "add some topics".
   const previous = today.at(-1);
-  const caughtUp = picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
+  const caughtUp =
+    choice.picks.length === 0 && topics.length > 0 && previous !== undefined && previous.picks.length > 0;
   let carried = caughtUp ? previous.picks : [];
   if (caughtUp) {
     const seenBefore = await Seen.seenAmong(
@@ -202,38 +273,47 @@ async function refresh(context: RefreshContext): Promise<Refreshed> {
   const session: FeedSession = {
     userId,
     createdAt: now,
-    kind,
-    groupOrder: caughtUp ? previous.groupOrder : [PICKS_GROUP, ...supertags.map((t) => t.topic)],
-    picks: caughtUp ? carried : picks,
+    kind: manual ? "manual" : "auto",
+    groupOrder: caughtUp ? previous.groupOrder : groupOrderOf(topics),
+    picks: caughtUp ? carried : choice.picks,
     caughtUp,
-    nextRefreshAt: now + (provisional ? PREPARING_RETRY_MS : autoRefreshIntervalMs(plan)),
-    provisional,
+    nextRefreshAt: now + autoRefreshIntervalMs(plan),
+    // While new topics are still being matched (a backfill), the session is provisional: shown,
+    // asked for again soon, and filled as the matches arrive.
+    provisional: choice.backfilling,
+    filledAt: now,
+    version: 1,
     expiresAt: Math.floor(now / 1000) + SESSION_TTL_SECONDS,
   };
+  if (!(await storeNew(session, sessionAt))) return undefined;
   // A fresh choice's picks are among the articles just read; carried picks are read by the view.
-  const atHand: PicksAtHand | undefined = caughtUp
-    ? undefined
-    : {
-        liked: new Set(ids.filter((_, i) => read.liked[i])),
-        coverage: new Map([...articles.values()].map((a) => [a.articleId, Articles.coverageFrom(a)])),
-        subjects: read.subjects[0] ?? new Map(),
-        unreached,
-      };
-  const store = async () => {
-    await FeedSessionEntity.put(session).go();
-    await FeedState.clearStale(userId, staleSince);
-    // Friends see it in their following feed (fanned out on write by the share queue's worker).
-    await announceStored(session);
-  };
-  return { context, session, atHand, store };
+  return { session, atHand: caughtUp ? undefined : choice.atHand };
 }
 
-async function sessionsSince(userId: string, since: number): Promise<FeedSession[]> {
-  // A range with both ends: `gte` alone would read every item of the person sorting after the
-  // sessions (their topics, seen marks, ...) for ElectroDB to filter out.
-  const { data } = await FeedSessionEntity.query
-    .byUser({ userId })
-    .between({ createdAt: since }, { createdAt: Number.MAX_SAFE_INTEGER })
-    .go({ pages: "all" });
-  return data.sort((a, b) => a.createdAt - b.createdAt).map(sessionOf);
+/**
+ * Re-ranks the current session for the person's topics as they are now and fills it from what
+ * has arrived since, up to its share of the plan's posts a day (nothing it holds is dropped).
+ * Its start and next refresh time stay. Undefined when another fill was stored first.
+ */
+async function fill(
+  context: ChoiceContext,
+  session: FeedSession,
+  today: FeedSession[],
+): Promise<FeedSession | undefined> {
+  const { plan, now, topics, muted } = context;
+  const limits = PLAN_LIMITS[plan];
+  const delivered = deliveredIn(today, muted);
+  const own = deliveredIn([session], muted);
+  const budget = Math.max(0, Math.min(postsPerRefresh(plan) - own.size, limits.postsPerDay - delivered.size));
+  const choice = await choosePicks(context, budget, delivered);
+  const filled: FeedSession = {
+    ...session,
+    groupOrder: groupOrderOf(topics),
+    picks: reranked(session.picks, choice.picks, topics),
+    caughtUp: (session.caughtUp ?? false) && choice.picks.length === 0,
+    provisional: choice.backfilling,
+    filledAt: now,
+    version: (session.version ?? 0) + 1,
+  };
+  return (await storeFill(filled, session.version)) ? filled : undefined;
 }

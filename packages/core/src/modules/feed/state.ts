@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { isConditionFailure, itemRead } from "../../adapters/dynamo/index.ts";
+import { isConditionFailure, itemRead, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { FeedStateEntity } from "./feed-state.entity.ts";
 
 /** The person's next feed read recomputes instead of answering the stored feed. */
@@ -12,10 +12,10 @@ export async function markStale(userId: string): Promise<void> {
  * (with other reads of the person in one request).
  */
 export const stateRead = (userId: string) =>
-  itemRead<EntityItem<typeof FeedStateEntity>, "staleSince" | "lastManualRefreshAt", FeedStateView>(
+  itemRead<EntityItem<typeof FeedStateEntity>, "staleSince" | "lastManualRefreshAt" | "sessionAt", FeedStateView>(
     FeedStateEntity,
     { userId },
-    ["staleSince", "lastManualRefreshAt"],
+    ["staleSince", "lastManualRefreshAt", "sessionAt"],
     (state) => ({ userId, ...state }),
   );
 
@@ -23,6 +23,7 @@ interface FeedStateView {
   userId: string;
   staleSince?: number | undefined;
   lastManualRefreshAt?: number | undefined;
+  sessionAt?: number | undefined;
 }
 
 export async function clearStale(userId: string, since: number | undefined): Promise<void> {
@@ -37,6 +38,13 @@ export async function clearStale(userId: string, since: number | undefined): Pro
     });
 }
 
-export async function recordManualRefresh(userId: string, at: number): Promise<void> {
-  await FeedStateEntity.upsert({ userId, lastManualRefreshAt: at }).go();
+/**
+ * The state's part of storing a new session (a transaction item): it records the session's start
+ * (and a manual refresh's time) only while the latest start is still `expected`, the value the
+ * refresh read, so of parallel refreshes one is stored and the others find it.
+ */
+export function claimSession(userId: string, expected: number | undefined, at: number, manual: boolean): WriteOp {
+  return FeedStateEntity.update({ userId })
+    .set(manual ? { sessionAt: at, lastManualRefreshAt: at } : { sessionAt: at })
+    .where((attr, op) => (expected === undefined ? op.notExists(attr.sessionAt) : op.eq(attr.sessionAt, expected)));
 }

@@ -7,6 +7,7 @@ import { coveredByOf, type CoveredBy } from "./covered.ts";
 import * as Likes from "./likes.ts";
 import type { MuteMatcher } from "../mutes/index.ts";
 import { isMutedPick } from "./mutes-filter.ts";
+import * as Seen from "./seen.ts";
 import type { FeedPick, FeedSession } from "./picks.ts";
 import { PICKS_GROUP } from "./rules.ts";
 
@@ -20,6 +21,8 @@ export interface FeedArticle {
   type: "twitter" | "youtube" | "bluesky" | "other";
   bestMatchingKeywords: string[];
   isAddedToGraph: boolean;
+  /** The person has seen it (kept in the feed, marked). */
+  seen: boolean;
   publishedAt: string;
   /** The catalogue's subject of its source (e.g. "Cricket"); absent for a source with none. */
   subject?: string;
@@ -31,85 +34,149 @@ export interface FeedArticle {
   via?: Record<string, string[]>;
 }
 
+/** A session before the current one, as the feed shows it below ("earlier today", then earlier days). */
+export interface EarlierSession {
+  refreshedAt: string;
+  /** Its picks not shown since, in its groups' order; seen ones are marked, not removed. */
+  articles: FeedArticle[];
+}
+
 /** The answer of `GET /api/rss/articles`. */
 export interface Feed {
+  /** The current session's groups: supertags first, then picks; never an empty group. */
   groups: Record<string, FeedArticle[]>;
+  /** The groups' names in the order shown (a topic named like a number would reorder the object's keys). */
+  groupOrder: string[];
   nextRefreshTime: string;
   nextManualRefreshTime: string | null;
+  /** When the current session was last chosen or filled. */
   refreshedAt: string | null;
+  /** When the current session started (its refresh); the same on every device until the next one. */
+  sessionStartedAt: string | null;
+  /** Identifies this answer (the `ETag`): it changes whenever the feed would read differently. */
+  version: string;
+  /** Refreshes (sessions started by the schedule or the button) in the last 24 hours, and the plan's. */
+  refreshesUsed: number;
+  refreshesPerDay: number;
   plan: Plan;
   /** New topics are still being matched against recent articles: this feed is provisional, ask again soon. */
   preparing: boolean;
   /** The refresh found nothing new (all delivered, seen or over the day's posts): these are the previous picks. */
   caughtUp: boolean;
+  /** The sessions before the current one within the plan's coverage (at most a few days), newest first. */
+  earlier: EarlierSession[];
 }
 
 const articleType = (type: SourceType): FeedArticle["type"] =>
   type === "youtube" || type === "bluesky" || type === "twitter" ? type : "other";
 
+/** Earlier sessions' articles the feed answers at most (their likes and seen marks are read with it). */
+export const EARLIER_MAX_ARTICLES = 100;
+
+/** What a view is made of: the current session, the ones before it, and what the policy decided. */
+export interface ViewInput {
+  userId: string;
+  plan: Plan;
+  session: FeedSession | undefined;
+  /** Sessions before the current one, newest first. */
+  earlier: FeedSession[];
+  now: number;
+  /** The next refresh time the person is told (the policy's: the schedule's, sooner while preparing). */
+  nextRefreshAt: number;
+  refreshesUsed: number;
+  version: string;
+  lastManualRefreshAt: number | undefined;
+  silenced: Set<string>;
+  muted: MuteMatcher;
+  /** What the view shows of the current session's picks, when the caller has read it (a new session). */
+  atHand?: PicksAtHand | undefined;
+}
+
 /**
  * The feed a person sees of a session: sources silenced and words muted since it was made left
- * out (at once, whatever the refresh budget), each article saying whether it is in their graph and its
- * source's subject (looked up as it is now: one read of the catalogue's subjects). What it
- * shows of the picks is read in one request, unless the caller has it at hand (a refresh has,
- * of the picks it just made).
+ * out (at once, whatever the refresh budget), each article saying whether it is in their graph,
+ * whether they have seen it, and its source's subject (looked up as it is now: one read of the
+ * catalogue's subjects). Earlier sessions follow, each article once (where it was shown last).
+ * What it shows of the picks is read in one request, less what the caller has at hand.
  */
-export async function view(
-  userId: string,
-  plan: Plan,
-  session: FeedSession | undefined,
-  now: number,
-  lastManualRefreshAt: number | undefined,
-  silenced: Set<string>,
-  muted: MuteMatcher,
-  atHand?: PicksAtHand,
-): Promise<Feed> {
+export async function view(input: ViewInput): Promise<Feed> {
+  const { userId, plan, session, now, lastManualRefreshAt, silenced, muted, atHand } = input;
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
     ? new Date(Math.max(now, (lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000)).toISOString()
     : null;
-  if (!session) {
-    return {
-      groups: { [PICKS_GROUP]: [] },
-      nextRefreshTime: new Date(now).toISOString(),
-      nextManualRefreshTime: nextManual,
-      refreshedAt: null,
-      plan,
-      preparing: false,
-      caughtUp: false,
-    };
+  const visible = (p: FeedPick) => !silenced.has(p.sourceId) && !isMutedPick(muted, p);
+  const picks = (session?.picks ?? []).filter(visible);
+  const shown = new Set(picks.map((p) => p.id));
+  const earlier: Array<{ session: FeedSession; picks: FeedPick[] }> = [];
+  let room = EARLIER_MAX_ARTICLES;
+  for (const before of input.earlier) {
+    const kept = inGroupOrder(before).filter((p) => visible(p) && !shown.has(p.id));
+    kept.forEach((p) => shown.add(p.id));
+    if (kept.length > 0 && room > 0) earlier.push({ session: before, picks: kept.slice(0, room) });
+    room -= kept.length;
   }
-  const picks = session.picks.filter((p) => !silenced.has(p.sourceId) && !isMutedPick(muted, p));
-  const { liked, coverage, subjects } = atHand ?? (await readAbout(userId, picks));
-  const covered = await coveredByOf(userId, picks, silenced, coverage, atHand?.unreached);
-  const groups: Record<string, FeedArticle[]> = {};
-  for (const name of session.groupOrder) groups[name] = [];
+  const earlierPicks = earlier.flatMap((e) => e.picks);
+  const about = await readAbout(userId, atHand ? [] : picks, earlierPicks, atHand);
+  const covered = await coveredByOf(userId, picks, silenced, about.coverage, atHand?.unreached);
+  const card = (pick: FeedPick, withCover: boolean): FeedArticle => ({
+    id: pick.id,
+    title: pick.title,
+    link: pick.link,
+    source_name: pick.sourceName,
+    source_id: pick.sourceId,
+    type: articleType(pick.sourceType),
+    bestMatchingKeywords: pick.bestMatchingKeywords,
+    isAddedToGraph: about.liked.has(pick.id),
+    seen: about.seen.has(pick.id),
+    publishedAt: new Date(pick.publishedAt).toISOString(),
+    ...(about.subjects.has(pick.sourceId) && { subject: about.subjects.get(pick.sourceId) }),
+    ...(pick.language ? { language: pick.language } : {}),
+    ...(withCover && covered.has(pick.id) && { alsoCoveredBy: covered.get(pick.id) }),
+    ...(pick.via?.length ? { via: Object.fromEntries(pick.via.map((v) => [v.topic, v.terms])) } : {}),
+  });
+  const byGroup = new Map<string, FeedArticle[]>();
+  for (const name of session?.groupOrder ?? []) byGroup.set(name, []);
   for (const pick of picks) {
-    (groups[pick.group] ??= []).push({
-      id: pick.id,
-      title: pick.title,
-      link: pick.link,
-      source_name: pick.sourceName,
-      source_id: pick.sourceId,
-      type: articleType(pick.sourceType),
-      bestMatchingKeywords: pick.bestMatchingKeywords,
-      isAddedToGraph: liked.has(pick.id),
-      publishedAt: new Date(pick.publishedAt).toISOString(),
-      ...(subjects.has(pick.sourceId) && { subject: subjects.get(pick.sourceId) }),
-      ...(pick.language ? { language: pick.language } : {}),
-      ...(covered.has(pick.id) && { alsoCoveredBy: covered.get(pick.id) }),
-      ...(pick.via?.length ? { via: Object.fromEntries(pick.via.map((v) => [v.topic, v.terms])) } : {}),
-    });
+    const group = byGroup.get(pick.group) ?? [];
+    group.push(card(pick, true));
+    byGroup.set(pick.group, group);
   }
+  // Supertags' groups (starred topics) come first, picks after them, and no group is empty.
+  const groupOrder = [...byGroup.keys()]
+    .filter((name) => byGroup.get(name)!.length > 0)
+    .sort((a, b) => Number(a === PICKS_GROUP) - Number(b === PICKS_GROUP));
   return {
-    groups,
-    nextRefreshTime: new Date(session.nextRefreshAt).toISOString(),
+    groups: Object.fromEntries(groupOrder.map((name) => [name, byGroup.get(name)!])),
+    groupOrder,
+    nextRefreshTime: new Date(session ? input.nextRefreshAt : now).toISOString(),
     nextManualRefreshTime: nextManual,
-    refreshedAt: new Date(session.createdAt).toISOString(),
+    refreshedAt: session ? new Date(session.filledAt ?? session.createdAt).toISOString() : null,
+    sessionStartedAt: session ? new Date(session.createdAt).toISOString() : null,
+    version: input.version,
+    refreshesUsed: input.refreshesUsed,
+    refreshesPerDay: limits.refreshesPerDay,
     plan,
-    preparing: session.provisional ?? false,
-    caughtUp: session.caughtUp ?? false,
+    preparing: session?.provisional ?? false,
+    caughtUp: session?.caughtUp ?? false,
+    earlier: earlier.map((e) => ({
+      refreshedAt: new Date(e.session.createdAt).toISOString(),
+      articles: e.picks.map((p) => card(p, false)),
+    })),
   };
+}
+
+/** A session's picks in the order its groups are shown (supertags first). */
+function inGroupOrder(session: FeedSession): FeedPick[] {
+  const rank = (group: string) => {
+    if (group === PICKS_GROUP) return Number.MAX_SAFE_INTEGER;
+    const i = session.groupOrder.indexOf(group);
+    return i === -1 ? Number.MAX_SAFE_INTEGER - 1 : i;
+  };
+  return session.picks
+    .map((pick, i) => ({ pick, i }))
+    .sort((a, b) => rank(a.pick.group) - rank(b.pick.group) || a.i - b.i)
+    .map(({ pick }) => pick);
 }
 
 /** What a view shows of its picks besides the session: whether each is liked, its copies, its source's subject. */
@@ -124,17 +191,45 @@ export interface PicksAtHand {
   unreached?: Set<string>;
 }
 
-/** The picks' likes and coverage, and the catalogue's subjects, in one batched read (none for no picks). */
-async function readAbout(userId: string, picks: FeedPick[]): Promise<PicksAtHand> {
-  if (picks.length === 0) return { liked: new Set(), coverage: new Map(), subjects: new Map() };
+interface About extends PicksAtHand {
+  seen: Set<string>;
+}
+
+/**
+ * The picks' likes, seen marks and coverage (the earlier sessions' without coverage: their cards
+ * name no copies), and the catalogue's subjects, in one batched read; none for no picks. A new
+ * session's own picks are at hand (read with their articles) and unseen (chosen so).
+ */
+async function readAbout(
+  userId: string,
+  current: FeedPick[],
+  earlier: FeedPick[],
+  atHand: PicksAtHand | undefined,
+): Promise<About> {
+  const both = [...current, ...earlier];
+  if (both.length === 0) {
+    return {
+      liked: atHand?.liked ?? new Set(),
+      coverage: atHand?.coverage ?? new Map(),
+      subjects: atHand?.subjects ?? new Map(),
+      seen: new Set(),
+    };
+  }
   const read = await getTogether({
-    liked: picks.map((p) => Likes.likedRead(userId, p.id)),
-    coverage: picks.map((p) => Articles.coverageRead(p.id)),
-    subjects: Sources.Subjects.bySourceRead(),
+    liked: both.map((p) => Likes.likedRead(userId, p.id)),
+    seen: both.map((p) => Seen.seenRead(userId, p.id)),
+    coverage: current.map((p) => Articles.coverageRead(p.id)),
+    subjects: atHand && atHand.subjects.size > 0 ? [] : [Sources.Subjects.bySourceRead()],
   });
+  const flagged = (flags: boolean[]) => new Set(both.flatMap((p, i) => (flags[i] ? [p.id] : [])));
+  const liked = flagged(read.liked);
+  for (const id of atHand?.liked ?? []) liked.add(id);
+  const coverage = new Map(atHand?.coverage ?? []);
+  for (const c of read.coverage) if (c) coverage.set(c.articleId, c);
   return {
-    liked: new Set(picks.flatMap((p, i) => (read.liked[i] ? [p.id] : []))),
-    coverage: new Map(read.coverage.flatMap((c) => (c ? [[c.articleId, c] as const] : []))),
-    subjects: read.subjects,
+    liked,
+    seen: flagged(read.seen),
+    coverage,
+    subjects: read.subjects[0] ?? atHand?.subjects ?? new Map(),
   };
 }

@@ -7,7 +7,7 @@
  * Files start as soon as the runtime answers; those that read the demo feeds wait until they are
  * fetched and indexed (`useBrowserServer({ demoFeeds: true })`), told by a file written then.
  */
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -38,8 +38,8 @@ export default async function setup(project: TestProject) {
     const indexed = await fetch(`${server.url}/api/dev/jobs/search-index`, { method: "POST" });
     if (!indexed.ok) throw new Error(`indexing the demo feeds failed: ${indexed.status}`);
   })().then(
-    () => writeFile(demoFeedsFlag, "ready"),
-    (error: unknown) => writeFile(demoFeedsFlag, `the demo feeds were not fetched and indexed: ${String(error)}`),
+    () => settle(demoFeedsFlag, "ready"),
+    (error: unknown) => settle(demoFeedsFlag, `the demo feeds were not fetched and indexed: ${String(error)}`),
   );
   project.provide("serverUrl", server.url);
   project.provide("browserEndpoint", browser.wsEndpoint());
@@ -49,4 +49,13 @@ export default async function setup(project: TestProject) {
     await browser.close();
     await server.stop();
   };
+}
+
+/**
+ * Writes the flag whole or not at all (a file written in place is empty for a moment, which a
+ * test file polling it would read as a failure): written beside it, then renamed over it.
+ */
+async function settle(flag: string, state: string) {
+  await writeFile(`${flag}.part`, state);
+  await rename(`${flag}.part`, flag);
 }

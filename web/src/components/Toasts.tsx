@@ -43,7 +43,11 @@ function ToastRegion({ store }: { store: ToastStore }) {
 function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
   return (
     <li className={`toast toast--${toast.tone}`} data-testid="toast" data-tone={toast.tone}>
-      <p className="toast__message" role={toast.tone === "alert" ? "alert" : undefined} data-toast-message="">
+      <p
+        className="toast__message"
+        role={toast.tone === "alert" ? "alert" : undefined}
+        data-alerted={toast.tone === "alert" ? "" : undefined}
+      >
         {toast.message}
       </p>
       {toast.undo && (

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { useOnline } from "../components/online.ts";
 import { isChunkLoadError } from "./chunk-reload.ts";
@@ -32,18 +32,20 @@ function problemOf(error: unknown, online: boolean): Problem {
  */
 export function ErrorPage({ standalone = false }: { standalone?: boolean }) {
   const error = useRouteError();
+  // A page that failed offline waits for the connection, then reloads (below).
+  const [failedOffline] = useState(() => !navigator.onLine);
   const online = useOnline();
-  const problem = problemOf(error, online);
+  const problem = problemOf(error, online && !failedOffline);
   const text = TEXT[problem];
 
   useEffect(() => console.error("page failed", error), [error]);
 
   useEffect(() => {
-    if (problem !== "offline") return;
+    if (!failedOffline) return;
     const back = () => window.location.reload();
     window.addEventListener("online", back);
     return () => window.removeEventListener("online", back);
-  }, [problem]);
+  }, [failedOffline]);
 
   const body = (
     <section

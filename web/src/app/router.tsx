@@ -29,15 +29,19 @@ interface PageHandle {
  * (loaders, nothing imported up front); the routes below say where each one goes.
  */
 function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  // One load for the early fetch and the page: Vite fetches a style sheet once per page, so a
+  // second load after a failed one would show the page without its styles instead of the error.
+  let loading: Promise<M> | undefined;
+  const loadOnce = () => (loading ??= load());
   const Page = lazy<ComponentType>(async () => {
     // Nothing when the chunk failed and the page is reloading (chunk-reload.ts): keep showing
     // "Loading..." until it goes.
-    const module = (await load()) as M | undefined;
+    const module = (await loadOnce()) as M | undefined;
     if (!module || isReloading()) return new Promise<never>(() => undefined);
     chunkLoaded(sessionStore());
     return { default: module[name] };
   });
-  const handle: PageHandle = { preload: load };
+  const handle: PageHandle = { preload: loadOnce };
   return {
     element: (
       <Suspense fallback={<PageLoading />}>

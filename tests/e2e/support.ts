@@ -113,17 +113,17 @@ export async function collectAlerts(page: Page): Promise<string[]> {
   const watch = (name: string) => {
     const report = (node: Node) => {
       if (!(node instanceof Element)) return;
-      const found = [node, ...node.querySelectorAll("[data-alerted]")].filter((e) => e.hasAttribute("data-alerted"));
+      const found = [node, ...Array.from(node.querySelectorAll("[data-alerted]"))].filter((e) =>
+        e.hasAttribute("data-alerted"),
+      );
       for (const element of found) {
         (window as unknown as Record<string, (text: string) => void>)[name]!(element.textContent?.trim() ?? "");
       }
     };
-    const start = () =>
-      new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach(report))).observe(document, {
-        childList: true,
-        subtree: true,
-      });
-    start();
+    new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach(report))).observe(document, {
+      childList: true,
+      subtree: true,
+    });
   };
   await page.addInitScript(watch, binding);
   await page.evaluate(watch, binding);

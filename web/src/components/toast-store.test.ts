@@ -60,9 +60,7 @@ describe("toasts", () => {
     const clock = manualTimers();
     const store = new ToastStore(clock.timers);
     for (let i = 1; i <= MAX_TOASTS + 2; i++) store.info(`toast ${i}`);
-    expect(store.list().map((t) => t.message)).toEqual(
-      Array.from({ length: MAX_TOASTS }, (_, i) => `toast ${i + 3}`),
-    );
+    expect(store.list().map((t) => t.message)).toEqual(Array.from({ length: MAX_TOASTS }, (_, i) => `toast ${i + 3}`));
     expect(clock.pending()).toBe(MAX_TOASTS);
   });
 });

@@ -8,7 +8,9 @@ import "./feed.css";
 
 /** Said when the server refused the change and the toggle went back. */
 export const addFailedText = (wanted: boolean) =>
-  wanted ? "failed to add the article to your graph. please try again" : "failed to take the article out of your graph. please try again";
+  wanted
+    ? "failed to add the article to your graph. please try again"
+    : "failed to take the article out of your graph. please try again";
 
 export function AddToggleButton({
   added,

@@ -204,7 +204,9 @@ function SilenceButton({ article, userId }: { article: FeedArticle; userId: stri
           await unsilenceSource(article.source_id);
           // The articles come back where they were, unless the feed has changed since (then
           // the source's articles return with its next refresh).
-          queryClient.setQueryData(key, (feed) => (feed === context.after && context.previous ? context.previous : feed));
+          queryClient.setQueryData(key, (feed) =>
+            feed === context.after && context.previous ? context.previous : feed,
+          );
           keep();
         },
         failed: UNSILENCE_FAILED,

@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { pageApi, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
+import {
+  SERVER_ERROR,
+  collectAlerts,
+  pageApi,
+  screenshot,
+  signedInPage,
+  type Server,
+  useBrowserServer,
+} from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -68,7 +76,7 @@ describe("recovering from a failed page chunk and a lost connection", () => {
     await context.close();
   });
 
-  it("disables adding, following and sending while offline, saying why", async () => {
+  it("disables adding a topic while offline, saying why, and enables it when back", async () => {
     const { context, page } = await signedInPage(browser, server);
     await page.goto(`${server.url}/home/tune?tab=topics`);
     const add = page.getByTestId("quick-add-submit");
@@ -125,6 +133,44 @@ describe("undo", () => {
     await page.reload();
     await cards.first().waitFor();
     await expect.poll(() => fromSource.count()).toBe(shownBefore);
+    await context.close();
+  });
+
+  it("removes a starred topic, undoes it, and the topic is back as a supertag; a failed undo says so", async () => {
+    const { context, page, userId } = await signedInPage(browser, server);
+    type Topic = { id: string; topic: string; isSupertag: boolean };
+    const topics = async () => (await pageApi<Topic[]>(page, "GET", `/api/gpt/from_db/${userId}`)).json;
+    expect((await pageApi(page, "POST", "/api/gpt/to_db", { keyTopicsArray: ["Tide Pools", "Jazz"] })).status).toBe(
+      200,
+    );
+    const tide = (await topics()).find((t) => t.topic === "Tide Pools")!;
+    expect(
+      (await pageApi(page, "POST", "/api/gpt/toggle_supertag", { topicId: tide.id, isSupertag: true })).status,
+    ).toBe(200);
+
+    await page.goto(`${server.url}/home/tune?tab=topics`);
+    await page.getByRole("button", { name: "edit", exact: true }).click();
+    await page.getByRole("button", { name: "remove Tide Pools" }).click();
+    const toast = page.getByTestId("toast").filter({ hasText: "removed Tide Pools" });
+    await toast.waitFor();
+    await expect.poll(async () => (await topics()).map((t) => t.topic)).toEqual(["Jazz"]);
+
+    await toast.getByTestId("toast-undo").click();
+    await expect
+      .poll(async () => (await topics()).map((t) => `${t.topic}${t.isSupertag ? " *" : ""}`).sort())
+      .toEqual(["Jazz", "Tide Pools *"]);
+    const shown = page.locator('[data-testid="topic"][data-topic="Tide Pools"]');
+    await expect.poll(() => shown.getByTestId("supertag-toggle").getAttribute("aria-pressed")).toBe("true");
+
+    // An undo the server refuses says so, and the topic stays removed.
+    const alerts = await collectAlerts(page);
+    await page.getByRole("button", { name: "remove Jazz" }).click();
+    const again = page.getByTestId("toast").filter({ hasText: "removed Jazz" });
+    await again.waitFor();
+    await page.route("**/api/gpt/to_db", (route) => route.fulfill(SERVER_ERROR));
+    await again.getByTestId("toast-undo").click();
+    await expect.poll(() => alerts).toEqual(["failed to add the topic back. please add it again"]);
+    expect((await topics()).map((t) => t.topic)).toEqual(["Tide Pools"]);
     await context.close();
   });
 });

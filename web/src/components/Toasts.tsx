@@ -27,22 +27,41 @@ export function useToast(): Pick<ToastStore, "alert" | "info" | "undoable"> {
 
 function ToastRegion({ store }: { store: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.list, store.list);
-  // The polite region is always present, so a screen reader hears what is added to it; an
-  // alert is announced by its own role as it appears.
+  // News goes in a polite region that is always present (so a screen reader hears what is added
+  // to it); an alert is announced at once by its own role as it appears, outside that region.
+  const info = toasts.filter((t) => t.tone === "info");
+  const alerts = toasts.filter((t) => t.tone === "alert");
   return (
     <div className="toasts" data-testid="toasts">
-      <ul className="toasts__list" role="status" aria-live="polite" aria-label="notifications">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} store={store} />
-        ))}
-      </ul>
+      <div className="toasts__stack">
+        <ul className="toasts__list" aria-label="alerts">
+          {alerts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} store={store} />
+          ))}
+        </ul>
+        <div role="status" aria-live="polite">
+          <ul className="toasts__list" aria-label="notifications">
+            {info.map((toast) => (
+              <ToastItem key={toast.id} toast={toast} store={store} />
+            ))}
+          </ul>
+        </div>
+      </div>
     </div>
   );
 }
 
 function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
   return (
-    <li className={`toast toast--${toast.tone}`} data-testid="toast" data-tone={toast.tone}>
+    <li
+      className={`toast toast--${toast.tone}`}
+      data-testid="toast"
+      data-tone={toast.tone}
+      onPointerEnter={() => store.hold(toast.id)}
+      onPointerLeave={() => store.release(toast.id)}
+      onFocus={() => store.hold(toast.id)}
+      onBlur={() => store.release(toast.id)}
+    >
       <p
         className="toast__message"
         role={toast.tone === "alert" ? "alert" : undefined}

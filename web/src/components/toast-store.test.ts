@@ -101,4 +101,19 @@ describe("undo", () => {
       .resolves.toBe(false)
       .then(() => expect(run).not.toHaveBeenCalled());
   });
+
+  it("stays while held (pointer or focus on it), then gets its full time again", () => {
+    const clock = manualTimers();
+    const store = new ToastStore(clock.timers);
+    const id = store.undoable("unfollowed ada", { run: () => Promise.resolve(), failed: "x" });
+    clock.advance(TOAST_MS.undo - 1);
+    store.hold(id);
+    clock.advance(TOAST_MS.undo * 3);
+    expect(store.list().map((t) => t.id)).toEqual([id]);
+    store.release(id);
+    clock.advance(TOAST_MS.undo - 1);
+    expect(store.list()).toHaveLength(1);
+    clock.advance(1);
+    expect(store.list()).toEqual([]);
+  });
 });

@@ -20,6 +20,8 @@ export const TOAST_MS = { info: 5_000, alert: 8_000, undo: 8_000 } as const;
 /** At most this many at once: the oldest gives way. */
 export const MAX_TOASTS = 3;
 
+const durationOf = (toast: Omit<Toast, "id">) => (toast.undo ? TOAST_MS.undo : TOAST_MS[toast.tone]);
+
 export interface Timers {
   set: (run: () => void, ms: number) => unknown;
   clear: (handle: unknown) => void;
@@ -59,6 +61,25 @@ export class ToastStore {
   readonly undoable = (message: string, undo: { run: () => Promise<unknown>; failed: string }) =>
     this.show({ message, tone: "info", undo });
 
+  /**
+   * Keeps a toast while the pointer or the keyboard focus is on it (a person reaching for
+   * "undo" does not lose it on the way); `release` gives it its full time again.
+   */
+  readonly hold = (id: number) => {
+    const handle = this.timers.get(id);
+    if (handle !== undefined) this.clock.clear(handle);
+    this.timers.delete(id);
+  };
+
+  readonly release = (id: number) => {
+    const toast = this.toasts.find((t) => t.id === id);
+    if (!toast || this.timers.has(id)) return;
+    this.timers.set(
+      id,
+      this.clock.set(() => this.dismiss(id), durationOf(toast)),
+    );
+  };
+
   readonly dismiss = (id: number) => {
     const handle = this.timers.get(id);
     if (handle !== undefined) this.clock.clear(handle);
@@ -96,10 +117,9 @@ export class ToastStore {
       this.timers.delete(old.id);
     }
     this.toasts = shown.slice(-MAX_TOASTS);
-    const ms = toast.undo ? TOAST_MS.undo : TOAST_MS[toast.tone];
     this.timers.set(
       id,
-      this.clock.set(() => this.dismiss(id), ms),
+      this.clock.set(() => this.dismiss(id), durationOf(toast)),
     );
     this.emit();
     return id;

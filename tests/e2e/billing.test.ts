@@ -23,7 +23,7 @@ const currentPlan = (page: Page) =>
 describe("plans and billing in the browser", () => {
   it("upgrades through checkout, cancels in the portal and is free after the period ends", async () => {
     const { page, context } = await signedInPage(browser, server);
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
 
     await page.goto(`${server.url}/home/upgrade`);
     await expect.poll(() => currentPlan(page)).toBe("plan-free");
@@ -116,7 +116,7 @@ describe("plans and billing in the browser", () => {
     });
 
     // The session ends elsewhere (another tab logged out): checkout now has no one to bill.
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await page.evaluate(() => fetch("/api/logout", { method: "POST" }));
     await page.getByTestId("checkout").click();
     await expect.poll(() => alerts).toContain("User session not found. Please log in again.");

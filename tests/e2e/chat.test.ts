@@ -60,7 +60,7 @@ describe("chat in the browser", () => {
       ["b", b],
       ["c", c],
     ] as const)
-      alerts[name] = collectAlerts(person.page);
+      alerts[name] = await collectAlerts(person.page);
 
     // B waits on the chat page: the bot's conversation is open by default, its name set apart.
     await openChat(b.page);

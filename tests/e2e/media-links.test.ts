@@ -260,7 +260,7 @@ describe("media links in the browser", () => {
     await expect.poll(() => channelNames(page)).toEqual([]);
 
     // A blocked popup: the spec's alert, and nothing else happens.
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await page.evaluate(() => {
       window.open = () => null;
     });

@@ -2,7 +2,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PHONE } from "../../scripts/audit/viewports.ts";
-import { SERVER_ERROR, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
+import { SERVER_ERROR, collectAlerts, screenshot, signedInPage, type Server, useBrowserServer } from "./support.ts";
 
 let server: Server;
 let browser: Browser;
@@ -21,13 +21,8 @@ const orderShown = (page: Page) =>
 describe("the profile: edited on the settings page, seen by anyone at /{username}", () => {
   it("the owner edits aims, contact, thoughts and the section order; an anonymous visitor sees them in that order", async () => {
     const { context, page, person } = await signedInPage(browser, server);
-    // Confirmations (deleting a thought) are accepted; alerts are kept to check none was shown.
-    const alerts: string[] = [];
-    page.on("dialog", (dialog) => {
-      if (dialog.type() === "confirm") return void dialog.accept();
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // What the page alerts is kept, to check none was.
+    const alerts = await collectAlerts(page);
     await page.goto(`${server.url}/home/tune?tab=profile`);
     await expect.poll(() => page.getByTestId("profile-header-username").innerText()).toBe(person.username);
     await expect.poll(() => page.getByTestId("profile-node-count").innerText()).toBe("0 nodes");
@@ -80,8 +75,11 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     await page.getByTestId("profile-thought-content").fill("Soon gone.");
     await page.getByTestId("profile-thought-submit").click();
     await expect.poll(() => page.locator('[data-testid="profile-thought"]:not([data-pending])').count()).toBe(2);
+    // Deleting asks nothing: it goes at once, and "undo" is offered for a few seconds.
     await page.getByTestId("profile-thought").first().getByTestId("profile-thought-delete").click();
     await expect.poll(() => page.getByTestId("profile-thought").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain('deleted "Delete me"');
+    await page.getByTestId("toast-dismiss").click();
 
     // Section order: thoughts lifted to the top with the keyboard (space, arrows, space).
     await expect.poll(() => orderShown(page)).toContain("thoughts");
@@ -173,12 +171,7 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
       signedInPage(browser, server),
       signedInPage(browser, server),
     ]);
-    const alerts: string[] = [];
-    page.on("dialog", (dialog) => {
-      if (dialog.type() === "confirm") return void dialog.accept();
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const alerts = await collectAlerts(page);
     await page.goto(`${server.url}/home/tune?tab=profile`);
     const input = page.getByTestId("profile-username-input");
     const check = () => page.getByTestId("profile-username-check").getAttribute("data-check");

@@ -64,7 +64,7 @@ let bPage: Page;
 describe("the social journey in the browser", () => {
   it("A uploads a photo through the profile tab, with progress, and moves thoughts to the top of the page", async () => {
     a = await signedInPage(browser, server);
-    aAlerts = collectAlerts(a.page);
+    aAlerts = await collectAlerts(a.page);
     // A's interests (one shared with B later) and a thought, so the public page has sections.
     expect(
       (
@@ -166,7 +166,7 @@ describe("the social journey in the browser", () => {
   });
 
   it("B, signed in, sees what they share with A, follows A, and sees A's photo and order after a reload", async () => {
-    const bAlerts = collectAlerts(bPage);
+    const bAlerts = await collectAlerts(bPage);
     await bPage.goto(`${server.url}/${a.person.username}`);
     const actions = bPage.getByTestId("profile-actions");
     await expect.poll(() => actions.getAttribute("data-viewer")).toBe("visitor");

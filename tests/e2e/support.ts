@@ -1,7 +1,8 @@
+/// <reference lib="dom" />
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
 import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/viewports.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/audit/chromium.ts";
@@ -30,8 +31,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** The run's Chromium (tests/e2e/global-setup.ts), for this file: its contexts close with it. */
-function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject("browserEndpoint"));
+async function connectBrowser(): Promise<Browser> {
+  return watchDialogs(await chromium.connect(inject("browserEndpoint")));
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -100,14 +101,70 @@ export async function signedInPage(
   return { context, page, userId, person: { username, email, password } };
 }
 
-/** Every alert the page shows, in order (each is dismissed, as a person would). */
-export function collectAlerts(page: Page): string[] {
+let collectors = 0;
+
+/**
+ * Every message the page alerts (`role="alert"` toasts, and inline messages marked
+ * `data-alerted`), in order, as each appears: the app never uses the browser's `alert()` (a
+ * native dialog fails the test, see `watchDialogs`). Install it before the action that alerts.
+ */
+export async function collectAlerts(page: Page): Promise<string[]> {
   const alerts: string[] = [];
-  page.on("dialog", (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const binding = `__graphAlerted${++collectors}`;
+  await page.exposeBinding(binding, (_source, text: string) => void alerts.push(text));
+  const watch = (name: string) => {
+    const report = (node: Node) => {
+      if (!(node instanceof Element)) return;
+      const found = [node, ...Array.from(node.querySelectorAll("[data-alerted]"))].filter((e) =>
+        e.hasAttribute("data-alerted"),
+      );
+      for (const element of found) {
+        (window as unknown as Record<string, (text: string) => void>)[name]!(element.textContent?.trim() ?? "");
+      }
+    };
+    new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach(report))).observe(document, {
+      childList: true,
+      subtree: true,
+    });
+  };
+  await page.addInitScript(watch, binding);
+  await page.evaluate(watch, binding);
   return alerts;
+}
+
+const dialogs: string[] = [];
+
+/**
+ * The app speaks through its own toasts and dialogs, never the browser's `alert()`, `confirm()`
+ * or `prompt()`: every context a test opens records any native dialog (dismissing it, so the page
+ * goes on), and the file's `afterEach` fails the test in which one fired.
+ */
+function watchDialogs(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    context.on("dialog", (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss().catch(() => undefined);
+    });
+    return context;
+  };
+  browser.newPage = async (...args: Parameters<Browser["newPage"]>) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Playwright's own newPage: closing the page closes its context.
+    page.once("close", () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
+}
+
+/** Fails the test in which a native dialog fired (each file's browser is watched: `connectBrowser`). */
+function failOnDialogs() {
+  afterEach(() => {
+    const fired = dialogs.splice(0);
+    expect(fired, "a native dialog fired: the app says things in its own toasts and dialogs").toEqual([]);
+  });
 }
 
 /** Calls the API from the page (same origin, the person's session), as the web app does. */
@@ -218,6 +275,7 @@ export function useBrowserServer(
   started: (env: { server: Server; browser: Browser }) => void,
 ) {
   let browser: Browser | undefined;
+  failOnDialogs();
   beforeAll(async () => {
     [browser] = await Promise.all([connectBrowser(), options.demoFeeds ? demoFeedsReady() : undefined]);
     started({ server: { url: inject("serverUrl") }, browser });
@@ -237,6 +295,7 @@ export function useOwnServer(
   started: (env: { server: RunningServer; browser: Browser }) => void,
 ) {
   let env: { server: RunningServer; browser: Browser } | undefined;
+  failOnDialogs();
   beforeAll(async () => {
     const [server, browser] = await Promise.all([startServer(options), connectBrowser()]);
     env = { server, browser };

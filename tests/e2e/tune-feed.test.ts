@@ -139,7 +139,7 @@ describe("the settings page's feed tab in the browser", () => {
 
   it("searches sources from two characters, silences one, keeps it over a reload and un-silences it", async () => {
     const { context, page, userId } = await signedIn();
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     const searched: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -200,7 +200,7 @@ describe("the settings page's feed tab in the browser", () => {
 
   it("lists the articles the person added, deletes one, and keeps one whose delete failed", async () => {
     const { context, page, userId } = await signedIn();
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await page.goto(`${server.url}/home/tune?tab=feed`);
     await page.getByTestId("added-empty").waitFor();
     const kept = await addArticle(page, "sourdough");

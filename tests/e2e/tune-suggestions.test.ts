@@ -58,7 +58,7 @@ describe("graph suggestions on the topics tab", () => {
     await peer.context.close();
 
     const { context, page, userId } = await signedInPage(browser, server);
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     const asked: Array<{ limit: number; excludeIds: string[] }> = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/gpt/similar_topics")) asked.push(JSON.parse(request.postData() ?? "{}"));
@@ -145,7 +145,7 @@ describe("graph suggestions on the topics tab", () => {
 
   it("says so when adding a suggestion fails, and keeps it", async () => {
     const { context, page } = await signedInPage(browser, server);
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await page.goto(`${server.url}/home/tune`);
     await expect.poll(async () => (await suggested(page)).length, WAIT).toBe(10);
     const [name] = await suggestedNames(page);

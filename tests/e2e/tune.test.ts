@@ -93,7 +93,7 @@ describe("the settings page in the browser", () => {
 
   it("adds topics with quick add, finds them fuzzily, stars and removes them, and keeps every change", async () => {
     const { context, page, userId } = await signedIn();
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await page.goto(`${server.url}/home/tune`);
     await page.getByTestId("topics-empty").waitFor();
     // A feed stored on this device: changing topics must forget it.
@@ -168,7 +168,7 @@ describe("the settings page in the browser", () => {
 
   it("says so when a change fails, keeps the topic, and puts a supertag back", async () => {
     const { context, page, userId } = await signedIn();
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     expect(await post(page, "/api/gpt/to_db", { keyTopicsArray: ["Jazz", "Tide Pools"] })).toBe(200);
     await page.goto(`${server.url}/home/tune`);
     await expect.poll(() => shownTopics(page)).toEqual(["Jazz", "Tide Pools"]);
@@ -230,7 +230,7 @@ describe("the settings page in the browser", () => {
 
   it("lists skipped suggestions, the latest first, and un-skips one (back in the list if the server refuses)", async () => {
     const { context, page, userId } = await signedIn();
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     await page.goto(`${server.url}/home/tune`);
     const suggested = page.getByTestId("suggested-topic");
     await expect.poll(() => suggested.count()).toBe(10);
@@ -280,7 +280,7 @@ describe("the settings page in the browser", () => {
 
   it("refuses a sixth supertag with the limit's message and sends nothing", async () => {
     const { context, page, userId } = await signedIn();
-    const alerts = collectAlerts(page);
+    const alerts = await collectAlerts(page);
     const names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot"];
     expect(await post(page, "/api/gpt/to_db", { keyTopicsArray: names })).toBe(200);
     for (const topic of (await serverTopics(page, userId)).slice(0, 5)) {

@@ -110,7 +110,6 @@ export async function seesAlsoCoveredBy(
 /**
  * On /home/tune's feed tab, turns the Atom feed on, fetches the address it shows (valid Atom,
  * holding the person's picks), then turns it off (confirmed) and sees the address answer 404.
- * The page's dialogs are accepted here: do not collect (dismiss) them on the same page.
  * Answers the titles the feed held.
  */
 export async function turnsOnAtomFeed(page: Page, server: Server): Promise<string[]> {
@@ -130,8 +129,9 @@ export async function turnsOnAtomFeed(page: Page, server: Server): Promise<strin
   const again = await fetch(address, { headers: { "if-none-match": response.headers.get("etag")! } });
   expect(again.status).toBe(304);
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Turning it off is confirmed in the page's own dialog.
   await section.getByTestId("atom-feed-off").click();
+  await page.getByTestId("confirm-yes").click();
   await section.getByTestId("atom-feed-on").waitFor();
   expect((await fetch(address)).status).toBe(404);
   return parsed.items.map((i) => i.title);

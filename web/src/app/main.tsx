@@ -4,12 +4,22 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router-dom";
 import { ApiError } from "../lib/api.ts";
 import { createAppRouter } from "./router.tsx";
+import { onPreloadError, sessionStore } from "./chunk-reload.ts";
 import { syncThemeAttribute } from "../theme/theme.ts";
 import "../styles/app.css";
 
 const host = window.location.hostname;
 document.title = host === "localhost" || host === "127.0.0.1" ? "graph (local)" : "graph";
 syncThemeAttribute();
+
+// Before the router starts fetching the first page's chunk: a chunk that fails reloads once.
+window.addEventListener("vite:preloadError", (event) => {
+  onPreloadError(event, {
+    online: () => navigator.onLine,
+    storage: sessionStore,
+    reload: () => window.location.reload(),
+  });
+});
 
 const queryClient = new QueryClient({
   defaultOptions: {

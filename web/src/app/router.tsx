@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router
 import { Protected, PublicOnly } from "./Guards.tsx";
 import { RootLayout } from "./Layout.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
+import { chunkLoaded, isReloading, sessionStore } from "./chunk-reload.ts";
 import * as about from "../features/about/pages.ts";
 import * as account from "../features/account/pages.ts";
 import * as auth from "../features/auth/pages.ts";
@@ -29,8 +30,19 @@ interface PageHandle {
  * (loaders, nothing imported up front); the routes below say where each one goes.
  */
 function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
-  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
-  const handle: PageHandle = { preload: load };
+  // One load for the early fetch and the page: Vite fetches a style sheet once per page, so a
+  // second load after a failed one would show the page without its styles instead of the error.
+  let loading: Promise<M> | undefined;
+  const loadOnce = () => (loading ??= load());
+  const Page = lazy<ComponentType>(async () => {
+    // Nothing when the chunk failed and the page is reloading (chunk-reload.ts): keep showing
+    // "Loading..." until it goes.
+    const module = (await loadOnce()) as M | undefined;
+    if (!module || isReloading()) return new Promise<never>(() => undefined);
+    chunkLoaded(sessionStore());
+    return { default: module[name] };
+  });
+  const handle: PageHandle = { preload: loadOnce };
   return {
     element: (
       <Suspense fallback={<PageLoading />}>
@@ -69,55 +81,64 @@ const pages = {
   notFound: () => import("../components/NotFound.tsx"),
   unsubscribe: digest.unsubscribe,
   unsubscribeSuccess: digest.unsubscribeSuccess,
-  goodbye: account.goodbye,
   youtubeAuthDone: mediaLinks.youtubeAuthDone,
+  goodbye: account.goodbye,
   legal: about.legal,
   profile: profile.profile,
   chat: chat.chat,
 };
 
+/** Every page, each a chunk of its own; a page that fails shows the error page inside the layout. */
+const PAGES: RouteObject[] = [
+  {
+    element: <PublicOnly />,
+    children: [
+      { path: "/", ...page(pages.landing, "LandingPage") },
+      { path: "/preview", ...page(pages.preview, "PreviewPage") },
+      { path: "/login", ...page(pages.login, "LoginPage") },
+      { path: "/forgot-password", ...page(pages.forgotPassword, "ForgotPasswordPage") },
+      { path: "/reset-password", ...page(pages.resetPassword, "ResetPasswordPage") },
+      { path: "/verify-email", ...page(pages.verifyEmail, "VerifyEmailPage") },
+    ],
+  },
+  {
+    element: <Protected />,
+    children: [
+      { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
+      { path: "/home", ...page(pages.home, "HomePage") },
+      { path: "/home/tune", ...page(pages.tune, "TunePage") },
+      { path: "/home/find", ...page(pages.find, "FindPage") },
+      { path: "/home/chat", ...page(pages.chat, "ChatPage") },
+      { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
+      { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
+      { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
+      { path: "/home/coming-soon", ...page(pages.comingSoon, "ComingSoonPage") },
+    ],
+  },
+  { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
+  { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
+  // Outside the guards: it signs the person in itself, then goes on.
+  { path: "/login/google/callback", ...page(pages.googleCallback, "GoogleCallbackPage") },
+  { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
+  { path: "/unsubscribe-success", ...page(pages.unsubscribeSuccess, "UnsubscribeSuccessPage") },
+  // Outside the guards: the person is signed out as it shows, and it stays.
+  { path: "/goodbye", ...page(pages.goodbye, "GoodbyePage") },
+  { path: "/oauth/youtube/success", ...page(pages.youtubeAuthDone, "YoutubeAuthSuccessPage") },
+  { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
+  { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },
+  { path: "*", ...page(pages.notFound, "NotFoundPage") },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
+    // Only when the layout itself fails; a page's failure keeps the header (below).
+    errorElement: <ErrorPage standalone />,
     children: [
       {
-        element: <PublicOnly />,
-        children: [
-          { path: "/", ...page(pages.landing, "LandingPage") },
-          { path: "/preview", ...page(pages.preview, "PreviewPage") },
-          { path: "/login", ...page(pages.login, "LoginPage") },
-          { path: "/forgot-password", ...page(pages.forgotPassword, "ForgotPasswordPage") },
-          { path: "/reset-password", ...page(pages.resetPassword, "ResetPasswordPage") },
-          { path: "/verify-email", ...page(pages.verifyEmail, "VerifyEmailPage") },
-        ],
+        errorElement: <ErrorPage />,
+        children: PAGES,
       },
-      {
-        element: <Protected />,
-        children: [
-          { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
-          { path: "/home", ...page(pages.home, "HomePage") },
-          { path: "/home/tune", ...page(pages.tune, "TunePage") },
-          { path: "/home/find", ...page(pages.find, "FindPage") },
-          { path: "/home/chat", ...page(pages.chat, "ChatPage") },
-          { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
-          { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },
-          { path: "/home/why-graph", ...page(pages.whyGraph, "WhyGraphPage") },
-          { path: "/home/coming-soon", ...page(pages.comingSoon, "ComingSoonPage") },
-        ],
-      },
-      { path: "/terms-of-service", ...page(pages.legal, "TermsPage") },
-      { path: "/privacy-policy", ...page(pages.legal, "PrivacyPage") },
-      // Outside the guards: it signs the person in itself, then goes on.
-      { path: "/login/google/callback", ...page(pages.googleCallback, "GoogleCallbackPage") },
-      { path: "/unsubscribe", ...page(pages.unsubscribe, "UnsubscribePage") },
-      { path: "/unsubscribe-success", ...page(pages.unsubscribeSuccess, "UnsubscribeSuccessPage") },
-      // Outside the guards: the person is signed out as it shows, and it stays.
-      { path: "/goodbye", ...page(pages.goodbye, "GoodbyePage") },
-      { path: "/oauth/youtube/success", ...page(pages.youtubeAuthDone, "YoutubeAuthSuccessPage") },
-      { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
-      { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },
-      { path: "*", ...page(pages.notFound, "NotFoundPage") },
     ],
   },
 ];

@@ -10,3 +10,6 @@ export type AddedArticle = InferResponseType<
 
 /** The spec's alert when a delete fails, word for word. */
 export const DELETE_ARTICLE_FAILED = "Failed to delete the article.";
+/** Said with "undo" after an article is deleted, and when putting it back fails. */
+export const articleDeletedText = (title: string) => `deleted "${title}"`;
+export const READD_ARTICLE_FAILED = "failed to put the article back. add it again from your feed";

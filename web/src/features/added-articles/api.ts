@@ -18,3 +18,8 @@ export const deleteMutationKey = (userId: string) => [...addedArticlesQuery(user
 export function deleteAddedArticle(articleId: string) {
   return call(client.api.articles.$delete({ json: { articleId } }));
 }
+
+/** Puts an article back into the person's graph (undoing a delete): the state wanted, so a retry cannot flip it. */
+export function readdArticle(articleId: string) {
+  return call(client.api.articles.toggle_add_article.$post({ json: { articleId, added: true } }));
+}

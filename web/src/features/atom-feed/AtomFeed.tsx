@@ -5,6 +5,7 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { atomFeedQuery, makeAtomFeedAddress, turnOffAtomFeed, type AtomFeedState } from "./api.ts";
 import { ATOM_FEED_TEXT, atomFeedView } from "./atom-feed.ts";
+import { useConfirm } from "../../components/Confirm.tsx";
 import "./atom-feed.css";
 
 const COPIED_MS = 1500;
@@ -32,10 +33,11 @@ function AtomFeedForm({ userId, state }: { userId: string; state: AtomFeedState 
   const view = atomFeedView(state);
   const busy = change.isPending;
 
-  const ask = (wanted: "new" | "off") => {
+  const confirm = useConfirm();
+  const ask = async (wanted: "new" | "off") => {
     if (busy) return;
-    if (wanted === "off" && !window.confirm(ATOM_FEED_TEXT.confirmOff)) return;
-    if (wanted === "new" && view === "on" && !window.confirm(ATOM_FEED_TEXT.confirmNew)) return;
+    if (wanted === "off" && !(await confirm(ATOM_FEED_TEXT.confirmOff, "turn it off"))) return;
+    if (wanted === "new" && view === "on" && !(await confirm(ATOM_FEED_TEXT.confirmNew, "make a new address"))) return;
     change.mutate(wanted);
   };
 
@@ -49,7 +51,7 @@ function AtomFeedForm({ userId, state }: { userId: string; state: AtomFeedState 
               type="button"
               className="button button--primary"
               disabled={busy}
-              onClick={() => ask("new")}
+              onClick={() => void ask("new")}
               data-testid="atom-feed-on"
             >
               {busy ? "turning on…" : "turn on"}
@@ -68,7 +70,7 @@ function AtomFeedForm({ userId, state }: { userId: string; state: AtomFeedState 
               type="button"
               className="button button--outline"
               disabled={busy}
-              onClick={() => ask("new")}
+              onClick={() => void ask("new")}
               data-testid="atom-feed-new"
             >
               make a new address
@@ -77,7 +79,7 @@ function AtomFeedForm({ userId, state }: { userId: string; state: AtomFeedState 
               type="button"
               className="button button--ghost"
               disabled={busy}
-              onClick={() => ask("off")}
+              onClick={() => void ask("off")}
               data-testid="atom-feed-off"
             >
               turn off

@@ -8,17 +8,19 @@ import { failureText } from "./failure-text.ts";
 import { OrgRequestForm } from "./OrgRequestForm.tsx";
 import { PLAN_COLUMNS, planRows, priceText } from "./plan-rows.ts";
 import { SubscriptionNote } from "./SubscriptionNote.tsx";
+import { useToast } from "../../components/Toasts.tsx";
 import "./upgrade.css";
 
 export function UpgradePage() {
   const { userId, email, plan } = useAuth();
   const [busy, setBusy] = useState<"checkout" | "portal" | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
 
   /** Off to Stripe's page for this person; without a session there is no one to bill. */
   const go = async (kind: "checkout" | "portal") => {
     if (!userId) {
-      window.alert(NO_SESSION);
+      toast.alert(NO_SESSION);
       return;
     }
     setBusy(kind);
@@ -28,7 +30,7 @@ export function UpgradePage() {
         kind === "checkout" ? await createCheckoutSession(userId, email ?? "") : await createPortalSession(userId);
       window.location.assign(url);
     } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 401) window.alert(NO_SESSION);
+      if (cause instanceof ApiError && cause.status === 401) toast.alert(NO_SESSION);
       else setError(failureText(cause));
       setBusy(null);
     }

@@ -11,6 +11,7 @@ import { ConversationView, PendingConversationView } from "./ConversationView.ts
 import { useBotConversation, useConnectionStatus } from "./hooks.ts";
 import { Inbox } from "./Inbox.tsx";
 import { type Recipient, recipientFrom } from "./route-state.ts";
+import { useToast } from "../../components/Toasts.tsx";
 import "./chat.css";
 
 /**
@@ -27,6 +28,7 @@ export function ChatPage() {
   const queryClient = useQueryClient();
   const narrow = useMediaQuery(NARROW_SCREEN);
   const connection = useConnectionStatus();
+  const toast = useToast();
 
   const conversations = useQuery(conversationsQuery(me));
   const bot = useBotConversation(me);
@@ -88,16 +90,16 @@ export function ChatPage() {
     });
     // Spec: the socket's rate-limit errors and its warnings are alerts; other refusals show on the message.
     const offRefused = realtime.on("message:error", (frame) => {
-      if (frame.isRateLimit) window.alert(frame.error);
+      if (frame.isRateLimit) toast.alert(frame.error);
       else console.error("message refused", frame.error);
     });
-    const offWarning = realtime.on("message:warning", (frame) => window.alert(frame.content));
+    const offWarning = realtime.on("message:warning", (frame) => toast.alert(frame.content));
     return () => {
       offError();
       offRefused();
       offWarning();
     };
-  }, [forbidden]);
+  }, [forbidden, toast]);
 
   const startWith = useCallback(
     async (memberIds: string[], name: string | undefined) => {

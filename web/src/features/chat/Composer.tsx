@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { showsNothing } from "@graph/core/modules/chat/rules";
 import { MESSAGE_MAX_CHARS } from "./chat.ts";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import "./chat.css";
 
 interface ComposerProps {
@@ -14,6 +15,7 @@ interface ComposerProps {
 /** The message field: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ label, disabled = false, onKeyPressed, onSend }: ComposerProps) {
   const [text, setText] = useState("");
+  const online = useOnline();
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
@@ -21,7 +23,7 @@ export function Composer({ label, disabled = false, onKeyPressed, onSend }: Comp
   const empty = showsNothing(content);
 
   const send = async () => {
-    if (empty || disabled) return;
+    if (empty || disabled || !online) return;
     setText("");
     const sent = await onSend(content);
     if (sent === false) setText((now) => now || text);
@@ -63,7 +65,8 @@ export function Composer({ label, disabled = false, onKeyPressed, onSend }: Comp
       <button
         type="submit"
         className="button button--primary chat-composer__send"
-        disabled={empty || disabled}
+        disabled={empty || disabled || !online}
+        title={online ? undefined : OFFLINE_REASON}
         data-testid="chat-send"
       >
         send

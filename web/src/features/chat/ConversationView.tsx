@@ -12,6 +12,7 @@ import { ConversationHeader, PendingHeader } from "./ConversationHeader.tsx";
 import { useMarkReadWhileOpen, usePending, useTypingPeople, useTypingSignal } from "./hooks.ts";
 import { MessageList } from "./MessageList.tsx";
 import { TypingIndicator } from "./TypingIndicator.tsx";
+import { useToast } from "../../components/Toasts.tsx";
 import "./chat.css";
 
 interface ConversationViewProps {
@@ -87,6 +88,7 @@ interface PendingConversationViewProps {
 /** A message to someone not talked to yet: the conversation is made by the first message. */
 export function PendingConversationView({ me, recipient, narrow, onBack, onCreated }: PendingConversationViewProps) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [sending, setSending] = useState(false);
   return (
     <div className="chat-view" data-testid="chat-view" data-pending="true">
@@ -117,7 +119,7 @@ export function PendingConversationView({ me, recipient, narrow, onBack, onCreat
             onCreated(id);
           } catch (error) {
             console.error("creating the conversation failed", error);
-            window.alert(CHAT_MESSAGES.createAndSendFailed);
+            toast.alert(CHAT_MESSAGES.createAndSendFailed);
             return false;
           } finally {
             setSending(false);

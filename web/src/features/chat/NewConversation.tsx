@@ -31,6 +31,7 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
   const [picked, setPicked] = useState<UserSearchResult[]>([]);
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const { term } = useDebouncedTerm(text, DEBOUNCE_MS.users, searchTerm);
   const searchId = useId();
 
@@ -42,6 +43,7 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
   const create = async () => {
     if (picked.length === 0 || busy) return;
     setBusy(true);
+    setFailed(false);
     try {
       await onCreate(
         picked.map((p) => p.id),
@@ -50,7 +52,7 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
       onClose();
     } catch (error) {
       console.error("creating the conversation failed", error);
-      window.alert(CHAT_MESSAGES.createFailed);
+      setFailed(true);
     } finally {
       setBusy(false);
     }
@@ -132,6 +134,12 @@ function NewConversationForm({ me, onClose, onCreate }: Omit<NewConversationProp
       >
         {isGroup ? "start group" : "start conversation"}
       </button>
+      {/* Said here, not in a toast: the dialog is on top of the page's toasts. */}
+      {failed && (
+        <p className="fine-print chat-new__problem" role="alert" data-alerted="" data-testid="chat-new-failed">
+          {CHAT_MESSAGES.createFailed}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,10 +1,15 @@
 import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { feedQuery, setArticleAdded, silenceSource, storeFeed } from "./api.ts";
+import { feedQuery, setArticleAdded, silenceSource, storeFeed, unsilenceSource } from "./api.ts";
 import { type FeedArticle, formatAge, isArticleAdded, keywordChip, withAddedState, withoutSource } from "./feed.ts";
 import { cardTitle, TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
-import { AddToggleButton } from "./AddToggleButton.tsx";
+import { AddToggleButton, addFailedText } from "./AddToggleButton.tsx";
+import { useToast } from "../../components/Toasts.tsx";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import "./feed.css";
+
+const SILENCE_FAILED = "failed to silence the source. please try again";
+const UNSILENCE_FAILED = "failed to un-silence the source. please try again";
 
 const TYPE_LABEL: Record<FeedArticle["type"], string> = {
   twitter: "twitter",
@@ -139,6 +144,7 @@ function AlsoCoveredBy({ covers }: { covers: NonNullable<FeedArticle["alsoCovere
  */
 function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const key = feedQuery(userId).queryKey;
 
   const setAdded = (isAdded: boolean) => {
@@ -152,9 +158,10 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
       setAdded(wanted);
       return { previous };
     },
-    onError: (error, _wanted, context) => {
+    onError: (error, wanted, context) => {
       console.error("toggle_add_article failed", error);
       if (context) setAdded(context.previous);
+      toast.alert(addFailedText(wanted));
     },
     onSuccess: (result) => setAdded(result.isAddedToGraph),
     onSettled: () => {
@@ -169,32 +176,52 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
 
 /**
  * Silences the article's source: its articles leave the page at once (and the stored copy),
- * and the server leaves them out of every later refresh. Restored if the server refuses.
+ * and the server leaves them out of every later refresh. Restored (and said) if the server
+ * refuses; for a few seconds "undo" un-silences it and puts its articles back.
  */
 function SilenceButton({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
+  const online = useOnline();
   const key = feedQuery(userId).queryKey;
+  const keep = () => {
+    const feed = queryClient.getQueryData(key);
+    if (feed) storeFeed(userId, feed);
+  };
   const mutation = useMutation({
     mutationFn: () => silenceSource(article.source_id),
     onMutate: () => {
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (feed) => (feed ? withoutSource(feed, article.source_id) : feed));
-      return { previous };
+      const after = queryClient.setQueryData(key, (feed) => (feed ? withoutSource(feed, article.source_id) : feed));
+      return { previous, after };
     },
     onError: (error, _variables, context) => {
       console.error("silencing the source failed", error);
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.alert(SILENCE_FAILED);
     },
-    onSettled: () => {
-      const feed = queryClient.getQueryData(key);
-      if (feed) storeFeed(userId, feed);
+    onSuccess: (_answer, _variables, context) => {
+      toast.undoable(`silenced ${article.source_name}`, {
+        run: async () => {
+          await unsilenceSource(article.source_id);
+          // The articles come back where they were, unless the feed has changed since (then
+          // the source's articles return with its next refresh).
+          queryClient.setQueryData(key, (feed) =>
+            feed === context.after && context.previous ? context.previous : feed,
+          );
+          keep();
+        },
+        failed: UNSILENCE_FAILED,
+      });
     },
+    onSettled: keep,
   });
   return (
     <button
       type="button"
       className="silence-button"
-      title={`stop showing ${article.source_name}`}
+      title={online ? `stop showing ${article.source_name}` : OFFLINE_REASON}
+      disabled={!online}
       // Starts with the visible words, so speech control ("click silence source") finds it.
       aria-label={`silence source: ${article.source_name}`}
       data-testid="silence-source"

@@ -16,7 +16,8 @@ import {
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { useNow } from "../../hooks/use-now.ts";
 import { useSeenReporter } from "./hooks.ts";
-import { AddToggleButton } from "./AddToggleButton.tsx";
+import { AddToggleButton, addFailedText } from "./AddToggleButton.tsx";
+import { useToast } from "../../components/Toasts.tsx";
 import "./feed.css";
 import "./friend-sessions.css";
 
@@ -199,6 +200,7 @@ function PickAddToggle({ pick }: { pick: FriendPick }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const key = followingFeedQuery(auth.userId ?? "").queryKey;
+  const toast = useToast();
   const set = (isAdded: boolean) =>
     queryClient.setQueryData(key, (data) =>
       data ? { ...data, pages: withPickAdded(data.pages, pick.article_id, isAdded) } : data,
@@ -210,9 +212,10 @@ function PickAddToggle({ pick }: { pick: FriendPick }) {
       set(wanted);
       return { previous };
     },
-    onError: (error, _wanted, context) => {
+    onError: (error, wanted, context) => {
       console.error("toggle_add_article failed", error);
       if (context) set(context.previous);
+      toast.alert(addFailedText(wanted));
     },
     onSuccess: (result) => set(result.isAddedToGraph),
   });

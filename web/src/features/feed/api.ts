@@ -74,6 +74,11 @@ export function silenceSource(sourceId: string) {
   return call(client.api.rss.user_source_blacklist.$post({ json: { sourceId } }));
 }
 
+/** Lets a silenced source back into the feed (the card's "undo"). */
+export function unsilenceSource(sourceId: string) {
+  return call(client.api.rss.user_source_blacklist.$delete({ json: { sourceId } }));
+}
+
 export function markSeen(articleIds: string[]) {
   return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
 }

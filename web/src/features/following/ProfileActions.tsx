@@ -16,7 +16,12 @@ import {
   unfollow,
 } from "./api.ts";
 import { CHAT_PATH, chatWith } from "../chat/index.ts";
+import { useToast } from "../../components/Toasts.tsx";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import "./following.css";
+
+const followFailedText = (username: string) => `failed to follow ${username}. please try again`;
+const unfollowFailedText = (username: string) => `failed to unfollow ${username}. please try again`;
 
 /**
  * The public profile's buttons, by who is looking: an anonymous visitor is asked to log in;
@@ -115,7 +120,7 @@ function VisitorActions({ viewerId, userId, username }: { viewerId: string; user
       >
         message
       </button>
-      <FollowToggle viewerId={viewerId} userId={userId} />
+      <FollowToggle viewerId={viewerId} userId={userId} username={username} />
     </div>
   );
 }
@@ -219,11 +224,20 @@ function ShelfList({ title, items, testId }: { title: string; items: OverlapAnsw
 }
 
 /** Follow or unfollow: flips at once, flips back if the server refuses. */
-function FollowToggle({ viewerId, userId }: { viewerId: string; userId: string }) {
+/** Follows or unfollows; an unfollow can be undone for a few seconds, and a failure says so. */
+function FollowToggle({ viewerId, userId, username }: { viewerId: string; userId: string; username: string }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
+  const online = useOnline();
   const isFollowing = isFollowingQuery(viewerId, userId);
   const key = isFollowing.queryKey;
   const state = useQuery(isFollowing);
+  const changed = (result: { isFollowing: boolean }) => {
+    queryClient.setQueryData(key, { isFollowing: result.isFollowing });
+    // The following tab and the lists change with a follow.
+    void queryClient.invalidateQueries({ queryKey: followingFeedQuery(viewerId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: followListsQuery(viewerId).queryKey });
+  };
   const mutation = useMutation({
     mutationFn: async (wanted: boolean): Promise<{ isFollowing: boolean }> =>
       wanted ? follow(userId) : unfollow(userId),
@@ -233,15 +247,19 @@ function FollowToggle({ viewerId, userId }: { viewerId: string; userId: string }
       queryClient.setQueryData(key, { isFollowing: wanted });
       return { previous };
     },
-    onError: (error, _wanted, context) => {
+    onError: (error, wanted, context) => {
       console.error("follow change failed", error);
       queryClient.setQueryData(key, context?.previous);
+      toast.alert(wanted ? followFailedText(username) : unfollowFailedText(username));
     },
-    onSuccess: (result) => {
-      queryClient.setQueryData(key, { isFollowing: result.isFollowing });
-      // The following tab and the lists change with a follow.
-      void queryClient.invalidateQueries({ queryKey: followingFeedQuery(viewerId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: followListsQuery(viewerId).queryKey });
+    onSuccess: (result, wanted) => {
+      changed(result);
+      if (!wanted) {
+        toast.undoable(`unfollowed ${username}`, {
+          run: async () => changed(await follow(userId)),
+          failed: followFailedText(username),
+        });
+      }
     },
   });
   const following = state.data?.isFollowing ?? false;
@@ -250,7 +268,8 @@ function FollowToggle({ viewerId, userId }: { viewerId: string; userId: string }
       type="button"
       className={`button ${following ? "button--outline" : "button--primary"}`}
       aria-pressed={following}
-      disabled={state.isPending}
+      disabled={state.isPending || !online}
+      title={online ? undefined : OFFLINE_REASON}
       data-testid="follow-toggle"
       onClick={() => {
         if (!mutation.isPending) mutation.mutate(!following);

@@ -23,6 +23,7 @@ import {
   syncedAgo,
   youtubeLoginUrl,
 } from "./links.ts";
+import { useToast } from "../../components/Toasts.tsx";
 import "./media-links.css";
 
 /** How often the YouTube link is read again while its sign-in popup is open. */
@@ -223,6 +224,7 @@ function SpotifyLink({ userId, returned }: { userId: string; returned: Said | nu
 
 function YoutubeLink({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [popup, setPopup] = useState<Window | null>(null);
   const status = useQuery({
     ...youtubeStatusQuery(userId),
@@ -278,7 +280,7 @@ function YoutubeLink({ userId }: { userId: string }) {
     setSaid(null);
     const opened = window.open(youtubeLoginUrl(userId), YOUTUBE_POPUP.name, YOUTUBE_POPUP.features);
     if (!opened) {
-      window.alert(LINK_MESSAGES.popupBlocked);
+      toast.alert(LINK_MESSAGES.popupBlocked);
       return;
     }
     setPopup(opened);

@@ -9,6 +9,7 @@ import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
 import { AIMS_PROMPT, TOPICS_PROMPT, hasTopicsDraft, hasUnbracketedAimText, parseAims } from "./onboarding.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { Field } from "../../components/Field.tsx";
+import { useToast } from "../../components/Toasts.tsx";
 import { CopyPrompt } from "./CopyPrompt.tsx";
 import { SubjectChoices } from "./SubjectChoices.tsx";
 import "./onboarding.css";
@@ -42,6 +43,7 @@ export function GettingStartedPage() {
   const userId = auth.userId;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [params, setParams] = useSearchParams();
   const [topicsDraft, setTopicsDraft] = useDraft(userId ? storageKeys.interests(userId) : null);
   const [aimsDraft, setAimsDraft] = useDraft(userId ? storageKeys.aims(userId) : null);
@@ -97,7 +99,7 @@ export function GettingStartedPage() {
     try {
       await addTopics(topics);
     } catch {
-      window.alert(TOPICS_FAILED);
+      toast.alert(TOPICS_FAILED);
       if (mounted.current) setBusy(false);
       return;
     }
@@ -112,7 +114,7 @@ export function GettingStartedPage() {
       await auth.login();
       navigate("/home", { replace: true });
     } catch {
-      window.alert(FINISH_FAILED);
+      toast.alert(FINISH_FAILED);
       if (mounted.current) setBusy(false);
     }
   };

@@ -9,6 +9,7 @@ import { type ProfileImage, confirmUploads, deleteImage, imagesQuery, makePrimar
 import { batches } from "../../lib/batches.ts";
 import { postToBucket } from "../../lib/upload.ts";
 import { choiceProblem } from "./photo-upload.ts";
+import { useConfirm } from "../../components/Confirm.tsx";
 import "./profile-photos.css";
 
 interface Blocked {
@@ -25,6 +26,7 @@ export function ProfilePhotos() {
   const { userId } = useAuth();
   const id = userId ?? "";
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const key = imagesQuery(id).queryKey;
   const images = useQuery(imagesQuery(id));
   const [progress, setProgress] = useState<number | null>(null);
@@ -106,7 +108,7 @@ export function ProfilePhotos() {
   };
 
   const remove = async (image: ProfileImage) => {
-    if (!window.confirm(`Delete ${image.name}?`)) return;
+    if (!(await confirm(`Delete ${image.name}?`, "delete"))) return;
     setBusyId(image.id);
     setProblem(null);
     try {

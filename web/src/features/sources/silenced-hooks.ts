@@ -7,10 +7,12 @@ import {
   UNSILENCE_FAILED,
   asSilenced,
   isSilenced,
+  sourceSilencedText,
   type SilencedSource,
   type SourceHit,
 } from "./silenced-sources.ts";
 import { useForgetFeed } from "../feed/index.ts";
+import { useToast } from "../../components/Toasts.tsx";
 
 /**
  * Silencing and un-silencing show at once. A failure undoes only that one source's change (not
@@ -24,10 +26,13 @@ function useSilencedChange<V extends { id: string }, C>(
     apply: (list: SilencedSource[], source: V) => { list: SilencedSource[]; context: C };
     undo: (list: SilencedSource[], source: V, context: C) => SilencedSource[];
     failed: string;
+    /** Offers "undo" after the change has been made on the server. */
+    done?: (source: V) => void;
   },
 ) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
+  const toast = useToast();
   const key = silencedQuery(userId).queryKey;
   return useMutation({
     mutationKey: silenceMutationKey(userId),
@@ -42,9 +47,12 @@ function useSilencedChange<V extends { id: string }, C>(
     onError: (error, source, held) => {
       console.error("changing silenced sources failed", error);
       if (held) queryClient.setQueryData(key, (list) => change.undo(list ?? [], source, held.context));
-      window.alert(change.failed);
+      toast.alert(change.failed);
     },
-    onSuccess: () => forgetFeed(),
+    onSuccess: (_answer, source) => {
+      forgetFeed();
+      change.done?.(source);
+    },
     onSettled: () => {
       // Re-read the list from the server once no other change is on its way.
       if (queryClient.isMutating({ mutationKey: silenceMutationKey(userId) }) === 1) {
@@ -54,7 +62,16 @@ function useSilencedChange<V extends { id: string }, C>(
   });
 }
 
+/** Silences a source, and offers to un-silence it for a few seconds. */
 export function useSilence(userId: string) {
+  const queryClient = useQueryClient();
+  const forgetFeed = useForgetFeed(userId);
+  const toast = useToast();
+  const unsilence = async (source: Pick<SourceHit, "id">) => {
+    await unsilenceSource(source.id);
+    queryClient.setQueryData(silencedQuery(userId).queryKey, (list) => withoutId(list ?? [], source.id));
+    forgetFeed();
+  };
   return useSilencedChange<Pick<SourceHit, "id" | "name">, { was: boolean }>(userId, {
     send: (source) => silenceSource(source.id),
     apply: (list, source) => {
@@ -63,6 +80,11 @@ export function useSilence(userId: string) {
     },
     undo: (list, source, { was }) => (was ? list : withoutId(list, source.id)),
     failed: SILENCE_FAILED,
+    done: (source) =>
+      toast.undoable(sourceSilencedText(source.name), {
+        run: () => unsilence(source),
+        failed: UNSILENCE_FAILED,
+      }),
   });
 }
 

@@ -17,6 +17,8 @@ export const SOURCE_SEARCH = {
 
 export const SILENCE_FAILED = "failed to silence the source. please try again";
 export const UNSILENCE_FAILED = "failed to un-silence the source. please try again";
+/** Said with "undo" after a source is silenced. */
+export const sourceSilencedText = (name: string) => `silenced ${name}`;
 
 /**
  * What the field's text searches for: spaces folded and trimmed, cut to the longest query the

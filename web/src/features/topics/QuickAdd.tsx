@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useMemo, useState } from "re
 import { isSubmitKey, planQuickAdd } from "./topic-quick-add.ts";
 import { ADD_TOPICS_FAILED, type Topic } from "./topics.ts";
 import { useAddTopics } from "./hooks.ts";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import "./topics.css";
 
 interface QuickAddProps {
@@ -19,7 +20,8 @@ export function QuickAdd({ userId, topics }: QuickAddProps) {
   const hintId = useId();
   const noteId = useId();
 
-  const canAdd = plan.topics.length > 0 && plan.problem === null && !add.isPending;
+  const online = useOnline();
+  const canAdd = plan.topics.length > 0 && plan.problem === null && !add.isPending && online;
   const submit = () => {
     if (canAdd) add.mutate(plan.topics);
   };
@@ -61,6 +63,7 @@ export function QuickAdd({ userId, topics }: QuickAddProps) {
           className="button button--primary quick-add__submit"
           disabled={!canAdd}
           aria-busy={add.isPending}
+          title={online ? undefined : OFFLINE_REASON}
           data-testid="quick-add-submit"
         >
           {add.isPending ? "adding..." : "add"}

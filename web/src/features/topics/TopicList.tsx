@@ -1,5 +1,6 @@
 import type { Topic } from "./topics.ts";
 import { useRemoveTopic } from "./hooks.ts";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import "./topics.css";
 
 interface TopicListProps {
@@ -35,6 +36,7 @@ interface TopicItemProps {
 
 function TopicItem({ userId, topic, editing, onToggleSupertag }: TopicItemProps) {
   const remove = useRemoveTopic(userId);
+  const online = useOnline();
   const name = topic.topic;
   return (
     <li
@@ -60,10 +62,10 @@ function TopicItem({ userId, topic, editing, onToggleSupertag }: TopicItemProps)
           type="button"
           className="topic__remove"
           aria-label={`remove ${name}`}
-          title="remove"
-          disabled={remove.isPending}
+          title={online ? "remove" : OFFLINE_REASON}
+          disabled={remove.isPending || !online}
           data-testid="remove-topic"
-          onClick={() => remove.mutate(topic.id)}
+          onClick={() => remove.mutate(topic)}
         >
           <span aria-hidden="true">×</span>
         </button>

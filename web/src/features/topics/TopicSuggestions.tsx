@@ -18,6 +18,7 @@ import {
 import { ADD_SUGGESTION_FAILED, type Topic } from "./topics.ts";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { Section } from "../../components/Section.tsx";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import { useAddTopics, useSkipTopic, useSuggestTopics } from "./hooks.ts";
 import "./topics.css";
 
@@ -62,6 +63,7 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
   const suggest = useSuggestTopics();
   const skip = useSkipTopic(userId);
   const add = useAddTopics(userId, () => undefined, ADD_SUGGESTION_FAILED);
+  const online = useOnline();
   const askServer = suggest.mutateAsync;
 
   useEffect(() => {
@@ -192,7 +194,8 @@ export function TopicSuggestions({ userId, topics }: { userId: string; topics: r
                     className="suggested-topic__add"
                     aria-label={`add ${s.topic}`}
                     aria-describedby={whyId}
-                    disabled={busy}
+                    disabled={busy || !online}
+                    title={online ? undefined : OFFLINE_REASON}
                     onClick={() => choose(s)}
                     data-testid="take-suggestion"
                   >

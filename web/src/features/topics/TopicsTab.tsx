@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { TOPIC_LIMITS } from "@graph/core/modules/topics/rules";
 import { useAuth } from "../../lib/session.tsx";
 import { Modal } from "../../components/Modal.tsx";
+import { useToast } from "../../components/Toasts.tsx";
 import { createTopicSearch } from "./topic-search.ts";
 import { supertagCount, supertagRefusal, type Topic } from "./topics.ts";
 import { QuickAdd } from "./QuickAdd.tsx";
@@ -55,10 +56,11 @@ function TopicsEditor({ userId, topics }: { userId: string; topics: Topic[] }) {
   const supertags = supertagCount(topics);
 
   const supertag = useSupertag(userId);
+  const toast = useToast();
   const toggleSupertag = (topic: Topic) => {
     const refusal = supertagRefusal(topics, topic);
     if (refusal) {
-      window.alert(refusal);
+      toast.alert(refusal);
       return;
     }
     supertag.mutate({ topicId: topic.id, isSupertag: !topic.isSupertag });

@@ -13,13 +13,24 @@ import {
   unskipTopic,
 } from "./api.ts";
 import { withSkipped, withoutSkipped, type SkippedTopic } from "./skipped-topics.ts";
-import { REMOVE_TOPIC_FAILED, supertagFailureText, withSupertag, withoutTopic } from "./topics.ts";
+import {
+  REMOVE_TOPIC_FAILED,
+  RESTORE_TOPIC_FAILED,
+  findTopicNamed,
+  supertagFailureText,
+  topicRemovedText,
+  withSupertag,
+  withoutTopic,
+  type Topic,
+} from "./topics.ts";
 import { useForgetFeed } from "../feed/index.ts";
+import { useToast } from "../../components/Toasts.tsx";
 
 /** Adds topics; a failure is alerted in `failedText` (quick add and a suggestion word it differently). */
 export function useAddTopics(userId: string, onAdded: () => void, failedText: string) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
+  const toast = useToast();
   return useMutation({
     mutationFn: addTopics,
     onSuccess: ({ topics }) => {
@@ -29,24 +40,42 @@ export function useAddTopics(userId: string, onAdded: () => void, failedText: st
     },
     onError: (error) => {
       console.error("to_db failed", error);
-      window.alert(failedText);
+      toast.alert(failedText);
     },
   });
 }
 
-/** Removes one topic once the server has; a refusal keeps it and says so. */
+/**
+ * Removes one topic once the server has, and offers to undo it for a few seconds: undo adds the
+ * topic back, a supertag again if it was one. A refusal keeps the topic and says so.
+ */
 export function useRemoveTopic(userId: string) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
+  const toast = useToast();
+  const key = topicsQuery(userId).queryKey;
+
+  const restore = async (topic: Topic) => {
+    let { topics } = await addTopics([topic.topic]);
+    const back = findTopicNamed(topics, topic.topic);
+    if (topic.isSupertag && back && !back.isSupertag) {
+      await setSupertag(back.id, true);
+      topics = withSupertag(topics, back.id, true);
+    }
+    queryClient.setQueryData(key, topics);
+    forgetFeed();
+  };
+
   return useMutation({
-    mutationFn: removeTopic,
-    onSuccess: (_answer, topicId) => {
-      queryClient.setQueryData(topicsQuery(userId).queryKey, (topics) => topics && withoutTopic(topics, topicId));
+    mutationFn: (topic: Topic) => removeTopic(topic.id),
+    onSuccess: (_answer, topic) => {
+      queryClient.setQueryData(key, (topics) => topics && withoutTopic(topics, topic.id));
       forgetFeed();
+      toast.undoable(topicRemovedText(topic.topic), { run: () => restore(topic), failed: RESTORE_TOPIC_FAILED });
     },
     onError: (error) => {
       console.error("remove_topic failed", error);
-      window.alert(REMOVE_TOPIC_FAILED);
+      toast.alert(REMOVE_TOPIC_FAILED);
     },
   });
 }
@@ -64,6 +93,7 @@ interface SupertagChange {
 export function useSupertag(userId: string) {
   const queryClient = useQueryClient();
   const forgetFeed = useForgetFeed(userId);
+  const toast = useToast();
   const key = topicsQuery(userId).queryKey;
   const set = (topicId: string, isSupertag: boolean) =>
     queryClient.setQueryData(key, (topics) => topics && withSupertag(topics, topicId, isSupertag));
@@ -81,7 +111,7 @@ export function useSupertag(userId: string) {
     onError: (error, { topicId }, context) => {
       console.error("toggle_supertag failed", error);
       if (context) set(topicId, context.was);
-      window.alert(supertagFailureText(error));
+      toast.alert(supertagFailureText(error));
     },
     onSuccess: (answer, { topicId }) => {
       set(topicId, answer.isSupertag);

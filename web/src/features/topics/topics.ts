@@ -13,6 +13,15 @@ export const ADD_TOPICS_FAILED = "failed to add topics";
 export const ADD_SUGGESTION_FAILED = "Failed to add topics";
 export const REMOVE_TOPIC_FAILED = "failed to remove topic";
 export const SUPERTAG_FAILED = "failed to update supertag. please try again";
+/** Said with "undo" after a topic is removed, and when adding it back fails. */
+export const topicRemovedText = (name: string) => `removed ${name}`;
+export const RESTORE_TOPIC_FAILED = "failed to add the topic back. please add it again";
+
+/** The topic named `name` in a list the server answered (it may have normalised the case). */
+export function findTopicNamed<T extends Topic>(topics: readonly T[], name: string): T | undefined {
+  const wanted = name.trim().toLowerCase();
+  return topics.find((t) => t.topic.trim().toLowerCase() === wanted);
+}
 
 /** The list with one topic's supertag state set (unchanged when the topic is not in it). */
 export function withSupertag<T extends Topic>(topics: readonly T[], topicId: string, isSupertag: boolean): T[] {

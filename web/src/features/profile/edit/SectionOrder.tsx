@@ -23,6 +23,7 @@ import { QueryState } from "../../../components/QueryState.tsx";
 import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import { SECTION_NAMES } from "../section-names.ts";
+import { useToast } from "../../../components/Toasts.tsx";
 import "./profile-tab.css";
 
 const FAILED = "Failed to save order.";
@@ -45,6 +46,7 @@ export function SectionOrder({ userId }: { userId: string }) {
 
 function OrderEditor({ userId, saved }: { userId: string; saved: SectionOrderItem[] }) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [items, setItems] = useState<SectionOrderItem[]>(saved);
   const [state, settle] = useSaveState();
   const hintId = useId();
@@ -70,7 +72,7 @@ function OrderEditor({ userId, saved }: { userId: string; saved: SectionOrderIte
     } catch (error) {
       console.error("saving the section order failed", error);
       settle("error");
-      window.alert(FAILED);
+      toast.alert(FAILED);
     }
   };
 

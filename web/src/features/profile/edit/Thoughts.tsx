@@ -6,19 +6,22 @@ import { QueryState } from "../../../components/QueryState.tsx";
 import { Section } from "../../../components/Section.tsx";
 import { saveButtonText, useSaveState } from "../../../hooks/use-save-state.ts";
 import { markdownToText } from "../../../lib/markdown-text.ts";
+import { useToast } from "../../../components/Toasts.tsx";
 import "./profile-tab.css";
 
 const MESSAGES = {
   submit: "Failed to submit the form.",
   update: "Failed to update the post.",
   remove: "Failed to delete the post.",
+  restore: "failed to put the thought back. please post it again",
 } as const;
 
 let tempCounter = 0;
 
 /**
  * Thoughts: added at once with a temporary id, replaced by the server's id when it answers (or
- * removed again on failure); edited in place; deleted after a confirmation.
+ * removed again on failure); edited in place; deleted at once, with "undo" for a few seconds
+ * (posting it again: the server has no other way back).
  */
 export function Thoughts({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -137,6 +140,7 @@ function ThoughtRow({
   const [content, setContent] = useState(thought.content);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const toast = useToast();
   const pending = thought.id.startsWith("temp-");
 
   const save = async () => {
@@ -159,12 +163,23 @@ function ThoughtRow({
   };
 
   const remove = async () => {
-    if (!window.confirm(`delete "${thought.title}"?`)) return;
     setBusy(true);
     setProblem(null);
     try {
       await deleteThought(thought.id);
-      setList((list) => list.filter((t) => t.id !== thought.id));
+      let index = -1;
+      setList((list) => {
+        index = list.findIndex((t) => t.id === thought.id);
+        return list.filter((t) => t.id !== thought.id);
+      });
+      toast.undoable(`deleted "${thought.title}"`, {
+        run: async () => {
+          const { thoughtId, thoughtDate } = await addThought(thought.title, thought.content);
+          const back = { ...thought, id: thoughtId, created_at: thoughtDate };
+          setList((list) => (index < 0 ? [back, ...list] : [...list.slice(0, index), back, ...list.slice(index)]));
+        },
+        failed: MESSAGES.restore,
+      });
     } catch (error) {
       console.error("deleting a thought failed", error);
       setProblem(MESSAGES.remove);

@@ -97,7 +97,8 @@ describe("chat in the browser", () => {
     await expect.poll(() => badgeText(b.page)).toBe("[1]");
     const item = conversationItem(b.page, conversationId);
     await expect.poll(() => item.getAttribute("data-unread")).toBe("true");
-    expect(await item.getByTestId("chat-preview").innerText()).toBe("●**hi** http://ex…");
+    // The preview is plain text: markdown's marks are left out before it is cut to 16 characters.
+    expect(await item.getByTestId("chat-preview").innerText()).toBe("●hi http://exampl…");
 
     // Opening it shows the message in bold with a safe link, and clears the badge.
     await item.click();

@@ -12,7 +12,10 @@ const QUARTER_HOUR = 15 * 60 * 1000;
 
 describe("the daily digest in the browser", () => {
   it("arrives in the outbox at the chosen time, and its unsubscribe link turns it off in one click", async () => {
-    const { context, page, person } = await signedInPage(browser, server);
+    // A browser in Los Angeles: the digest's zone starts as the browser's.
+    const { context, page, person } = await signedInPage(browser, server, undefined, undefined, {
+      timezoneId: "America/Los_Angeles",
+    });
     const topics = ["Machine Learning", "Sourdough Baking", "Jazz", "Formula 1", "Climate Policy"];
     expect((await pageApi(page, "POST", "/api/gpt/to_db", { keyTopicsArray: topics })).status).toBe(200);
     await waitUntilIdle(server);

@@ -116,7 +116,7 @@ describe("Google sign-in in the browser", () => {
       .toBe("That is not your username.");
     await field.fill(username);
     await page.getByTestId("delete-account-submit").click();
-    await page.waitForURL(new RegExp(`^${server.url}/$`));
+    await page.waitForURL(new RegExp(`^${server.url}/goodbye$`));
     await page.context().close();
   });
 });

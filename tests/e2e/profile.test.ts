@@ -38,6 +38,8 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
         return top >= 0 && top < window.innerHeight;
       });
     expect(await inView()).toBe(false);
+    // Once every section has loaded: one still loading above the heading would push it out of view.
+    await expect.poll(() => page.locator("p.loading").count()).toBe(0);
     await note.getByRole("link").click();
     await expect.poll(inView).toBe(true);
     expect(await page.locator("#profile-advanced").innerText()).toBe("advanced");

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AIM_LIMITS } from "@graph/core/modules/topics/rules";
 import { aimsToSend } from "../profile.ts";
@@ -12,6 +12,19 @@ let tempCounter = 0;
 /** New aims get a temporary id (prefixed temp-) until the server gives them one. */
 const tempId = () => `temp-${Date.now().toString(36)}-${tempCounter++}`;
 
+/**
+ * Goes to the "advanced" section on this page: scrolled to and focused by the page itself, not
+ * by a change of the address's fragment, which the router takes as a navigation of its own.
+ */
+function toAdvanced(event: MouseEvent<HTMLAnchorElement>) {
+  const heading = document.getElementById("profile-advanced");
+  if (!heading) return;
+  event.preventDefault();
+  heading.scrollIntoView({ block: "start" });
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
 /** Aims: at most 5, 280 characters each; empty ones are dropped on save. */
 export function AimsForm({ userId }: { userId: string }) {
   const aims = useQuery(aimsQuery(userId));
@@ -19,7 +32,10 @@ export function AimsForm({ userId }: { userId: string }) {
     <Section title="aims" testId="profile-aims">
       <p className="fine-print" data-testid="public-note">
         your aims are public: your profile shows them as &ldquo;about me&rdquo;. hide that section under{" "}
-        <a href="#profile-advanced">advanced → profile module order</a>.
+        <a href="#profile-advanced" onClick={toAdvanced}>
+          advanced → profile module order
+        </a>
+        .
       </p>
       <QueryState query={aims} what="your aims" keepDataOnError>
         {(saved) => <AimsEditor userId={userId} saved={saved} />}

@@ -6,9 +6,9 @@ import * as Sources from "../sources/index.ts";
 import type { Topic } from "../topics/index.ts";
 import { collect, withRead, type TopicsWithStats } from "./candidates.ts";
 import * as Likes from "./likes.ts";
-import { unseenAndUnmuted } from "./mutes-filter.ts";
+import { seenOrMutedAmong } from "./mutes-filter.ts";
 import type { FeedPick } from "./picks.ts";
-import { PICKS_GROUP } from "./rules.ts";
+import { inGroupOrder, PICKS_GROUP } from "./rules.ts";
 import { chooseUnseen, eligible, keywordsOf, spelledVia, supertagsOf, viaOf } from "./scoring.ts";
 import type { PicksAtHand } from "./view.ts";
 
@@ -49,8 +49,7 @@ export async function choosePicks(context: ChoiceContext, budget: number, delive
     candidates,
     (c) => silenced.has(c.sourceId) || unreached.has(c.sourceId) || delivered.has(c.articleId),
   );
-  const hidden = unseenAndUnmuted(userId, muted, new Set());
-  const chosen = await chooseUnseen(shown, supertagsOf(topics), budget, hidden.glimpsed, hidden.excludedAmong);
+  const chosen = await chooseUnseen(shown, supertagsOf(topics), budget, seenOrMutedAmong(userId, muted));
 
   // The chosen articles, with what the view shows of them (likes, the subjects), in one request.
   const ids = chosen.map((c) => c.candidate.articleId);
@@ -97,13 +96,5 @@ export function reranked(kept: FeedPick[], added: FeedPick[], topics: Topic[]): 
     ...pick,
     group: supertags.find((name) => pick.bestMatchingKeywords.includes(name)) ?? PICKS_GROUP,
   }));
-  const order = groupOrderOf(topics);
-  const rank = (pick: FeedPick) => {
-    const i = order.indexOf(pick.group);
-    return i === -1 ? order.length : i;
-  };
-  return [...regrouped, ...added]
-    .map((pick, i) => ({ pick, i }))
-    .sort((a, b) => rank(a.pick) - rank(b.pick) || a.i - b.i)
-    .map(({ pick }) => pick);
+  return inGroupOrder([...regrouped, ...added], groupOrderOf(topics));
 }

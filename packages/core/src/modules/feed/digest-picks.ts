@@ -1,7 +1,7 @@
 import * as Mutes from "../mutes/index.ts";
 import * as Sources from "../sources/index.ts";
 import { collect, topicsOf, withArticles } from "./candidates.ts";
-import { unseenAndUnmuted } from "./mutes-filter.ts";
+import { seenOrMutedAmong } from "./mutes-filter.ts";
 import { PICKS_GROUP } from "./rules.ts";
 import { chooseUnseen, eligible, keywordsOf, supertagsOf } from "./scoring.ts";
 import * as Silenced from "./silenced.ts";
@@ -41,8 +41,7 @@ export async function digestPicks(
     (c) => c.publishedAt <= since || c.publishedAt > now || silenced.has(c.sourceId) || unreached.has(c.sourceId),
   );
   const supertags = bySupertag ? supertagsOf(topics.topics) : [];
-  const hidden = unseenAndUnmuted(userId, mutes.matcher, new Set());
-  const chosen = await chooseUnseen(shown, supertags, count, hidden.glimpsed, hidden.excludedAmong);
+  const chosen = await chooseUnseen(shown, supertags, count, seenOrMutedAmong(userId, mutes.matcher));
   const picks = (await withArticles(chosen)).map(({ article, candidate, group }): DigestPick => ({
     id: article.articleId,
     title: article.title,

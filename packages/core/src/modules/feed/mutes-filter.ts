@@ -5,23 +5,17 @@ import * as Seen from "./seen.ts";
 
 /**
  * What a refresh (or the digest) leaves out of its choice: the articles the person has seen,
- * and those their muted words hide. Both are answered by the exclusion function the choice
- * calls in rounds (see `chooseUnseen`), so a muted article never takes a place the plan's
+ * and those their muted words hide. Both are answered by this one exclusion function, which the
+ * choice calls in rounds (see `chooseUnseen`), so a muted article never takes a place the plan's
  * posts a day would give an article shown. Articles are read (title, summary, language) only
- * when the person mutes something. A muted article stays out even when it was glimpsed in a
- * provisional session: it is taken out of the `glimpsed` set handed to the choice.
+ * when the person mutes something.
  */
-export function unseenAndUnmuted(userId: string, muted: MuteMatcher, glimpsed: Set<string>) {
-  const stillGlimpsed = new Set(glimpsed);
-  const excludedAmong = async (ids: string[]): Promise<Set<string>> => {
+export function seenOrMutedAmong(userId: string, muted: MuteMatcher) {
+  return async (ids: string[]): Promise<Set<string>> => {
     const [seen, hidden] = await Promise.all([Seen.seenAmong(userId, ids), mutedIds(muted, ids)]);
-    for (const id of hidden) {
-      stillGlimpsed.delete(id);
-      seen.add(id);
-    }
+    for (const id of hidden) seen.add(id);
     return seen;
   };
-  return { glimpsed: stillGlimpsed, excludedAmong };
 }
 
 async function mutedIds(muted: MuteMatcher, ids: string[]): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postingsPerTopic } from "./rules.ts";
+import { inGroupOrder, PICKS_GROUP, postingsPerTopic } from "./rules.ts";
 
 describe("postings a refresh reads per topic", () => {
   it("looks deep into each of a few topics", () => {
@@ -19,5 +19,21 @@ describe("postings a refresh reads per topic", () => {
 
   it("treats no topics as one", () => {
     expect(postingsPerTopic(0)).toBe(200);
+  });
+});
+
+describe("picks in their groups' order", () => {
+  it("puts the named groups in order, then any other, then the general picks, each as it came", () => {
+    const picks = [
+      { id: 1, group: PICKS_GROUP },
+      { id: 2, group: "Jazz" },
+      { id: 3, group: "Unlisted" },
+      { id: 4, group: "Tides" },
+      { id: 5, group: PICKS_GROUP },
+      { id: 6, group: "Jazz" },
+    ];
+    expect(inGroupOrder(picks, ["Tides", "Jazz", PICKS_GROUP]).map((p) => p.id)).toEqual([4, 2, 6, 3, 1, 5]);
+    // An older session's order named the picks first: they still come last.
+    expect(inGroupOrder(picks, [PICKS_GROUP, "Jazz", "Tides"]).map((p) => p.id)).toEqual([2, 6, 4, 3, 1, 5]);
   });
 });

@@ -16,3 +16,20 @@ export function postingsPerTopic(topics: number): number {
   const share = Math.ceil(CANDIDATE_POSTINGS / Math.max(1, topics));
   return Math.min(MAX_POSTINGS_PER_TOPIC, Math.max(MIN_POSTINGS_PER_TOPIC, share));
 }
+
+/**
+ * Picks in the order their groups are shown: by `groupOrder` (a session's: starred topics
+ * first), the general picks last and a group the order does not name just before them; within a
+ * group, as they came.
+ */
+export function inGroupOrder<P extends { group: string }>(picks: readonly P[], groupOrder: readonly string[]): P[] {
+  const rank = (group: string) => {
+    if (group === PICKS_GROUP) return Number.MAX_SAFE_INTEGER;
+    const i = groupOrder.indexOf(group);
+    return i === -1 ? Number.MAX_SAFE_INTEGER - 1 : i;
+  };
+  return picks
+    .map((pick, i) => ({ pick, i }))
+    .sort((a, b) => rank(a.pick.group) - rank(b.pick.group) || a.i - b.i)
+    .map(({ pick }) => pick);
+}

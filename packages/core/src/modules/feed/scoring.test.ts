@@ -149,29 +149,23 @@ describe("choosing", () => {
   it("fills a small budget with a supertag's match before a better ordinary one", async () => {
     const star = topic("Jazz", true);
     const pool = [candidate("top", 10, "s1"), candidate("starred", 1, "s2", [star])];
-    const chosen = await chooseUnseen(pool, [star], 1, new Set(), async () => new Set());
+    const chosen = await chooseUnseen(pool, [star], 1, async () => new Set());
     expect(chosen.map((c) => [c.candidate.articleId, c.group])).toEqual([["starred", "Jazz"]]);
   });
 
   it("skips what the person has seen, checking only as far down as the choice reaches", async () => {
     const pool = Array.from({ length: 100 }, (_, i) => candidate(`a${i}`, 100 - i, `s${i}`));
     const seenAmong = vi.fn(async (ids: string[]) => new Set(ids.filter((id) => id === "a0" || id === "a1")));
-    const chosen = await chooseUnseen(pool, [], 2, new Set(), seenAmong);
+    const chosen = await chooseUnseen(pool, [], 2, seenAmong);
     expect(chosen.map((c) => c.candidate.articleId)).toEqual(["a2", "a3"]);
     // One round of 3 × budget candidates was enough: the other 94 were never looked up.
     expect(seenAmong.mock.calls.flatMap(([ids]) => ids)).toHaveLength(6);
   });
 
-  it("counts an article glimpsed in a provisional session as unseen", async () => {
-    const pool = [candidate("glimpsed", 5), candidate("other", 1, "s2")];
-    const chosen = await chooseUnseen(pool, [], 1, new Set(["glimpsed"]), async (ids) => new Set(ids));
-    expect(chosen.map((c) => c.candidate.articleId)).toEqual(["glimpsed"]);
-  });
-
   it("stops when every candidate has been checked, even short of the budget", async () => {
     const pool = [candidate("seen", 5), candidate("new", 1, "s2")];
     const seenAmong = vi.fn(async () => new Set(["seen"]));
-    const chosen = await chooseUnseen(pool, [], 10, new Set(), seenAmong);
+    const chosen = await chooseUnseen(pool, [], 10, seenAmong);
     expect(chosen.map((c) => c.candidate.articleId)).toEqual(["new"]);
     expect(seenAmong).toHaveBeenCalledTimes(1);
   });

@@ -144,14 +144,12 @@ export function supertagShare(budget: number, supertags: number): number {
  * Chooses up to `budget` of the best eligible candidates the person has not seen: first up to
  * `supertagShare` per supertag (its own group), then the best of the rest (picks). Seen marks
  * are checked in rounds, best candidates first, only as far down as the choice reaches — a few
- * dozen reads where checking every candidate would take hundreds. Articles glimpsed in a
- * provisional session count as unseen.
+ * dozen reads where checking every candidate would take hundreds.
  */
 export async function chooseUnseen(
   eligibleCandidates: Candidate[],
   supertags: Topic[],
   budget: number,
-  glimpsed: Set<string>,
   seenAmong: (articleIds: string[]) => Promise<Set<string>>,
 ): Promise<Chosen[]> {
   const perSupertag = supertagShare(budget, supertags.length);
@@ -169,7 +167,7 @@ export async function chooseUnseen(
     }
     const unchecked = [...wanted].filter((id) => !seen.has(id));
     const found = await seenAmong(unchecked);
-    for (const id of unchecked) seen.set(id, found.has(id) && !glimpsed.has(id));
+    for (const id of unchecked) seen.set(id, found.has(id));
     const unseen = eligibleCandidates.filter((c) => seen.get(c.articleId) === false);
     const chosen = choose(unseen, supertags, perSupertag, budget);
     if (chosen.length >= budget || seen.size >= eligibleCandidates.length) return chosen;

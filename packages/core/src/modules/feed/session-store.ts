@@ -1,4 +1,4 @@
-import { isConditionFailure, transact } from "../../adapters/dynamo/index.ts";
+import { conditionally, transact } from "../../adapters/dynamo/index.ts";
 import { FeedSessionEntity } from "./feed-session.entity.ts";
 import { sessionOf, type FeedSession } from "./picks.ts";
 import * as FeedState from "./state.ts";
@@ -34,15 +34,11 @@ export async function storeNew(session: FeedSession, expected: number | undefine
  */
 export async function storeFill(session: FeedSession, readVersion: number | undefined): Promise<boolean> {
   const { userId, createdAt, groupOrder, picks, provisional, caughtUp, filledAt, version } = session;
-  try {
-    await FeedSessionEntity.patch({ userId, createdAt })
+  return conditionally(
+    FeedSessionEntity.patch({ userId, createdAt })
       .set({ groupOrder, picks, provisional: provisional ?? false, caughtUp: caughtUp ?? false })
       .set({ filledAt: filledAt ?? createdAt, version: version ?? 1 })
       .where((attr, op) => (readVersion === undefined ? op.notExists(attr.version) : op.eq(attr.version, readVersion)))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }

@@ -9,7 +9,7 @@ import type { MuteMatcher } from "../mutes/index.ts";
 import { isMutedPick } from "./mutes-filter.ts";
 import * as Seen from "./seen.ts";
 import type { FeedPick, FeedSession } from "./picks.ts";
-import { PICKS_GROUP } from "./rules.ts";
+import { inGroupOrder, PICKS_GROUP } from "./rules.ts";
 
 /** A feed's article in the spec's wire shape (`GET /api/rss/articles`). */
 export interface FeedArticle {
@@ -111,7 +111,7 @@ export async function view(input: ViewInput): Promise<Feed> {
   const earlier: Array<{ session: FeedSession; picks: FeedPick[] }> = [];
   let room = EARLIER_MAX_ARTICLES;
   for (const before of input.earlier) {
-    const kept = inGroupOrder(before).filter((p) => visible(p) && !shown.has(p.id));
+    const kept = inGroupOrder(before.picks, before.groupOrder).filter((p) => visible(p) && !shown.has(p.id));
     kept.forEach((p) => shown.add(p.id));
     if (kept.length > 0 && room > 0) earlier.push({ session: before, picks: kept.slice(0, room) });
     room -= kept.length;
@@ -164,19 +164,6 @@ export async function view(input: ViewInput): Promise<Feed> {
       articles: e.picks.map((p) => card(p, false)),
     })),
   };
-}
-
-/** A session's picks in the order its groups are shown (supertags first). */
-function inGroupOrder(session: FeedSession): FeedPick[] {
-  const rank = (group: string) => {
-    if (group === PICKS_GROUP) return Number.MAX_SAFE_INTEGER;
-    const i = session.groupOrder.indexOf(group);
-    return i === -1 ? Number.MAX_SAFE_INTEGER - 1 : i;
-  };
-  return session.picks
-    .map((pick, i) => ({ pick, i }))
-    .sort((a, b) => rank(a.pick.group) - rank(b.pick.group) || a.i - b.i)
-    .map(({ pick }) => pick);
 }
 
 /** What a view shows of its picks besides the session: whether each is liked, its copies, its source's subject. */

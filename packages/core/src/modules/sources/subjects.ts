@@ -1,5 +1,5 @@
 import { SourceEntity } from "./source.entity.ts";
-import { isConditionFailure, itemRead } from "../../adapters/dynamo/index.ts";
+import { conditionally, itemRead } from "../../adapters/dynamo/index.ts";
 import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { SubjectsEntity, type SubjectsItem } from "./subjects.entity.ts";
 
@@ -97,18 +97,16 @@ export const TOPIC_COUNT_REQUEST_MS = 6 * 60 * 1000;
  * TOPIC_COUNT_REQUEST_MS and leave it. Answers whether this call queued it.
  */
 export async function requestTopicCount(now = Date.now()): Promise<boolean> {
-  try {
-    await SubjectsEntity.update(KEY)
+  const marked = await conditionally(
+    SubjectsEntity.update(KEY)
       .set({ topicsRequestedAt: now })
       .where(
         (attr, op) =>
           `${op.notExists(attr.topicsRequestedAt)} OR ${op.lte(attr.topicsRequestedAt, now - TOPIC_COUNT_REQUEST_MS)}`,
       )
-      .go({ response: "none" });
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: "none" }),
+  );
+  if (!marked) return false;
   await enqueue(IngestQueue, [{ kind: "subject-topics" }]);
   return true;
 }

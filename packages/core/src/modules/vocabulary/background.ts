@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from "node:zlib";
-import { isConditionFailure } from "../../adapters/dynamo/index.ts";
+import { conditionally } from "../../adapters/dynamo/index.ts";
 import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { BackgroundPartEntity } from "./phrase-vocabulary.entity.ts";
 import type { Background } from "./significance.ts";
@@ -113,14 +113,12 @@ export const BUILD_REQUEST_MS = 6 * 60 * 1000;
  * BUILD_REQUEST_MS and leave it. Answers whether this call queued it.
  */
 export async function requestBackground(now = Date.now()): Promise<boolean> {
-  try {
-    await BackgroundPartEntity.put({ generation: "request", part: 0, requestedAt: now })
+  const marked = await conditionally(
+    BackgroundPartEntity.put({ generation: "request", part: 0, requestedAt: now })
       .where((attr, op) => `${op.notExists(attr.requestedAt)} OR ${op.lte(attr.requestedAt, now - BUILD_REQUEST_MS)}`)
-      .go({ response: "none" });
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+      .go({ response: "none" }),
+  );
+  if (!marked) return false;
   await enqueue(IngestQueue, [{ kind: "vocabulary" }]);
   return true;
 }

@@ -81,7 +81,7 @@ async function builtinTopics(subjectOf: ReadonlyMap<string, string>, subjects: R
 export async function offeredSubjects(now = Date.now()): Promise<Sources.Subjects.CatalogueSubject[]> {
   const subjects = await Sources.Subjects.catalogue();
   if (needsTopicCount(subjects)) {
-    // The answer does not wait on the request: a page that asks again later asks again then.
+    // A failed request does not fail the answer: the page reads the subjects again, and asks again.
     await Sources.Subjects.requestTopicCount(now).catch((error: unknown) =>
       console.error("[subjects] asking for a topic count failed", error),
     );

@@ -7,6 +7,7 @@ import { FETCH_POLICY } from "../../modules/sources/index.ts";
 import { guardedFetch, type FetchOutcome } from "../../adapters/http/index.ts";
 import { withoutSourceSuffix } from "../../lib/text/rules.ts";
 import { articleId as articleIdOf, FeedParseError, parseFeed, type ParsedItem } from "../../lib/syndication/index.ts";
+import type { PhraseMatcher } from "../../lib/matching/index.ts";
 import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
 
@@ -125,11 +126,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     days.add(article.day);
     // Copies this article displaced as the original keep their postings: a feed skips
     // copies when it reads the articles it picked, and search re-indexes their days.
-    const named = await Articles.index(article, matcher, { related });
-    if (named.length > 0) report.matched++;
-    if (named.length > 0 && source.trusted) {
-      naming.push({ articleId: article.articleId, terms: Vocabulary.termsOf(article), phrases: named });
-    }
+    if ((await matchStored(source, article, matcher, related, naming)) > 0) report.matched++;
   };
   // New stories first, all in one write; the items that repeat or displace one stored before
   // (or share a story within the feed) then one by one.
@@ -193,10 +190,7 @@ async function matchLeftovers(source: Sources.Source, ids: string[]) {
   const naming: Vocabulary.NamingArticle[] = [];
   for (const article of articles.values()) {
     try {
-      const named = await Articles.index(article, matcher, { related });
-      if (named.length > 0 && source.trusted) {
-        naming.push({ articleId: article.articleId, terms: Vocabulary.termsOf(article), phrases: named });
-      }
+      await matchStored(source, article, matcher, related, naming);
       done.push(article.articleId);
     } catch (error) {
       console.error(`[ingest ${source.sourceId}] article ${article.articleId} could not be matched`, error);
@@ -225,4 +219,22 @@ export function adaptedInterval(current: number, items: ParsedItem[]): number {
     .sort((a, b) => a - b);
   const median = gaps[Math.floor(gaps.length / 2)]!;
   return Math.round(Math.min(FETCH_POLICY.maxIntervalSeconds, Math.max(FETCH_POLICY.minIntervalSeconds, median / 2)));
+}
+
+/**
+ * Matches a stored article once against the dictionary (its postings) and, from a trusted
+ * source, adds what it teaches the vocabulary to `naming`. Answers how many phrases it named.
+ */
+async function matchStored(
+  source: Pick<Sources.Source, "trusted">,
+  article: Articles.Article,
+  matcher: PhraseMatcher,
+  related: Articles.IndexOptions["related"],
+  naming: Vocabulary.NamingArticle[],
+): Promise<number> {
+  const named = await Articles.index(article, matcher, { related });
+  if (named.length > 0 && source.trusted) {
+    naming.push({ articleId: article.articleId, terms: Vocabulary.termsOf(article), phrases: named });
+  }
+  return named.length;
 }

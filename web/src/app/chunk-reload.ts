@@ -33,15 +33,14 @@ export function onPreloadError(event: Pick<Event, "preventDefault">, env: Reload
     return "reloading";
   }
   if (!env.online()) return "offline";
+  // Without a memory of the reload (storage refused), reloading could loop: the error is shown.
   const storage = env.storage();
-  if (storage?.getItem(RELOADED_KEY)) return "already-reloaded";
+  if (!storage || storage.getItem(RELOADED_KEY)) return "already-reloaded";
   try {
-    storage?.setItem(RELOADED_KEY, String(Date.now()));
+    storage.setItem(RELOADED_KEY, String(Date.now()));
   } catch {
-    // Storage refused: without a memory of the reload, reloading could loop, so show the error.
     return "already-reloaded";
   }
-  if (!storage) return "already-reloaded";
   reloading = true;
   event.preventDefault();
   env.reload();

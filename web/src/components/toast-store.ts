@@ -65,25 +65,15 @@ export class ToastStore {
    * Keeps a toast while the pointer or the keyboard focus is on it (a person reaching for
    * "undo" does not lose it on the way); `release` gives it its full time again.
    */
-  readonly hold = (id: number) => {
-    const handle = this.timers.get(id);
-    if (handle !== undefined) this.clock.clear(handle);
-    this.timers.delete(id);
-  };
+  readonly hold = (id: number) => this.stopTimer(id);
 
   readonly release = (id: number) => {
     const toast = this.toasts.find((t) => t.id === id);
-    if (!toast || this.timers.has(id)) return;
-    this.timers.set(
-      id,
-      this.clock.set(() => this.dismiss(id), durationOf(toast)),
-    );
+    if (toast && !this.timers.has(id)) this.startTimer(id, toast);
   };
 
   readonly dismiss = (id: number) => {
-    const handle = this.timers.get(id);
-    if (handle !== undefined) this.clock.clear(handle);
-    this.timers.delete(id);
+    this.stopTimer(id);
     const left = this.toasts.filter((t) => t.id !== id);
     if (left.length === this.toasts.length) return;
     this.toasts = left;
@@ -111,18 +101,25 @@ export class ToastStore {
   private show(toast: Omit<Toast, "id">): number {
     const id = this.nextId++;
     const shown = [...this.toasts, { ...toast, id }];
-    for (const old of shown.slice(0, Math.max(0, shown.length - MAX_TOASTS))) {
-      const handle = this.timers.get(old.id);
-      if (handle !== undefined) this.clock.clear(handle);
-      this.timers.delete(old.id);
-    }
+    for (const old of shown.slice(0, Math.max(0, shown.length - MAX_TOASTS))) this.stopTimer(old.id);
     this.toasts = shown.slice(-MAX_TOASTS);
+    this.startTimer(id, toast);
+    this.emit();
+    return id;
+  }
+
+  /** Dismisses the toast once its time is up. */
+  private startTimer(id: number, toast: Omit<Toast, "id">) {
     this.timers.set(
       id,
       this.clock.set(() => this.dismiss(id), durationOf(toast)),
     );
-    this.emit();
-    return id;
+  }
+
+  private stopTimer(id: number) {
+    const handle = this.timers.get(id);
+    if (handle !== undefined) this.clock.clear(handle);
+    this.timers.delete(id);
   }
 
   private emit() {

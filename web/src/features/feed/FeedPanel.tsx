@@ -5,7 +5,7 @@ import { useAuth } from "../../lib/session.tsx";
 import type { Plan } from "@graph/core/lib/plans/rules";
 import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";
-import { earlierLabel, formatCountdown, msUntil, orderedGroups, type FeedResponse } from "./feed.ts";
+import { earlierLabel, formatCountdown, msUntil, orderedGroups, type FeedArticle, type FeedResponse } from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { useNow } from "../../hooks/use-now.ts";
@@ -125,79 +125,70 @@ export function FeedPanel() {
         </div>
       ) : (
         groups.map((group) => (
-          <section
+          <CardGroup
             key={group.name}
-            className="feed-group"
-            data-testid="feed-group"
-            data-group={group.name}
-            aria-label={group.name}
-          >
-            <h2 className="feed-group__title">
-              <span>{group.name}</span>
-              <span className="feed-group__count">{group.articles.length}</span>
-            </h2>
-            <ol className="feed-group__list">
-              {group.articles.map((article) => (
-                <ArticleCard
-                  key={article.id}
-                  article={article}
-                  userId={userId}
-                  isMobile={isMobile}
-                  now={minuteNow}
-                  track={track}
-                />
-              ))}
-            </ol>
-          </section>
+            title={group.name}
+            articles={group.articles}
+            testId="feed-group"
+            group={group.name}
+            cards={{ userId, isMobile, now: minuteNow, track }}
+          />
         ))
       )}
-      {earlier.length > 0 && (
-        <EarlierSessions earlier={earlier} userId={userId} isMobile={isMobile} now={minuteNow} track={track} />
-      )}
+      {earlier.length > 0 && <EarlierSessions earlier={earlier} cards={{ userId, isMobile, now: minuteNow, track }} />}
     </div>
   );
 }
 
-interface EarlierProps {
-  earlier: NonNullable<FeedResponse["earlier"]>;
+/** What every card of the feed is shown with. */
+interface CardProps {
   userId: string;
   isMobile: boolean;
   now: number;
   track: ReturnType<typeof useSeenReporter>;
 }
 
+interface CardGroupProps {
+  title: string;
+  articles: FeedArticle[];
+  testId: string;
+  /** The current session's group name (absent for an earlier session). */
+  group?: string;
+  className?: string;
+  cards: CardProps;
+}
+
+/** A titled list of cards with its count: a group of the current session, or an earlier session. */
+function CardGroup({ title, articles, testId, group, className = "feed-group", cards }: CardGroupProps) {
+  return (
+    <section className={className} data-testid={testId} data-group={group} aria-label={title}>
+      <h2 className="feed-group__title">
+        <span>{title}</span>
+        <span className="feed-group__count">{articles.length}</span>
+      </h2>
+      <ol className="feed-group__list">
+        {articles.map((article) => (
+          <ArticleCard key={article.id} article={article} {...cards} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** The sessions before the current one, newest first: nothing delivered disappears (seen ones are marked). */
-function EarlierSessions({ earlier, userId, isMobile, now, track }: EarlierProps) {
+function EarlierSessions({ earlier, cards }: { earlier: NonNullable<FeedResponse["earlier"]>; cards: CardProps }) {
   return (
     <div className="feed-earlier" data-testid="feed-earlier">
-      {earlier.map((session) => {
-        const label = earlierLabel(session.refreshedAt, now);
-        return (
-          <section
-            key={session.refreshedAt}
-            className="feed-group feed-group--earlier"
-            data-testid="feed-earlier-session"
-            aria-label={label}
-          >
-            <h2 className="feed-group__title">
-              <span>{label}</span>
-              <span className="feed-group__count">{session.articles.length}</span>
-            </h2>
-            <ol className="feed-group__list">
-              {session.articles.map((article) => (
-                <ArticleCard
-                  key={article.id}
-                  article={article}
-                  userId={userId}
-                  isMobile={isMobile}
-                  now={now}
-                  track={track}
-                />
-              ))}
-            </ol>
-          </section>
-        );
-      })}
+      {earlier.map((session) => (
+        <CardGroup
+          key={session.refreshedAt}
+          title={earlierLabel(session.refreshedAt, cards.now)}
+          articles={session.articles}
+          testId="feed-earlier-session"
+          className="feed-group feed-group--earlier"
+          cards={cards}
+        />
+      ))}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** Calls of the home page's feed, and the stored-feed rules wrapped around them. */
 import { queryOptions } from "@tanstack/react-query";
-import { call } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { type FeedResponse, feedLoadPlan } from "./feed.ts";
@@ -31,14 +31,19 @@ const NOT_MODIFIED = 304;
 export async function loadFeed(userId: string): Promise<FeedResponse> {
   const forceKey = storageKeys.forceFeedRefresh(userId);
   const plan = feedLoadPlan(readStorage(storageKeys.cachedFeed(userId)), readStorage(forceKey));
-  const request = client.api.rss.articles.$get(
-    { query: {} },
-    plan.revalidate ? { headers: { "If-None-Match": `"${plan.revalidate.version}"` } } : undefined,
-  );
-  const response = await request.catch(() => undefined);
-  // (The typed client knows only the route's 200; a 304 is the one other answer it may give here.)
-  if ((response?.status as number | undefined) === NOT_MODIFIED && plan.revalidate) return plan.revalidate;
-  const fresh = await call(response ? Promise.resolve(response) : request);
+  let fresh: FeedResponse;
+  try {
+    fresh = await call(
+      client.api.rss.articles.$get(
+        { query: {} },
+        plan.revalidate ? { headers: { "If-None-Match": `"${plan.revalidate.version}"` } } : undefined,
+      ),
+    );
+  } catch (error) {
+    // A 304 is not ok to `call` (it has no body): here it is the answer "your copy is current".
+    if (plan.revalidate && error instanceof ApiError && error.status === NOT_MODIFIED) return plan.revalidate;
+    throw error;
+  }
   storeFeed(userId, fresh);
   if (plan.clearForceFlag) removeStorage(forceKey);
   return fresh;

@@ -76,6 +76,9 @@ export default defineConfig([
     rules: {
       // A label's text may sit a level deeper than the rule's default looks (a title and a byline in spans).
       "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+      // Failures, limits and confirmations are said in the page (toasts, role="alert", its own
+      // dialog), never in the browser's blocking alert, confirm or prompt.
+      "no-alert": "error",
     },
   },
 ]);

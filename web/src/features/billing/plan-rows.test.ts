@@ -51,6 +51,7 @@ describe("planChanges", () => {
       "24 feed refreshes a day (was 8)",
       "640 posts a day (was 320)",
       "all-time post coverage (was 1 year)",
+      "advanced Slack/Discord bot",
     ]);
   });
 });

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "forbidden",
   "cross_site",
   "not_in_plan",
+  "plan_required",
   "supertag_limit",
   "google_email_unverified",
   // 404

@@ -27,6 +27,8 @@ export interface PlanLimits {
   label: string;
   /** US dollars a month, or "on request" (org is requested by e-mail, priced per organisation). */
   priceUsdPerMonth: number | "on request";
+  /** What the plan includes, as the server checks it (`requireFeature`); the plans page's rows below say it. */
+  includes: PlanFeatures;
   /** The plans page's other rows (spec section 9), as shown. */
   features: {
     filters: string;
@@ -35,6 +37,23 @@ export interface PlanLimits {
     bot: string;
   };
 }
+
+/** The features a plan may or may not include: each is checked on the server where it is served. */
+export interface PlanFeatures {
+  /** Feed filters: muted words and the advanced filters (free has none). */
+  filters: boolean;
+  /** graph's chat bot (free is told what it is, once, and nothing more). */
+  chatBot: boolean;
+  /** Agentic search: a search that looks beyond graph's index in steps. */
+  agenticSearch: boolean;
+  /** Themed tumble-word lists and a person's own (free has the one built-in list). */
+  themedLists: boolean;
+  /** Advanced digests: days, up to three times a day, sections, the following feed's and friends' likes. */
+  advancedDigests: boolean;
+  /** The Slack/Discord bot: none, the standard bot, or the advanced one (per-topic channels, team digest). */
+  bot: false | "standard" | "advanced";
+}
+export type PlanFeature = keyof PlanFeatures;
 
 /** The plan table of the spec (section 9), in one place: every plan rule reads it. */
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
@@ -46,6 +65,14 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     agentFetchesPerDay: 3,
     seats: { min: 1 },
     digest: "standard",
+    includes: {
+      filters: false,
+      chatBot: false,
+      agenticSearch: false,
+      themedLists: false,
+      advancedDigests: false,
+      bot: false,
+    },
     label: "free",
     priceUsdPerMonth: 0,
     features: {
@@ -63,6 +90,14 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     agentFetchesPerDay: 30,
     seats: { min: 1 },
     digest: "advanced",
+    includes: {
+      filters: true,
+      chatBot: true,
+      agenticSearch: true,
+      themedLists: true,
+      advancedDigests: true,
+      bot: "standard",
+    },
     label: "pro",
     priceUsdPerMonth: 15,
     features: {
@@ -80,13 +115,21 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     agentFetchesPerDay: 180,
     seats: { min: 2 },
     digest: "advanced",
+    includes: {
+      filters: true,
+      chatBot: true,
+      agenticSearch: true,
+      themedLists: true,
+      advancedDigests: true,
+      bot: "advanced",
+    },
     label: "org",
     priceUsdPerMonth: "on request",
     features: {
       filters: "advanced filters",
       search: "agentic search",
       lists: "themed lists",
-      bot: "standard Slack/Discord bot",
+      bot: "advanced Slack/Discord bot",
     },
   },
 };
@@ -99,3 +142,13 @@ export const postsPerRefresh = (plan: Plan) =>
   Math.ceil(PLAN_LIMITS[plan].postsPerDay / PLAN_LIMITS[plan].refreshesPerDay);
 
 export const DAY_MS = DAY;
+
+/** Whether a plan includes a feature (a bot of any kind counts for "bot"). */
+export const planIncludes = (plan: Plan, feature: PlanFeature): boolean => Boolean(PLAN_LIMITS[plan].includes[feature]);
+
+/** The first plan, in the table's order, that includes a feature: where an upgrade link points. */
+export function cheapestPlanWith(feature: PlanFeature): Plan {
+  const plan = PLANS.find((p) => planIncludes(p, feature));
+  if (!plan) throw new Error(`no plan includes ${feature}`);
+  return plan;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { VisibleError } from "../errors/index.ts";
+import { PLANS } from "./rules.ts";
+import { cheapestPlanWith, planIncludes, requireFeature, UPGRADE_PATH } from "./index.ts";
+
+describe("the plan table's features", () => {
+  it("gives free none of what pro is sold with, and org all of pro's", () => {
+    for (const feature of ["filters", "chatBot", "agenticSearch", "themedLists", "advancedDigests", "bot"] as const) {
+      expect(planIncludes("free", feature)).toBe(false);
+      expect(planIncludes("pro", feature)).toBe(true);
+      expect(planIncludes("team", feature)).toBe(true);
+      expect(cheapestPlanWith(feature)).toBe("pro");
+    }
+  });
+
+  it("refuses a missing feature with plan_required, the plan that has it and the upgrade page", () => {
+    let refusal: unknown;
+    try {
+      requireFeature("free", "themedLists");
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(VisibleError);
+    const visible = refusal as VisibleError;
+    expect(visible.status).toBe(403);
+    expect(visible.code).toBe("plan_required");
+    expect(visible.message).toBe("Upgrade to pro for themed lists.");
+    expect(visible.extra).toEqual({ feature: "themedLists", plan: "pro", upgrade: UPGRADE_PATH });
+    for (const plan of PLANS.filter((p) => p !== "free")) expect(() => requireFeature(plan, "themedLists")).not.toThrow();
+  });
+});

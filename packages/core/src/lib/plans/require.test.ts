@@ -5,7 +5,7 @@ import { cheapestPlanWith, planIncludes, requireFeature, UPGRADE_PATH } from "./
 
 describe("the plan table's features", () => {
   it("gives free none of what pro is sold with, and org all of pro's", () => {
-    for (const feature of ["filters", "chatBot", "agenticSearch", "themedLists", "advancedDigests", "bot"] as const) {
+    for (const feature of ["filters", "chatBot", "themedLists", "advancedDigests", "bot"] as const) {
       expect(planIncludes("free", feature)).toBe(false);
       expect(planIncludes("pro", feature)).toBe(true);
       expect(planIncludes("team", feature)).toBe(true);

@@ -8,7 +8,6 @@ export const UPGRADE_PATH = "/home/upgrade";
 const FEATURE_NAMES: Record<PlanFeature, string> = {
   filters: "feed filters",
   chatBot: "the chat bot",
-  agenticSearch: "agentic search",
   themedLists: "themed lists",
   advancedDigests: "advanced digests",
   bot: "the Slack/Discord bot",

@@ -19,6 +19,7 @@ export interface PlanLimits {
   coverageMs: number;
   /** Whether the person may refresh by hand, and how long they wait between manual refreshes. */
   manualRefresh: false | { cooldownSeconds: number };
+  /** Agentic searches a person may start in any 24 hours (free has three; the table's "agent fetches/day"). */
   agentFetchesPerDay: number;
   seats: { min: number };
   /** The e-mail digest's kind: standard, or advanced (more articles, a section per supertag). */
@@ -44,8 +45,6 @@ export interface PlanFeatures {
   filters: boolean;
   /** graph's chat bot (free is told what it is, once, and nothing more). */
   chatBot: boolean;
-  /** Agentic search: a search that looks beyond graph's index in steps. */
-  agenticSearch: boolean;
   /** Themed tumble-word lists and a person's own (free has the one built-in list). */
   themedLists: boolean;
   /** Advanced digests: days, up to three times a day, sections, the following feed's and friends' likes. */
@@ -68,7 +67,6 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     includes: {
       filters: false,
       chatBot: false,
-      agenticSearch: false,
       themedLists: false,
       advancedDigests: false,
       bot: false,
@@ -93,7 +91,6 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     includes: {
       filters: true,
       chatBot: true,
-      agenticSearch: true,
       themedLists: true,
       advancedDigests: true,
       bot: "standard",
@@ -118,7 +115,6 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     includes: {
       filters: true,
       chatBot: true,
-      agenticSearch: true,
       themedLists: true,
       advancedDigests: true,
       bot: "advanced",

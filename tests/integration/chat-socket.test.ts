@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import { Sessions } from "@graph/core/modules/auth";
 import * as Chat from "@graph/core/modules/chat";
+import { BOT_MESSAGES, HELP_TEXT } from "@graph/core/modules/chatbot";
+import * as Users from "@graph/core/modules/users";
 import {
   CHAT_MESSAGES,
   MAX_MESSAGE_LENGTH,
@@ -769,6 +771,7 @@ describe("the chat socket: rate limit", () => {
 describe("the chat socket: the bot", () => {
   it("answers a person's message through the same path, once", async () => {
     const a = await person();
+    await UserEntity.patch({ userId: a.userId }).set({ plan: "pro" }).go();
     const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
     const socket = await openSocket(api, { cookie: a.cookie });
     await joined(socket, id);
@@ -785,5 +788,63 @@ describe("the chat socket: the bot", () => {
     const messages = await stored(a, id);
     expect(messages.map((m) => m.senderId)).toEqual([a.userId, Chat.BOT_USER_ID]);
     await socket.close();
+  });
+});
+
+describe("the chat bot and the plan table", () => {
+  /** A message sent as the socket sends it, awaited until the bot has answered (or not). */
+  const ask = (who: Person, conversationId: string, content: string) =>
+    Chat.send({ userId: who.userId, conversationId, content, clientId: crypto.randomUUID() });
+  const botAnswers = async (who: Person, id: string) =>
+    (await stored(who, id)).filter((m) => m.senderId === Chat.BOT_USER_ID).map((m) => m.content);
+  const setPlan = (who: Person, plan: "free" | "pro" | "team") =>
+    UserEntity.patch({ userId: who.userId }).set({ plan }).go();
+
+  it("tells a free person once what the bot is and where to upgrade, and says nothing more", async () => {
+    const a = await person();
+    const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
+    const first = await ask(a, id, "help");
+    expect(await botAnswers(a, id)).toEqual([
+      BOT_MESSAGES.planRequired(`${Resource.Config.siteUrl.replace(/\/+$/, "")}/home/upgrade`, "pro"),
+    ]);
+    await ask(a, id, "what's new on rivers");
+    await ask(a, id, "help");
+    expect(await botAnswers(a, id)).toHaveLength(1);
+    // A resend of the first question (its first try cut short) is answered by nothing new either.
+    await Chat.send({ userId: a.userId, conversationId: id, content: "help", clientId: first.message.clientId! });
+    expect(await botAnswers(a, id)).toHaveLength(1);
+  });
+
+  it("answers once for 30 messages a free person sends at once", async () => {
+    const a = await person();
+    const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
+    const claims = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => Users.claimBotIntroduction(a.userId, `question-${i}`)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // The one that claimed it keeps it for a resend of the same message; others stay refused.
+    const winner = claims.indexOf(true);
+    expect(await Users.claimBotIntroduction(a.userId, `question-${winner}`)).toBe(true);
+    expect(await Users.claimBotIntroduction(a.userId, `question-${(winner + 1) % 30}`)).toBe(false);
+    // Having been introduced, the person's messages get no answer at all.
+    await ask(a, id, "help");
+    expect(await botAnswers(a, id)).toEqual([]);
+  });
+
+  it("answers in full on pro and org, falls silent on a downgrade and answers again after an upgrade", async () => {
+    const a = await person();
+    await setPlan(a, "team");
+    const { id } = await (await a.chat["initiate-bot-chat"].$post()).json();
+    await ask(a, id, "help");
+    expect(await botAnswers(a, id)).toEqual([HELP_TEXT]);
+    await setPlan(a, "free");
+    await ask(a, id, "help");
+    await ask(a, id, "help");
+    const [, introduction] = await botAnswers(a, id);
+    expect(introduction).toContain("/home/upgrade");
+    expect(await botAnswers(a, id)).toHaveLength(2);
+    await setPlan(a, "pro");
+    await ask(a, id, "help");
+    expect((await botAnswers(a, id)).at(-1)).toBe(HELP_TEXT);
   });
 });

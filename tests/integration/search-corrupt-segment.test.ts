@@ -3,6 +3,7 @@ import { ArticleEntity } from "../../packages/core/src/modules/articles/article.
 import { SearchBucket } from "@graph/core/adapters/blobs";
 import * as Search from "@graph/core/modules/search";
 import { utcDay } from "@graph/core/adapters/dynamo";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -42,6 +43,8 @@ describe("a search segment that cannot be read", () => {
     Search.resetSearchCache();
 
     const person = await signedIn(api);
+    // Some of the articles are older than a day: an org person's search covers all time.
+    await UserEntity.patch({ userId: person.userId }).set({ plan: "team" }).go();
     const answer = await api.client({ cookie: person.cookie }).rss.search.$get({ query: { q: "zeppelin" } });
     expect(answer.status).toBe(200);
     const ids = (await answer.json()).results.map((r) => r.id);

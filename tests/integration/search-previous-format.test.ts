@@ -6,6 +6,7 @@ import { SearchSegmentEntity } from "../../packages/core/src/modules/search/segm
 import { SearchBucket } from "@graph/core/adapters/blobs";
 import * as Search from "@graph/core/modules/search";
 import { utcDay } from "@graph/core/adapters/dynamo";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -77,6 +78,8 @@ describe("a day whose stored segment is of the previous format (MiniSearch)", ()
     Search.resetSearchCache();
 
     const person = await signedIn(api);
+    // Some of the articles are older than a day: an org person's search covers all time.
+    await UserEntity.patch({ userId: person.userId }).set({ plan: "team" }).go();
     const search = async () => {
       const answer = await api.client({ cookie: person.cookie }).rss.search.$get({ query: { q: "lighthouse" } });
       expect(answer.status).toBe(200);

@@ -16,6 +16,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { VisibleError } from "@graph/core/lib/errors";
 import * as Search from "@graph/core/modules/search";
 import { SearchSegmentEntity } from "../../packages/core/src/modules/search/segment.entity.ts";
@@ -151,6 +152,8 @@ describe("article search", () => {
 describe("GET /api/rss/search", () => {
   it("answers a signed-in person's search, and refuses short queries and strangers", async () => {
     const person = await signedIn(api);
+    // The fixtures are days old: an org person's search covers all time.
+    await UserEntity.patch({ userId: person.userId }).set({ plan: "team" }).go();
     const search = (query: { q: string; page?: string }, cookie?: string) =>
       api.client({ cookie }).rss.search.$get({ query });
     const ok = await search({ q: "aurora", page: "1" }, person.cookie);
@@ -167,6 +170,33 @@ describe("GET /api/rss/search", () => {
     expect(await short.json()).toEqual({ error: "Search needs at least 2 characters.", code: "invalid_input" });
 
     expect((await search({ q: "aurora" })).status).toBe(401);
+  });
+});
+
+describe("the plan's coverage", () => {
+  it("searches 24 hours on free, a year on pro and all time on org, and follows a plan change at once", async () => {
+    const word = `quokka${serial}${Math.random().toString(36).slice(2, 6)}`;
+    const now = Date.now();
+    const times = [now - 2 * HOUR, now - 3 * DAY, now - 400 * DAY];
+    const [today, days, years] = [
+      await put(`${word} today`, "Fresh.", times[0]!),
+      await put(`${word} this week`, "Recent.", times[1]!),
+      await put(`${word} long ago`, "Old.", times[2]!),
+    ];
+    await index(...times);
+    const person = await signedIn(api);
+    const found = async (plan: "free" | "pro" | "team") => {
+      await UserEntity.patch({ userId: person.userId }).set({ plan }).go();
+      const answer = await api.client({ cookie: person.cookie }).rss.search.$get({ query: { q: word } });
+      expect(answer.status).toBe(200);
+      return (await answer.json()).results.map((r) => r.id);
+    };
+    expect(await found("free")).toEqual([today]);
+    expect(await found("pro")).toEqual([today, days]);
+    expect(await found("team")).toEqual([today, days, years]);
+    expect(await found("free")).toEqual([today]);
+    // The domain call without a coverage searches everything (the chat bot and jobs choose their own).
+    expect((await Search.searchArticles(word, 1)).results.map((r) => r.id)).toEqual([today, days, years]);
   });
 });
 

@@ -113,6 +113,9 @@ export function currentSession(c: { get(key: "session"): ApiEnv["Variables"]["se
 /** The signed-in person's id (for handlers behind `requireSession`). */
 export const currentUserId = (c: Parameters<typeof currentSession>[0]): string => currentSession(c).userId;
 
+/** The signed-in person's plan, as their session's check of the account read it (no request of its own). */
+export const currentPlan = (c: Parameters<typeof currentSession>[0]) => currentSession(c).plan;
+
 /** Who is reading (undefined when signed out), for reads anyone may make but whose answer depends on who asks. */
 export function viewerOf(c: { get(key: "session"): ApiEnv["Variables"]["session"] }): string | undefined {
   return c.get("session")?.userId;

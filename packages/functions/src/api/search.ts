@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { PLAN_LIMITS } from "@graph/core/lib/plans";
 import * as Search from "@graph/core/modules/search";
 import { MAX_PAGE, MAX_QUERY_PARAM, MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "@graph/core/modules/search/rules";
 import * as Users from "@graph/core/modules/users";
 import type { ApiEnv } from "./env.ts";
-import { currentUserId, requireSession } from "./middleware.ts";
+import { currentPlan, currentUserId, requireSession } from "./middleware.ts";
 import { input } from "./validate.ts";
 
 const q = z
@@ -27,7 +28,9 @@ const PeopleQuery = z.object({ q });
 export const search = new Hono<ApiEnv>()
   .get("/rss/search", requireSession, input("query", ArticleQuery), async (c) => {
     const { q, page } = c.req.valid("query");
-    return c.json(await Search.searchArticles(q, page));
+    // Search reaches as far back as the searcher's plan covers (24 h, a year, all time).
+    const coverageMs = PLAN_LIMITS[currentPlan(c)].coverageMs;
+    return c.json(await Search.searchArticles(q, page, { coverageMs }));
   })
   .get("/users/search", requireSession, input("query", PeopleQuery), async (c) =>
     c.json(await Users.searchPeople(c.req.valid("query").q, currentUserId(c))),

@@ -8,6 +8,7 @@ import {
 } from "../../adapters/dynamo/index.ts";
 import * as Users from "../users/index.ts";
 import { randomToken, sha256 } from "../../lib/util/index.ts";
+import type { Plan } from "../../lib/plans/index.ts";
 import type { EntityItem } from "electrodb";
 import { SessionEntity } from "./session.entity.ts";
 
@@ -23,6 +24,8 @@ const SLIDE_EVERY_SECONDS = 60 * 60;
 export interface Session {
   userId: string;
   tokenHash: string;
+  /** The person's plan as the session's check of the account read it: a downgrade shows at the next request. */
+  plan: Plan;
 }
 
 /** Starts a session and answers the opaque token (256 bits) for the cookie. */
@@ -49,7 +52,8 @@ export async function read(token: string | undefined): Promise<Session | undefin
   // DynamoDB's TTL deletes lazily, so expiry is always checked here as well.
   if (data.expiresAt <= now || data.absoluteExpiresAt <= now) return undefined;
   // A deleted account's sessions end with the write that marks it, before they are swept away.
-  if (!(await Users.isActive(data.userId))) return undefined;
+  const plan = await Users.activePlan(data.userId);
+  if (!plan) return undefined;
   const slid = Math.min(now + SESSION_IDLE_SECONDS, data.absoluteExpiresAt);
   if (slid - data.expiresAt >= SLIDE_EVERY_SECONDS) {
     // patch requires the item: a session ended meanwhile (log-out elsewhere) is not revived.
@@ -65,7 +69,7 @@ export async function read(token: string | undefined): Promise<Session | undefin
       );
     if (!slidOk) return undefined;
   }
-  return { userId: data.userId, tokenHash };
+  return { userId: data.userId, tokenHash, plan };
 }
 
 /** A socket's owner: the person, and the key of the session that opened it (none: only the account counts). */

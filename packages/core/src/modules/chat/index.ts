@@ -1,4 +1,4 @@
-import { botReply } from "../chatbot/index.ts";
+import { botAnswerFor } from "../chatbot/index.ts";
 import { forbidden, unauthorized, VisibleError } from "../../lib/errors/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
@@ -132,7 +132,10 @@ async function answerAsBot(question: MessageView): Promise<void> {
   if (await storedByClientId(BOT_USER_ID, clientId)) return;
   let text: string;
   try {
-    text = (await botReply({ userId: question.senderId, text: question.content })).trim();
+    const answer = await botAnswerFor({ userId: question.senderId, messageId: question.id, text: question.content });
+    // A person whose plan lacks the bot was told so once; the bot says nothing more to them.
+    if (answer === null) return;
+    text = answer.trim();
   } catch (error) {
     console.error("[chat] the bot failed to answer", error);
     text = BOT_FALLBACK;

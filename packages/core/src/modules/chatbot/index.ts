@@ -1,7 +1,8 @@
 import * as Articles from "../articles/index.ts";
 import * as Feed from "../feed/index.ts";
 import { phraseKey, tokenize } from "../../lib/matching/index.ts";
-import { PLAN_LIMITS } from "../../lib/plans/index.ts";
+import { Resource } from "sst";
+import { cheapestPlanWith, PLAN_LIMITS, planIncludes, UPGRADE_PATH, type Plan } from "../../lib/plans/index.ts";
 import * as Search from "../search/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Suggestions from "../suggestions/index.ts";
@@ -27,16 +28,16 @@ export { parseCommand, HELP_TEXT, BOT_MESSAGES, type BotCommand } from "./rules.
  * The answer is plain chat text (`**bold**`, bare links) under the chat's length limit. A
  * failed look-up answers an apology rather than throwing, so the conversation always gets a reply.
  */
-export async function botReply({ userId, text }: { userId: string; text: string }): Promise<string> {
+export async function botReply({ userId, text, plan }: { userId: string; text: string; plan?: Plan }): Promise<string> {
   const command = parseCommand(text);
   try {
     switch (command.kind) {
       case "help":
         return HELP_TEXT;
       case "news":
-        return fit(command.topic ? await news(userId, command.topic) : BOT_MESSAGES.newsNeedsTopic);
+        return fit(command.topic ? await news(userId, command.topic, plan) : BOT_MESSAGES.newsNeedsTopic);
       case "find":
-        return fit(command.words ? await find(command.words) : BOT_MESSAGES.findNeedsWords);
+        return fit(command.words ? await find(command.words, plan) : BOT_MESSAGES.findNeedsWords);
       case "myTopics":
         return fit(await myTopics(userId));
       case "suggest":
@@ -48,6 +49,22 @@ export async function botReply({ userId, text }: { userId: string; text: string 
     console.error(`[chatbot] answering a ${command.kind} request failed`, error);
     return BOT_MESSAGES.failed;
   }
+}
+
+/**
+ * Whether the bot answers a person's message, and how: with its answer, or, for a person whose
+ * plan lacks the chat bot, with what it is and the upgrade link once (the first message to claim
+ * it, and that message's resend), and nothing at all after that (null).
+ */
+export async function botAnswerFor(question: { userId: string; messageId: string; text: string }): Promise<string | null> {
+  const user = await Users.byId(question.userId);
+  if (!user) return null;
+  if (!planIncludes(user.plan, "chatBot")) {
+    if (!(await Users.claimBotIntroduction(question.userId, question.messageId))) return null;
+    const upgrade = `${Resource.Config.siteUrl.replace(/\/+$/, "")}${UPGRADE_PATH}`;
+    return BOT_MESSAGES.planRequired(upgrade, PLAN_LIMITS[cheapestPlanWith("chatBot")].label);
+  }
+  return botReply({ userId: question.userId, text: question.text, plan: user.plan });
 }
 
 const HOUR_MS = 3_600_000;
@@ -64,12 +81,12 @@ const NEWS_HALF_LIFE_HOURS = 24;
  * untrusted sources the person did not suggest left out. A phrase nobody follows has no postings
  * (the engine matches only followed phrases): article search answers for it instead.
  */
-async function news(userId: string, topic: string, now = Date.now()): Promise<string> {
+async function news(userId: string, topic: string, known?: Plan, now = Date.now()): Promise<string> {
   const phrase = phraseKey(topic);
   const name = plain(topic, 60);
   if (!phrase) return BOT_MESSAGES.newsNeedsTopic;
-  const user = await Users.byId(userId);
-  const windowMs = Math.min(NEWS_WINDOW_MS, user ? PLAN_LIMITS[user.plan].coverageMs : NEWS_WINDOW_MS);
+  const plan = known ?? (await Users.byId(userId))?.plan;
+  const windowMs = Math.min(NEWS_WINDOW_MS, plan ? PLAN_LIMITS[plan].coverageMs : NEWS_WINDOW_MS);
   const since = now - windowMs;
   const [postings, silenced, unreached] = await Promise.all([
     Articles.postingsFor([phrase], since, NEWS_POSTINGS, now),
@@ -133,11 +150,11 @@ async function newsFromSearch(
   ].join("\n");
 }
 
-/** Article search's first results, relevance first. */
-async function find(words: string): Promise<string> {
+/** Article search's first results, relevance first, within the person's plan's coverage when known. */
+async function find(words: string, plan?: Plan): Promise<string> {
   const query = words.slice(0, Search.MAX_QUERY_CHARS);
   if (query.length < Search.MIN_QUERY_LENGTH) return BOT_MESSAGES.findTooShort;
-  const { results } = await Search.searchArticles(query, 1);
+  const { results } = await Search.searchArticles(query, 1, plan ? { coverageMs: PLAN_LIMITS[plan].coverageMs } : {});
   const name = plain(query, 60);
   if (results.length === 0) return BOT_MESSAGES.noResults(name);
   return [

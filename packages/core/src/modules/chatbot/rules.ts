@@ -47,6 +47,12 @@ export const BOT_MESSAGES = {
   noSuggestions: "I have no topic suggestions for you right now.",
   suggestHeader: "Topics you might like:",
   failed: "Sorry, I couldn't look that up just now. Please try again in a moment.",
+  /** The one answer a person whose plan lacks the chat bot gets: what it is and where to upgrade. */
+  planRequired: (upgradeLink: string, plan: string) =>
+    [
+      "Hi, I'm graph's bot. I find the best recent articles on a topic, search every article, list your topics and suggest new ones, right here in chat.",
+      `The chat bot comes with the ${plan} plan, so this is my only answer for now. Upgrade here: ${upgradeLink}`,
+    ].join("\n"),
 } as const;
 
 /** Curly quotes made straight, spaces collapsed, punctuation at either end dropped (case kept). */

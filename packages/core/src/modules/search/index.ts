@@ -348,14 +348,22 @@ function unitOf(members: readonly Live[]): Promise<Segment | undefined> {
  * above some, the exact phrase above scattered words, words in the title above words in the
  * body, the word being typed matching as a prefix — then newer above older. A query shorter than
  * two characters is refused; any other text, punctuation and symbols included, is a query.
+ * `coverageMs` keeps to articles published that recently (the searcher's plan's coverage).
  */
-export async function searchArticles(q: string, page: number): Promise<SearchPage> {
+export async function searchArticles(
+  q: string,
+  page: number,
+  { coverageMs = Number.POSITIVE_INFINITY, now = Date.now() }: { coverageMs?: number; now?: number } = {},
+): Promise<SearchPage> {
   const text = (q ?? "").trim();
   if (text.length < MIN_QUERY_LENGTH) throw badRequest(MIN_QUERY_MESSAGE);
-  const ranking = new Ranking(parseQuery(text), pageNumber(page));
+  const since = now - coverageMs;
+  const ranking = new Ranking(parseQuery(text), pageNumber(page), since);
   if (ranking.satisfied) return ranking.result();
 
-  const units = planUnits(await liveSegments());
+  // Days wholly before the coverage's start are not read at all.
+  const firstDay = Number.isFinite(since) ? new Date(since).toISOString().slice(0, 10) : "";
+  const units = planUnits((await liveSegments()).filter((s) => s.day >= firstDay));
   for (let i = 0; i < units.length && !ranking.satisfied; i++) {
     for (let j = i + 1; j < Math.min(units.length, i + 1 + PREFETCH); j++)
       void unitOf(units[j]!).catch(() => undefined);

@@ -95,6 +95,8 @@ export class Ranking {
   constructor(
     private readonly query: ParsedQuery,
     readonly page: number,
+    /** Articles published before this (epoch ms) are left out: the searcher's plan's coverage. */
+    private readonly since = Number.NEGATIVE_INFINITY,
   ) {
     this.wanted = Math.min(page, MAX_PAGE) * PAGE_SIZE + 1;
     this.compactAt = 4 * this.wanted + 4096;
@@ -152,7 +154,7 @@ export class Ranking {
     for (let j = 0; j < count; j++) {
       const doc = dense ? j : touched[j]!;
       const mask = anyMask[doc]!;
-      if (mask === 0) continue;
+      if (mask === 0 || segment.publishedAt[doc]! < this.since) continue;
       const tier = tierOf(POPCOUNT[mask]!, 0, POPCOUNT[titleMask[doc]!]!, prefixTerm ? wholeMark[doc]! : 0);
       let upper = tier;
       if (phraseWanted && mask === all) {

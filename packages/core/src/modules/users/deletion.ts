@@ -16,6 +16,12 @@ export interface AccountNames {
  * Whether an account exists and is not being deleted: checked on every use of a session, so a
  * deletion signs the person out everywhere with its first write.
  */
+/** The plan of a live account (one read, as `isActive` makes): undefined when it is gone or being deleted. */
+export async function activePlan(userId: string): Promise<User["plan"] | undefined> {
+  const { data } = await UserEntity.get({ userId }).go({ attributes: ["userId", "deletedAt", "plan"] });
+  return data !== null && data.deletedAt === undefined ? data.plan : undefined;
+}
+
 export async function isActive(userId: string): Promise<boolean> {
   const { data } = await UserEntity.get({ userId }).go({ attributes: ["userId", "deletedAt"] });
   return data !== null && data.deletedAt === undefined;

@@ -7,7 +7,7 @@ import { UserEntity, type User } from "./user.entity.ts";
 
 export type { User } from "./user.entity.ts";
 export { searchPeople } from "./search.ts";
-export { isActive, liveAccount, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
+export { activePlan, isActive, liveAccount, purgeNames, deletionOps, type AccountNames } from "./deletion.ts";
 export { byUsername, changeUsername, isUsernameAvailable } from "./names.ts";
 
 export async function byId(userId: string): Promise<User | undefined> {
@@ -98,6 +98,24 @@ export async function setPlan(userId: string, plan: User["plan"], at: number): P
     await UserEntity.patch({ userId })
       .set({ plan, planAt: at })
       .where((a, op) => `${op.notExists(a.planAt)} OR ${op.lt(a.planAt, at)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Claims the bot's one introduction to a person whose plan lacks the chat bot, for one message:
+ * true for the first message that claims it (and for that message again, so a resend is answered
+ * as the first try would have been), false for every other message, however many arrive at once.
+ */
+export async function claimBotIntroduction(userId: string, messageId: string): Promise<boolean> {
+  try {
+    await UserEntity.patch({ userId })
+      .set({ botIntroducedFor: messageId })
+      .where((a, op) => `${op.notExists(a.botIntroducedFor)} OR ${op.eq(a.botIntroducedFor, messageId)}`)
       .go();
     return true;
   } catch (error) {

@@ -21,6 +21,11 @@ export const UserEntity = new Entity(
       deletedAt: { type: "number" },
       /** Usernames the person changed away from (lowercase), kept reserved for them for a while: freed with the account. */
       formerUsernames: { type: "set", items: "string" },
+      /**
+       * The message of a person whose plan lacks the chat bot that the bot answered with what it
+       * is: it answers such a person once, and that message's resend again, and nothing more.
+       */
+      botIntroducedFor: { type: "string" },
     },
     indexes: {
       byId: {

@@ -31,6 +31,11 @@ describe("find in the browser", () => {
 
     await input.fill("zzqxvwk");
     await expect.poll(() => page.getByTestId("find-empty").innerText()).toContain('"zzqxvwk"');
+    // A free person's search reaches back a day: the box says so, with the plan that reaches further.
+    expect(await page.getByTestId("find-coverage").innerText()).toBe(
+      "searched the last 24 h on the free plan. pro searches the last 1 year",
+    );
+    expect(await page.getByTestId("find-coverage").getByTestId("upgrade-link").getAttribute("href")).toBe("/home/upgrade");
 
     const before = await input.inputValue();
     await page.getByTestId("tumble-word").click();

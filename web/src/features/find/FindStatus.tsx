@@ -1,4 +1,8 @@
+import { Link } from "react-router-dom";
+import { PLAN_LIMITS, PLANS } from "@graph/core/lib/plans/rules";
 import { MIN_QUERY_LENGTH } from "@graph/core/modules/search/rules";
+import { useAuth } from "../../lib/session.tsx";
+import { coverageText, UPGRADE_PAGE } from "../billing/index.ts";
 import {
   type FindType,
   type FindView,
@@ -34,12 +38,37 @@ export function FindStatus({ type, view, busy }: FindStatusProps) {
   );
 }
 
-/** The no-results box, naming the search. */
-export function FindEmpty({ term }: { term: string }) {
+/** The no-results box, naming the search; for posts, how far back the person's plan searches. */
+export function FindEmpty({ term, coverage }: { term: string; coverage?: boolean }) {
   return (
     <div className="find-empty">
       <p data-testid="find-empty">{noResultsText(term)}</p>
+      {coverage && <CoverageNote />}
     </div>
+  );
+}
+
+/** How far back a plan's search reaches, as the no-results note says it. */
+const reach = (ms: number) =>
+  Number.isFinite(ms) ? `the last ${coverageText(ms).replace(/ post coverage$/, "")}` : "every article graph holds";
+
+/** "searched the last 24 h on the free plan", with the upgrade link while a plan reaches further. */
+function CoverageNote() {
+  const { plan } = useAuth();
+  if (!plan || !Number.isFinite(PLAN_LIMITS[plan].coverageMs)) return null;
+  const further = PLANS.find((p) => PLAN_LIMITS[p].coverageMs > PLAN_LIMITS[plan].coverageMs);
+  return (
+    <p className="find-empty__coverage" data-testid="find-coverage">
+      searched {reach(PLAN_LIMITS[plan].coverageMs)} on the {PLAN_LIMITS[plan].label} plan.
+      {further && (
+        <>
+          {" "}
+          <Link to={UPGRADE_PAGE} data-testid="upgrade-link">
+            {PLAN_LIMITS[further].label} searches {reach(PLAN_LIMITS[further].coverageMs)}
+          </Link>
+        </>
+      )}
+    </p>
   );
 }
 

@@ -38,7 +38,7 @@ export function PostsResults({ term, text, pending }: PostsResultsProps) {
     <>
       <FindStatus type="posts" view={view} busy={busy} />
       {view.kind === "error" && <FindError onRetry={() => void query.refetch()} />}
-      {view.kind === "empty" && <FindEmpty term={view.term} />}
+      {view.kind === "empty" && <FindEmpty term={view.term} coverage />}
       {view.kind === "results" && (
         <>
           <ol

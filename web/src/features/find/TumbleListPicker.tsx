@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { PlanUpgradeNote } from "../billing/index.ts";
+import { PlanUpgradeNote, usePlanIncludes } from "../billing/index.ts";
 import type { TumbleListEntry } from "./tumble-lists.ts";
 
 /**
@@ -16,6 +16,9 @@ export function TumbleListPicker(props: {
   const { list, lists, onChoose, editing, onEdit } = props;
   const selectId = useId();
   const included = lists?.lists.filter((l) => l.included) ?? [];
+  // The server's answer decides; until it comes, the session's plan says what to show.
+  const sessionHasThemes = usePlanIncludes("themedLists");
+  const themedLists = lists?.themedLists ?? sessionHasThemes;
   return (
     <div className="find__lists" data-testid="tumble-lists">
       <label htmlFor={selectId} className="find__lists-label">
@@ -39,7 +42,7 @@ export function TumbleListPicker(props: {
           ))
         )}
       </select>
-      {lists?.themedLists === true && (
+      {themedLists && (
         <button
           type="button"
           className="button button--outline find__lists-edit"
@@ -50,7 +53,7 @@ export function TumbleListPicker(props: {
           edit your list
         </button>
       )}
-      {lists?.themedLists === false && (
+      {!themedLists && (
         <PlanUpgradeNote feature="themedLists">
           themed word lists and your own are part of the pro plan.
         </PlanUpgradeNote>

@@ -1,7 +1,8 @@
 /** Find's tumble word: the chosen list (kept per person on this device), the preset and the button. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, errorText } from "../../lib/api.ts";
+import { errorText } from "../../lib/api.ts";
+import { planRequiredOf } from "../billing/index.ts";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { tumbleListsQuery, tumbleWord } from "./api.ts";
 import { pickTumbleWord, TUMBLE_WORDS } from "./find-tumble.ts";
@@ -38,14 +39,15 @@ export function useTumble(userId: string, presetWanted: boolean, fill: (term: st
   const tumbleFrom = useCallback(
     async (from: string, showing: string): Promise<string | null> => {
       const request = ++latest.current;
-      setFailure(null);
       try {
         const { term } = await tumbleWord(from, showing);
-        return request === latest.current ? term : null;
+        if (request !== latest.current) return null;
+        setFailure(null);
+        return term;
       } catch (error) {
         if (request !== latest.current) return null;
         // The plan changed since the lists were read: read them again (the page falls back).
-        if (error instanceof ApiError && error.code === "plan_required") {
+        if (planRequiredOf(error)) {
           void queryClient.invalidateQueries({ queryKey: tumbleListsQuery(userId).queryKey, exact: true });
         }
         setFailure(errorText(error, TUMBLE_FAILED));
@@ -59,12 +61,17 @@ export function useTumble(userId: string, presetWanted: boolean, fill: (term: st
     if (presetDone.current || lists.data === undefined) return;
     presetDone.current = true;
     // A choice the plan no longer includes falls back to the built-in list, at once.
-    if (list === BUILTIN_LIST) fill(pickTumbleWord(TUMBLE_WORDS));
-    else
-      void tumbleFrom(list, "").then((term) => {
-        if (term !== null) fill(term);
-      });
-  }, [fill, list, lists.data, tumbleFrom]);
+    if (list === BUILTIN_LIST) {
+      fill(pickTumbleWord(TUMBLE_WORDS));
+      return;
+    }
+    const request = ++latest.current;
+    tumbleWord(list, "").then(
+      ({ term }) => request === latest.current && fill(term),
+      // No preset from the list: one from the built-in list, which needs no request.
+      () => request === latest.current && fill(pickTumbleWord(TUMBLE_WORDS)),
+    );
+  }, [fill, list, lists.data]);
 
   return {
     list,

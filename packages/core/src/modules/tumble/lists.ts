@@ -6,7 +6,7 @@
 import { getTogether } from "../../adapters/dynamo/index.ts";
 import { conflict, notFound } from "../../lib/errors/index.ts";
 import { planIncludes, type Plan } from "../../lib/plans/rules.ts";
-import { requireFeature } from "../../lib/plans/require.ts";
+import { requireFeature } from "../../lib/plans/index.ts";
 import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import * as Vocabulary from "../vocabulary/index.ts";

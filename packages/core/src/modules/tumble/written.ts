@@ -1,7 +1,7 @@
 /** The list a person writes: read, replaced whole (the page's editor), or added to one term at a time. */
 import { conditionally, getTogether, itemRead } from "../../adapters/dynamo/index.ts";
 import { badRequest, UnavailableError } from "../../lib/errors/index.ts";
-import { requireFeature } from "../../lib/plans/require.ts";
+import { requireFeature } from "../../lib/plans/index.ts";
 import * as Users from "../users/index.ts";
 import { checkTerms, TERM_PROBLEM_MESSAGES, TUMBLE_LIMITS, TUMBLE_MESSAGES } from "./rules.ts";
 import { WrittenListEntity, type WrittenList } from "./written-list.entity.ts";

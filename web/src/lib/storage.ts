@@ -7,6 +7,7 @@ export const storageKeys = {
   forceFeedRefresh: (userId: string) => `forceFeedRefresh:${userId}`,
   cachedFeed: (userId: string) => `cachedFeed-${userId}`,
   topicSuggestions: (userId: string) => `topicSuggestions-${userId}`,
+  tumbleList: (userId: string) => `tumbleList-${userId}`,
 } as const;
 
 /** Prefixes of the per-user entries removed on logout (cached feed, topic suggestions). */

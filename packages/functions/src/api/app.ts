@@ -24,6 +24,7 @@ import { search } from "./search.ts";
 import { spotify } from "./spotify.ts";
 import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
+import { tumble } from "./tumble.ts";
 import { users } from "./users.ts";
 import { watchHistory } from "./watch-history.ts";
 import { youtube } from "./youtube.ts";
@@ -61,6 +62,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/aims", aims)
     .route("/rss", rss)
     .route("/mutes", mutes)
+    .route("/tumble", tumble)
     .route("/opml", opml)
     .route("/articles", articles)
     .route("/digest", digest)

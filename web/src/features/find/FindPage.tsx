@@ -2,11 +2,14 @@ import { type FormEvent, useCallback, useId, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
 import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
-import { createTumbler } from "./find-tumble.ts";
+import { useAuth } from "../../lib/session.tsx";
 import { FIND_MAX_CHARS, FIND_TYPES, type FindType, debounceFor, parseFindType, searchTerm } from "./find.ts";
 import { PostsResults } from "./PostsResults.tsx";
 import { UsersResults } from "./UsersResults.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
+import { TumbleListPicker } from "./TumbleListPicker.tsx";
+import { instantPreset, useTumble } from "./use-tumble.ts";
+import { WrittenListEditor } from "./WrittenListEditor.tsx";
 import "./find.css";
 
 const TAB_LABEL: Record<FindType, string> = { posts: "posts", users: "users" };
@@ -17,10 +20,12 @@ export function FindPage() {
   const [params, setParams] = useSearchParams();
   const type = parseFindType(params.get("type"));
 
-  const [tumbler] = useState(() => createTumbler());
-  // A random topic is waiting in the field when the page opens on posts.
-  const [text, setText] = useState(() => (type === "posts" ? tumbler.next() : ""));
+  const { userId } = useAuth();
+  // A random term of the chosen list is waiting in the field when the page opens on posts.
+  const [text, setText] = useState(() => (type === "posts" ? instantPreset(userId ?? "") : ""));
+  const tumbler = useTumble(userId ?? "", type === "posts" && text === "", setText);
   const { term, pending, settleNow } = useDebouncedTerm(text, debounceFor(type), searchTerm);
+  const [editing, setEditing] = useState(false);
 
   const baseId = useId();
   const tabId = (t: FindType) => `${baseId}-tab-${t}`;
@@ -41,11 +46,12 @@ export function FindPage() {
     [setParams],
   );
 
-  const tumble = () => {
-    const word = tumbler.next(text);
+  const show = (word: string | null) => {
+    if (word === null) return;
     setText(word);
     settleNow(word);
   };
+  const tumble = () => void tumbler.tumble(text).then(show);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +87,10 @@ export function FindPage() {
             maxLength={FIND_MAX_CHARS}
             placeholder={PLACEHOLDER[type]}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              tumbler.typed();
+              setText(event.target.value);
+            }}
             data-testid="find-input"
           />
           {type === "posts" && (
@@ -104,6 +113,24 @@ export function FindPage() {
             </button>
           )}
         </form>
+
+        {type === "posts" && (
+          <>
+            <TumbleListPicker
+              list={tumbler.list}
+              lists={tumbler.lists}
+              onChoose={(id) => void tumbler.choose(id, text).then(show)}
+              editing={editing}
+              onEdit={() => setEditing((open) => !open)}
+            />
+            {tumbler.failure !== null && (
+              <p role="alert" className="find__tumble-failure" data-testid="tumble-failure">
+                {tumbler.failure}
+              </p>
+            )}
+            {editing && userId && <WrittenListEditor userId={userId} onClose={() => setEditing(false)} />}
+          </>
+        )}
 
         {type === "posts" ? (
           <PostsResults term={term} text={text} pending={pending} />

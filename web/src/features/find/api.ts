@@ -42,3 +42,29 @@ export const usersSearchQuery = (term: string | null) =>
     queryFn: ({ signal }) => searchUsers(term ?? "", signal),
     ...searchOptions(term, 60_000),
   });
+
+/** The tumble-word lists the person's plan includes, and the others (listed locked). */
+export const tumbleListsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["find", "tumble-lists", userId] as const,
+    queryFn: ({ signal }) => call(client.api.tumble.lists.$get(undefined, { init: { signal } })),
+    enabled: userId !== "",
+    staleTime: 60_000,
+  });
+
+/** A random term of a list, other than `showing` where the list has another. */
+export function tumbleWord(list: string, showing: string) {
+  const query = showing.trim() === "" ? { list } : { list, not: showing.slice(0, 200) };
+  return call(client.api.tumble.word.$get({ query }));
+}
+
+/** The list the person writes. */
+export const writtenListQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["find", "tumble-lists", userId, "mine"] as const,
+    queryFn: ({ signal }) => call(client.api.tumble.lists.mine.$get(undefined, { init: { signal } })),
+  });
+
+export function saveWrittenList(terms: string[]) {
+  return call(client.api.tumble.lists.mine.$put({ json: { terms } }));
+}

@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   "mute_no_letters",
   "mute_duplicate",
   "mute_invalid",
+  "term_empty",
+  "term_too_long",
+  "term_no_letters",
+  "term_invalid",
   // 401
   "not_signed_in",
   "invalid_credentials",
@@ -43,6 +47,7 @@ export const ERROR_CODES = [
   "google_already_linked",
   "already_subscribed",
   "import_running",
+  "list_empty",
   // 413, 415
   "payload_too_large",
   "unsupported_media_type",

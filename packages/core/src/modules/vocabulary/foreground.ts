@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isConditionFailure } from "../../adapters/dynamo/index.ts";
+import { getMany, isConditionFailure } from "../../adapters/dynamo/index.ts";
 import { IngestQueue, enqueue } from "../../adapters/queues/index.ts";
 import { mapLimited } from "../../lib/util/index.ts";
 import { currentBackground, requestBackground } from "./background.ts";
@@ -208,6 +208,21 @@ async function queueRelated(phrases: string[]): Promise<void> {
   for (let i = 0; i < phrases.length; i += 50) {
     await enqueue(IngestQueue, [{ kind: "backfill", phrases: phrases.slice(i, i + 50), related: true }]);
   }
+}
+
+/**
+ * The strong terms of many phrases at once, strongest first (a phrase graph learnt nothing of is
+ * left out): one batch read per 100 phrases, for a read that is not on the matching path (the
+ * tumble list of a person's own topics).
+ */
+export async function strongTermsOfMany(phrases: string[]): Promise<Map<string, string[]>> {
+  const unique = [...new Set(phrases)];
+  const data = await getMany<{ phrase: string; strong?: string[] }>(
+    PhraseVocabularyEntity,
+    unique.map((phrase) => ({ shard: shardOf(phrase), phrase })),
+    ["phrase", "strong"],
+  );
+  return new Map(data.map((d) => [d.phrase, decodeStrong(d.strong ?? []).map((t) => t.term)]));
 }
 
 /** The strong terms of phrases as stored (for matching recent articles again through them). */

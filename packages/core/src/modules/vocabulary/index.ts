@@ -17,7 +17,7 @@ export {
   type StrongTerm,
 } from "./significance.ts";
 export { RelatedMatcher, MAX_VIA_TERMS, type RelatedMatch } from "./related-matcher.ts";
-export { learn, relearnAll, strongTermsOf, type NamingArticle } from "./foreground.ts";
+export { learn, relearnAll, strongTermsOf, strongTermsOfMany, type NamingArticle } from "./foreground.ts";
 export {
   BackgroundBuilder,
   BUILD_REQUEST_MS,

@@ -18,6 +18,7 @@ import * as Realtime from "../../modules/realtime/index.ts";
 import * as Sources from "../../modules/sources/index.ts";
 import * as Spotify from "../../modules/spotify/index.ts";
 import * as Topics from "../../modules/topics/index.ts";
+import * as Tumble from "../../modules/tumble/index.ts";
 import * as Users from "../../modules/users/index.ts";
 import * as WatchHistory from "../../modules/watch-history/index.ts";
 import * as YouTube from "../../modules/youtube/index.ts";
@@ -52,6 +53,7 @@ export const PERSON_DATA = [
   YouTube.personData,
   WatchHistory.personData,
   Mutes.personData,
+  Tumble.personData,
   AtomFeed.personData,
   FeedImports.personData,
   Interests.personData,

@@ -1,0 +1,7 @@
+import { declarePersonData } from "../../lib/person-data/index.ts";
+import { purgeAccount } from "./purge.ts";
+
+/** The tumble-word list a person writes. */
+export const personData = declarePersonData({
+  deletion: { name: "tumble-lists", run: (a) => purgeAccount(a.userId) },
+});

@@ -1,0 +1,82 @@
+import { Resource } from "sst";
+import { describe, expect, it } from "vitest";
+import { PLAN_LIMITS, PLANS, type Plan } from "@graph/core/lib/plans";
+import * as Chat from "@graph/core/modules/chat";
+import { BOT_MESSAGES, HELP_TEXT } from "@graph/core/modules/chatbot";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
+import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
+
+/**
+ * The spec's plan table, walked cell by cell through the API for free, pro and org: what a plan
+ * includes works, what it lacks is refused on the server (403 `plan_required` with the plan that
+ * has it, or the cell's own refusal), and a downgrade and an upgrade again lose nothing. The
+ * cells' finer rules have their own files; this one holds every cell true at once.
+ */
+const api = useTestApi();
+
+async function personOn(plan: Plan) {
+  const person = await signedIn(api);
+  await setPlan(person.userId, plan);
+  return { ...person, client: api.client({ cookie: person.cookie }) };
+}
+type Person = Awaited<ReturnType<typeof personOn>>;
+const setPlan = (userId: string, plan: Plan) => UserEntity.patch({ userId }).set({ plan }).go();
+
+/** Every plan_required refusal names the first plan with the feature and the upgrade page. */
+async function expectPlanRequired(response: Response | { status: number; json(): Promise<unknown> }, feature: string) {
+  expect(response.status).toBe(403);
+  expect(await errorOf(response)).toMatchObject({ code: "plan_required", feature, plan: "pro", upgrade: "/home/upgrade" });
+}
+
+describe.each(PLANS)("the %s plan", (plan) => {
+  const limits = PLAN_LIMITS[plan];
+
+  it("refreshes the feed as often as the table says, by hand only where it says", async () => {
+    const person = await personOn(plan);
+    const feed = await person.client.rss.articles.$get({ query: {} });
+    expect(feed.status).toBe(200);
+    expect(await feed.json()).toMatchObject({ plan, refreshesPerDay: limits.refreshesPerDay });
+    const manual = await person.client.rss.articles.$get({ query: { type: "manual" } });
+    if (limits.manualRefresh) expect(manual.status).not.toBe(403);
+    else {
+      expect(manual.status).toBe(403);
+      expect((await errorOf(manual)).code).toBe("not_in_plan");
+    }
+  });
+
+  it("answers in chat with the bot only where the plan includes it", async () => {
+    const person = await personOn(plan);
+    const { id } = await (await person.client.messages["initiate-bot-chat"].$post()).json();
+    await Chat.send({ userId: person.userId, conversationId: id, content: "help", clientId: crypto.randomUUID() });
+    const page = await person.client.messages.conversations[":id"].messages.$get({ param: { id }, query: {} });
+    const answers = (await page.json()).messages.filter((m) => m.senderId === Chat.BOT_USER_ID).map((m) => m.content);
+    const site = Resource.Config.siteUrl.replace(/\/+$/, "");
+    expect(answers).toEqual([limits.includes.chatBot ? HELP_TEXT : BOT_MESSAGES.planRequired(`${site}/home/upgrade`, "pro")]);
+  });
+});
+
+describe.each(PLANS)("the %s plan's tumble-word lists", (plan) => {
+  it("gives one built-in list on free and the themed lists on pro and org", async () => {
+    const person = await personOn(plan);
+    const { lists } = await (await person.client.tumble.lists.$get()).json();
+    const included = lists.filter((l) => l.included).map((l) => l.id);
+    if (PLAN_LIMITS[plan].includes.themedLists) expect(included).toEqual(expect.arrayContaining(["builtin", "science", "games"]));
+    else expect(included).toEqual(["builtin"]);
+    expect((await person.client.tumble.word.$get({ query: { list: "builtin" } })).status).toBe(200);
+    const themed = await person.client.tumble.word.$get({ query: { list: "science" } });
+    if (PLAN_LIMITS[plan].includes.themedLists) expect(themed.status).toBe(200);
+    else await expectPlanRequired(themed, "themedLists");
+  });
+});
+
+describe("a downgrade and an upgrade", () => {
+  it("takes effect at once and loses nothing", async () => {
+    const person: Person = await personOn("pro");
+    const read = async () => (await (await person.client.rss.articles.$get({ query: {} })).json()) as { plan: Plan };
+    expect((await read()).plan).toBe("pro");
+    await setPlan(person.userId, "free");
+    expect((await read()).plan).toBe("free");
+    await setPlan(person.userId, "pro");
+    expect((await read()).plan).toBe("pro");
+  });
+});

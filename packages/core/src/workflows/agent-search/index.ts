@@ -245,13 +245,15 @@ async function discoverNew(
   return made;
 }
 
-/** A site's address as addresses on it start (scheme, host, path, ending in "/"), or undefined. */
+/**
+ * A site's address as the addresses on it start: scheme, host and the site's whole path as a
+ * folder ("https://example.org/blog" holds "https://example.org/blog/post"), or undefined.
+ */
 function siteKey(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
-    const path = parsed.pathname.endsWith("/") ? parsed.pathname : parsed.pathname.replace(/[^/]*$/, "");
-    return `${parsed.origin}${path}`;
+    return `${parsed.origin}${parsed.pathname.endsWith("/") ? parsed.pathname : `${parsed.pathname}/`}`;
   } catch {
     return undefined;
   }

@@ -104,19 +104,26 @@ function stories(origin: string, now: number): Story[] {
   return out;
 }
 
-/** Every word of the query in the story (title first): Algolia's default, all words required. */
-function search(query: string, all: Story[]): Story[] {
+/**
+ * Every word of the query in the story, as Algolia's default requires, except the words named
+ * optional (`optionalWords`), of which a story needs none when others match, or one when all are
+ * optional; more matched words first, then words in the title, then points.
+ */
+function search(query: string, optional: string, all: Story[]): Story[] {
   const wanted = [...new Set(words(query))];
   if (wanted.length === 0) return [...all].sort((a, b) => b.points - a.points);
+  const optionalWords = new Set(words(optional));
+  const required = wanted.filter((w) => !optionalWords.has(w));
   return all
     .map((story) => {
       const inText = new Set(words(story.text));
       const inTitle = new Set(words(story.title));
-      const matched = wanted.every((w) => inText.has(w));
-      return { story, matched, title: wanted.filter((w) => inTitle.has(w)).length };
+      const count = wanted.filter((w) => inText.has(w)).length;
+      const matched = required.length > 0 ? required.every((w) => inText.has(w)) : count > 0;
+      return { story, matched, count, title: wanted.filter((w) => inTitle.has(w)).length };
     })
     .filter((s) => s.matched)
-    .sort((a, b) => b.title - a.title || b.story.points - a.story.points)
+    .sort((a, b) => b.count - a.count || b.title - a.title || b.story.points - a.story.points)
     .map((s) => s.story);
 }
 
@@ -153,7 +160,7 @@ export function hackerNewsApp(now: () => number = Date.now): Hono {
     const origin = new URL(c.req.url).origin;
     // Every story here is a story; another tag finds nothing, as the real search would for them.
     const all = tags === undefined || tags === "story" ? stories(origin, now()) : [];
-    const found = search(query, all);
+    const found = search(query, c.req.query("optionalWords") ?? "", all);
     const hits = found.slice(0, hitsPerPage).map(({ text: _text, ...story }) => ({
       ...story,
       created_at: new Date(story.created_at_i * 1000).toISOString(),

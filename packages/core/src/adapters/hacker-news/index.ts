@@ -47,10 +47,17 @@ const apiUrl = () => Resource.HackerNews.apiUrl.replace(/\/+$/, "");
 
 /**
  * Stories matching `query`, the service's best first, those that link to an article only (an
- * "Ask HN" has no site to follow). One request; throws `HackerNewsUnavailable` when it fails.
+ * "Ask HN" has no site to follow). Every word is required, unless `anyWord` (Algolia's
+ * `optionalWords`: stories with more of them first). One request; throws
+ * `HackerNewsUnavailable` when it fails.
  */
-export async function searchStories(query: string, hitsPerPage = 20): Promise<HackerNewsStory[]> {
+export async function searchStories(
+  query: string,
+  hitsPerPage = 20,
+  { anyWord = false }: { anyWord?: boolean } = {},
+): Promise<HackerNewsStory[]> {
   const params = new URLSearchParams({ query, tags: "story", hitsPerPage: String(hitsPerPage) });
+  if (anyWord) params.set("optionalWords", query);
   const outcome = await guardedFetch(`${apiUrl()}/search?${params}`, {
     allowPrivate: true,
     maxBytes: MAX_BYTES,

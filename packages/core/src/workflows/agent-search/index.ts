@@ -13,12 +13,13 @@ import { rankResults, type Found } from "./rank.ts";
 import { names, queryWords } from "./relevance.ts";
 import { tokenize } from "../../lib/matching/index.ts";
 
-export { rankResults, type Found } from "./rank.ts";
 
 /** graph's hits read per term searched (the best of its first page). */
 const HITS_PER_TERM = 10;
 /** Hacker News stories read per search. */
 const STORIES = 20;
+/** Fewer stories than this with every word of a query of several: the search asks again for any of them. */
+const FEW_STORIES = 3;
 
 export interface AgentRunReport {
   status: "done" | "failed" | "skipped";
@@ -115,6 +116,13 @@ export async function runAgentSearch(
     else {
       try {
         stories = await searchStories(search.query, STORIES);
+        let asked = 1;
+        // Few stories have every word: the search decides to look further, for stories with any of them.
+        if (stories.length < FEW_STORIES && words.length > 1 && requests.spend()) {
+          asked++;
+          const seen = new Set(stories.map((story) => story.id));
+          stories.push(...(await searchStories(search.query, STORIES, { anyWord: true })).filter((s) => !seen.has(s.id)));
+        }
         stories.forEach((story, index) =>
           found.push({
             title: story.title,
@@ -124,22 +132,21 @@ export async function runAgentSearch(
             inGraph: false,
             reasons: [REASONS.hackerNews],
             ...(story.createdAt ? { at: story.createdAt } : {}),
-            standing: STORIES - index,
+            standing: 2 * STORIES - index,
           }),
         );
-        await end(looking, "done", `${stories.length} stor${stories.length === 1 ? "y" : "ies"} on Hacker News`, {
-          requests: 1,
-        });
+        const some = `${stories.length} stor${stories.length === 1 ? "y" : "ies"} on Hacker News`;
+        await end(looking, "done", asked > 1 ? `${some} (then with any of its words)` : some, { requests: asked });
       } catch (error) {
         if (!(error instanceof HackerNewsUnavailable)) throw error;
-        await end(looking, "failed", error.message, { requests: 1 });
+        await end(looking, "failed", error.message, { requests: requests.made });
       }
     }
 
     // 4. New sources: the feeds of the best outside results' sites that graph does not read.
     const discovering = await begin("discover", "looking for the feeds of the sites these stories are on");
     const newSources = await discoverNew(stories, words, expansionWords, requests, found);
-    const tried = requests.made - 1;
+    const tried = requests.made - (looking.requests ?? 0);
     await end(
       discovering,
       "done",
@@ -227,6 +234,7 @@ async function discoverNew(
       if (f.inGraph || !((site && f.link.startsWith(site)) || itemLinks.has(canonicalOrNothing(f.link)))) continue;
       f.reasons.push(reason);
       f.newSource = source;
+      f.source = source.name;
     }
     for (const item of discovered.feed.items) {
       if (!names(words, expansionWords, `${item.title} ${item.summary}`)) continue;

@@ -25,9 +25,9 @@ describe("agentic search in the browser", () => {
     await page.getByTestId("find-agent-link").click();
     await page.waitForURL(/\/home\/agent\?q=beekeeping$/);
     expect(await page.getByTestId("agent-input").inputValue()).toBe("beekeeping");
-    await expect.poll(() => page.getByTestId("agent-fetches").innerText()).toBe(
-      "30 of 30 agent fetches left in the last 24 hours",
-    );
+    await expect
+      .poll(() => page.getByTestId("agent-fetches").innerText())
+      .toBe("30 of 30 agent fetches left in the last 24 hours");
 
     await page.getByTestId("agent-start").click();
     await page.waitForURL(/\/home\/agent\?id=/);
@@ -46,9 +46,9 @@ describe("agentic search in the browser", () => {
     expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute("data-status")))).toEqual(
       Array(5).fill("done"),
     );
-    await expect.poll(() => page.getByTestId("agent-fetches").innerText()).toBe(
-      "29 of 30 agent fetches left in the last 24 hours",
-    );
+    await expect
+      .poll(() => page.getByTestId("agent-fetches").innerText())
+      .toBe("29 of 30 agent fetches left in the last 24 hours");
 
     // Results with the steps that found them.
     const reasons = await page.getByTestId("agent-reason").allInnerTexts();
@@ -71,9 +71,9 @@ describe("agentic search in the browser", () => {
     // Suggest a new source; its check is followed as on the feed tab, in the spec's words.
     const apiary = page.getByTestId("agent-new-source").filter({ hasText: "Apiary Notes" });
     await apiary.getByTestId("agent-suggest").click();
-    await expect.poll(() => apiary.getByTestId("agent-suggestion-state").innerText(), { timeout: 60_000 }).toBe(
-      "added!",
-    );
+    await expect
+      .poll(() => apiary.getByTestId("agent-suggestion-state").innerText(), { timeout: 60_000 })
+      .toBe("added!");
     await screenshot(page, "agent-search-followed");
     await context.close();
   });
@@ -83,14 +83,16 @@ describe("agentic search in the browser", () => {
     for (let i = 0; i < 3; i++)
       expect((await pageApi(page, "POST", "/api/agent/search", { query: "letterpress printing" })).status).toBe(200);
     await page.goto(`${server.url}/home/agent`);
-    await expect.poll(() => page.getByTestId("agent-fetches").innerText()).toBe(
-      "0 of 3 agent fetches left in the last 24 hours",
-    );
+    await expect
+      .poll(() => page.getByTestId("agent-fetches").innerText())
+      .toBe("0 of 3 agent fetches left in the last 24 hours");
     const alerts = await collectAlerts(page);
     await page.getByTestId("agent-input").fill("bookbinding");
     await page.getByTestId("agent-start").click();
     const wait = page.getByTestId("agent-wait");
-    await expect.poll(() => wait.innerText()).toMatch(/used your 3 agent fetches of the last 24 hours\. try again in 2[34] h( \d+ min)?\./);
+    await expect
+      .poll(() => wait.innerText())
+      .toMatch(/used your 3 agent fetches of the last 24 hours\. try again in 2[34] h( \d+ min)?\./);
     expect(alerts.join("\n")).toMatch(/try again in/);
     expect(page.url()).not.toMatch(/id=/);
     await screenshot(page, "agent-search-refused");

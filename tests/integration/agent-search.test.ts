@@ -73,7 +73,11 @@ let recent = 0;
 let old = 0;
 beforeAll(async () => {
   config.allowPrivateFeeds = true;
-  recent = await putArticle("Beekeeping through a wet spring", "Hives, honey and a late varroa check.", Date.now() - 2 * HOUR);
+  recent = await putArticle(
+    "Beekeeping through a wet spring",
+    "Hives, honey and a late varroa check.",
+    Date.now() - 2 * HOUR,
+  );
   old = await putArticle("A beekeeping diary from last month", "Ten days of hive inspections.", Date.now() - 10 * DAY);
   await Search.markDirty([utcDay(recent), utcDay(old)]);
   await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
@@ -239,7 +243,9 @@ describe("from a result set", () => {
     const source = search.newSources.find((s) => s.name === "Intertidal Log");
     expect(source).toBeDefined();
 
-    const followed = await api.client({ cookie: pro.cookie }).gpt.to_db.$post({ json: { keyTopicsArray: [search.query] } });
+    const followed = await api
+      .client({ cookie: pro.cookie })
+      .gpt.to_db.$post({ json: { keyTopicsArray: [search.query] } });
     expect(followed.status).toBe(200);
     expect((await followed.json()).topics.map((t) => t.topic.toLowerCase())).toContain("tide pools");
 

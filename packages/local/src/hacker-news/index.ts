@@ -47,8 +47,7 @@ const DEFAULT_HITS = 20;
 const MAX_HITS = 1000;
 
 let loaded: Corpus | undefined;
-const corpus = () =>
-  (loaded ??= JSON.parse(readFileSync(new URL("./corpus.json", import.meta.url), "utf8")) as Corpus);
+const corpus = () => (loaded ??= JSON.parse(readFileSync(new URL("./corpus.json", import.meta.url), "utf8")) as Corpus);
 
 /** Words as Algolia compares them here: folded, a plural's "s" dropped. */
 const words = (text: string) =>
@@ -192,7 +191,9 @@ export function hackerNewsApp(now: () => number = Date.now): Hono {
     const article = slug ? site?.articles.find((a) => a.slug === slug) : undefined;
     if (!site || (slug && !article)) return c.text("Not found", 404);
     const origin = new URL(c.req.url).origin;
-    return c.html(article ? page(site, origin, article.title, article.summary) : page(site, origin, site.name, site.name));
+    return c.html(
+      article ? page(site, origin, article.title, article.summary) : page(site, origin, site.name, site.name),
+    );
   });
   return app;
 }

@@ -50,8 +50,8 @@ export function AgentPage() {
     <div className="page agent" data-testid="agent-page">
       <h1 className="agent__title">agentic search</h1>
       <p className="fine-print">
-        graph widens your search with what it has learned, looks in its own articles, then on Hacker News and the
-        sites it finds there. <Link to="/home/find">back to find</Link>
+        graph widens your search with what it has learned, looks in its own articles, then on Hacker News and the sites
+        it finds there. <Link to="/home/find">back to find</Link>
       </p>
       <form role="search" className="agent__form" onSubmit={onSubmit} aria-label="agentic search">
         <label htmlFor={inputId} className="visually-hidden">
@@ -104,11 +104,22 @@ export function AgentPage() {
 
 function SearchView({ search }: { search: AgentSearch }) {
   return (
-    <section className="agent__search" aria-label={`search for ${search.query}`} data-status={search.status} data-testid="agent-search">
+    <section
+      className="agent__search"
+      aria-label={`search for ${search.query}`}
+      data-status={search.status}
+      data-testid="agent-search"
+    >
       <h2 className="agent__query">“{search.query}”</h2>
       <ol className="agent__steps" aria-live="polite" data-testid="agent-steps">
         {search.steps.map((step) => (
-          <li key={step.kind} className={`agent__step agent__step--${step.status}`} data-testid="agent-step" data-kind={step.kind} data-status={step.status}>
+          <li
+            key={step.kind}
+            className={`agent__step agent__step--${step.status}`}
+            data-testid="agent-step"
+            data-kind={step.kind}
+            data-status={step.status}
+          >
             <span className="agent__mark" aria-hidden="true">
               {STATUS_MARK[step.status]}
             </span>

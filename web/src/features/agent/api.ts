@@ -8,7 +8,8 @@ import { AGENT_POLL_MS } from "./agent.ts";
 export const agentSearchQuery = (id: string | null) =>
   queryOptions({
     queryKey: ["agent", "search", id] as const,
-    queryFn: ({ signal }) => call(client.api.agent.search[":id"].$get({ param: { id: id ?? "" } }, { init: { signal } })),
+    queryFn: ({ signal }) =>
+      call(client.api.agent.search[":id"].$get({ param: { id: id ?? "" } }, { init: { signal } })),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === "running" ? AGENT_POLL_MS : false),
     refetchOnWindowFocus: false,

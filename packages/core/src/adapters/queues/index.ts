@@ -4,7 +4,16 @@ import type { z } from "zod";
 import { AccountJob, AgentJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
 import { SQS_LIMITS, type QueueName } from "./rules.ts";
 
-export { AccountJob, AgentJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob, SharedPick } from "./messages.ts";
+export {
+  AccountJob,
+  AgentJob,
+  DigestJob,
+  ImportJob,
+  IngestJob,
+  OutgoingEmail,
+  ShareJob,
+  SharedPick,
+} from "./messages.ts";
 export { QUEUE_NAMES, SQS_LIMITS, type QueueName } from "./rules.ts";
 
 /**

@@ -87,7 +87,14 @@ export async function giveBack(userId: string, at: number): Promise<void> {
     const { starts, rev } = await read(userId);
     const index = starts.indexOf(at);
     if (index < 0) return;
-    if (await write(userId, starts.filter((_, i) => i !== index), rev)) return;
+    if (
+      await write(
+        userId,
+        starts.filter((_, i) => i !== index),
+        rev,
+      )
+    )
+      return;
   }
   throw new UnavailableError();
 }

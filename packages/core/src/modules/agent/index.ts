@@ -17,4 +17,3 @@ export {
 } from "./searches.ts";
 export { state as fetchesState, type FetchesState } from "./fetches.ts";
 export { personData } from "./person-data.ts";
-

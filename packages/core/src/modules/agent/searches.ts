@@ -106,9 +106,11 @@ export async function get(userId: string, searchId: string): Promise<AgentSearch
 
 /** The person's recent searches, newest first. */
 export async function list(userId: string): Promise<AgentSearchSummary[]> {
-  const { data } = await AgentSearchEntity.query
-    .byOwner({ userId })
-    .go({ order: "desc", limit: AGENT_LIMITS.listed, attributes: ["searchId", "status", "query", "startedAt", "results"] });
+  const { data } = await AgentSearchEntity.query.byOwner({ userId }).go({
+    order: "desc",
+    limit: AGENT_LIMITS.listed,
+    attributes: ["searchId", "status", "query", "startedAt", "results"],
+  });
   return data.map((item) => ({
     id: item.searchId,
     status: item.status,

@@ -45,7 +45,8 @@ export async function expand(query: string, max: number, now = Date.now()): Prom
     const shared = subject.topics.some((t) => topics.includes(phraseKey(t)));
     if (!named && !shared) continue;
     if (!named) add(subject.subject, `the catalogue subject of '${displayTopic(topics[0] ?? own)}'`);
-    for (const topic of subject.topics.slice(0, TOPICS_PER_SUBJECT)) add(topic, `a topic of the subject '${subject.subject}'`);
+    for (const topic of subject.topics.slice(0, TOPICS_PER_SUBJECT))
+      add(topic, `a topic of the subject '${subject.subject}'`);
   }
   return found.slice(0, max);
 }

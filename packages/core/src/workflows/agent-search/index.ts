@@ -13,7 +13,6 @@ import { rankResults, type Found } from "./rank.ts";
 import { names, queryWords } from "./relevance.ts";
 import { tokenize } from "../../lib/matching/index.ts";
 
-
 /** graph's hits read per term searched (the best of its first page). */
 const HITS_PER_TERM = 10;
 /** Hacker News stories read per search. */
@@ -107,7 +106,11 @@ export async function runAgentSearch(
       }
     }
     const inGraphCount = new Set(found.map((f) => f.link)).size;
-    await end(searching, "done", `${inGraphCount} article${inGraphCount === 1 ? "" : "s"} in graph${coverageNote(plan)}`);
+    await end(
+      searching,
+      "done",
+      `${inGraphCount} article${inGraphCount === 1 ? "" : "s"} in graph${coverageNote(plan)}`,
+    );
 
     // 3. Hacker News.
     const looking = await begin("outside", "searching Hacker News");
@@ -121,7 +124,9 @@ export async function runAgentSearch(
         if (stories.length < FEW_STORIES && words.length > 1 && requests.spend()) {
           asked++;
           const seen = new Set(stories.map((story) => story.id));
-          stories.push(...(await searchStories(search.query, STORIES, { anyWord: true })).filter((s) => !seen.has(s.id)));
+          stories.push(
+            ...(await searchStories(search.query, STORIES, { anyWord: true })).filter((s) => !seen.has(s.id)),
+          );
         }
         stories.forEach((story, index) =>
           found.push({
@@ -162,9 +167,7 @@ export async function runAgentSearch(
     const ranking = await begin("rank", "ranking what was found");
     const filter = await resultFilter(job.userId);
     const hidden = await filter.hiddenInGraph([...new Set(inGraphIds.values())]);
-    const kept = found.filter((f) =>
-      f.inGraph ? !hidden.has(inGraphIds.get(f.link) ?? "") : filter.keepsOutside(f),
-    );
+    const kept = found.filter((f) => (f.inGraph ? !hidden.has(inGraphIds.get(f.link) ?? "") : filter.keepsOutside(f)));
     const results = rankResults(kept, words, AGENT_LIMITS.maxResults);
     const left = found.length - kept.length;
     await end(

@@ -92,7 +92,12 @@ export async function discover(pageUrl: string, requests: OutsideRequests): Prom
   try {
     const feed = await parseFeed(answer.body, answer.finalUrl, { maxItems: FEED_ITEMS });
     const site = feed.siteUrl || new URL(page.finalUrl).origin;
-    return { feedUrl: answer.finalUrl, siteUrl: site, name: (feed.title?.trim() || new URL(site).host).slice(0, 120), feed };
+    return {
+      feedUrl: answer.finalUrl,
+      siteUrl: site,
+      name: (feed.title?.trim() || new URL(site).host).slice(0, 120),
+      feed,
+    };
   } catch (error) {
     return { error: `${candidate} is not a feed (${error instanceof Error ? error.message : String(error)})` };
   }

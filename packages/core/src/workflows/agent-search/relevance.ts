@@ -1,9 +1,7 @@
 import { tokenize } from "../../lib/matching/index.ts";
 
 /** Words that say nothing of a subject: a query's other words decide. */
-const FILLER = new Set(
-  "a an the and or of to in on at by for from with about how why what is are new".split(" "),
-);
+const FILLER = new Set("a an the and or of to in on at by for from with about how why what is are new".split(" "));
 
 /** The words of a query that name its subject. */
 export function queryWords(query: string): string[] {

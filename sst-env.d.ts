@@ -14,6 +14,14 @@ declare module "sst" {
       "type": "sst.aws.Queue"
       "url": string
     }
+    "AgentDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "AgentQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
     "Api": {
       "type": "sst.aws.ApiGatewayV2"
       "url": string
@@ -41,6 +49,10 @@ declare module "sst" {
       "configSet": string
       "sender": string
       "type": "sst.aws.Email"
+    }
+    "HackerNews": {
+      "apiUrl": string
+      "type": "sst.sst.Linkable"
     }
     "Images": {
       "name": string

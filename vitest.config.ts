@@ -25,6 +25,8 @@ const OWN_RUNTIME = [
   "search-corrupt-segment",
   "search-previous-format",
   "chatbot",
+  // Agentic search reads search's index too, and points Hacker News's client elsewhere for a test.
+  "agent-search",
   // Feeds, digests and matching over every article and everyone's phrases and vocabulary.
   "feed",
   "feed-reads",

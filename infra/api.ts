@@ -1,6 +1,6 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
-import { accountQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
+import { accountQueue, agentQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
 import { mediaCatalogues, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
@@ -29,6 +29,7 @@ api.route("$default", {
     accountQueue,
     shareQueue,
     importQueue,
+    agentQueue,
     config,
     realtime,
     ...allSecrets,

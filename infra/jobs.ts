@@ -3,7 +3,7 @@ import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
 import { googleOidc } from "./google";
-import { spotify, youtubeApi } from "./media";
+import { hackerNews, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { secrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -50,6 +50,7 @@ const digest = queueFor("DigestQueue");
 const account = queueFor("AccountQueue");
 const share = queueFor("ShareQueue");
 const imports = queueFor("ImportQueue");
+const agent = queueFor("AgentQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
@@ -69,6 +70,9 @@ export const shareDeadLetter = share.deadLetter;
 /** One message per uploaded file to import, a Takeout watch history (`Resource.ImportQueue`). */
 export const importQueue = imports.queue;
 export const importDeadLetter = imports.deadLetter;
+/** One message per agentic search to run (`Resource.AgentQueue`). */
+export const agentQueue = agent.queue;
+export const agentDeadLetter = agent.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
@@ -129,6 +133,18 @@ importQueue.subscribe(
     memory: "1024 MB",
   },
   { batch: { size: imports.definition.batchSize, partialResponses: true } },
+);
+
+// Searches graph's index (the search bucket), asks Hacker News and reads outside sites' pages
+// and feeds through the address guard (allowPrivateFeeds), one search a worker.
+agentQueue.subscribe(
+  {
+    handler: agent.definition.handler,
+    link: [table, searchBucket, config, hackerNews],
+    timeout: "2 minutes",
+    memory: "1024 MB",
+  },
+  { batch: { size: agent.definition.batchSize, partialResponses: true } },
 );
 
 /**

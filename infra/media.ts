@@ -39,3 +39,12 @@ export const youtubeApi = new sst.Linkable("YouTubeApi", {
     revocationEndpoint: "https://oauth2.googleapis.com/revoke",
   },
 });
+
+/**
+ * Hacker News's public search (Algolia's API, no key), read by agentic search as
+ * `Resource.HackerNews`. The local runtime links its offline stand-in instead unless
+ * HACKER_NEWS_URL is set.
+ */
+export const hackerNews = new sst.Linkable("HackerNews", {
+  properties: { apiUrl: "https://hn.algolia.com/api/v1" },
+});

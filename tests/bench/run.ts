@@ -26,6 +26,7 @@ try {
   const { mediaBench } = await import("./media.bench.ts");
   const { watchHistoryBench } = await import("./watch-history.bench.ts");
   const { relatedBench } = await import("./related.bench.ts");
+  const { agentBench } = await import("./agent.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -41,6 +42,7 @@ try {
   if (wanted("ingest")) await ingestBench(runtime);
   if (wanted("media")) await mediaBench();
   if (wanted("watch-history")) await watchHistoryBench(runtime);
+  if (wanted("agent")) await agentBench();
 } finally {
   await runtime.stop();
 }

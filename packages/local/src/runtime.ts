@@ -28,6 +28,7 @@ import {
 import { ROOT } from "./handlers.ts";
 import { localKeys } from "./keys.ts";
 import { mediaSettings, mountMediaStandIns } from "./media-catalogues.ts";
+import { hackerNewsApp, hackerNewsSettings, STAND_IN_PATH as HACKER_NEWS_PATH } from "./hacker-news/index.ts";
 import { guardLocalOnly } from "./local-only.ts";
 import { Outbox } from "./outbox.ts";
 import { StartupGate } from "./startup-gate.ts";
@@ -201,6 +202,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("OAuthTokenKey", { value: keys.oauthTokenKey }, "sst.sst.Secret");
   link("MediaCatalogues", { ...media.catalogues }, "sst.sst.Linkable");
   link("TmdbToken", { value: media.tmdbToken }, "sst.sst.Secret");
+  // Hacker News's search: the stand-in on this port unless HACKER_NEWS_URL is set.
+  const hackerNews = hackerNewsSettings(url);
+  link("HackerNews", { apiUrl: hackerNews.apiUrl }, "sst.sst.Linkable");
 
   // Stripe: real Stripe (test mode) with STRIPE_SECRET_KEY, else the stand-in (same code path, signed webhooks).
   const stripeKeys = stripeSettings(keys);
@@ -269,6 +273,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   }
   // Public, like the services they stand in for: browsers on the network load the covers too.
   await mountMediaStandIns(root, media);
+  if (hackerNews.standIn) root.route(HACKER_NEWS_PATH, hackerNewsApp());
   root.route("/", devRoutes(outbox, dispatcher));
   if (options.demoFeeds) {
     const demo = await import("./demo/index.ts");

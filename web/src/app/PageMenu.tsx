@@ -82,6 +82,7 @@ export function PageMenu() {
   const links: Array<{ to: string; label: string; testId: string }> = [
     { to: username ? `/${username}` : "/login", label: "profile", testId: "menu-profile" },
     { to: "/home/tune?tab=profile", label: "edit profile", testId: "menu-edit-profile" },
+    { to: "/home/agent", label: "agentic search", testId: "menu-agent" },
     { to: "/home/why-graph", label: "info", testId: "menu-info" },
     { to: "/home/upgrade", label: "upgrade", testId: "menu-upgrade" },
     { to: "/home/feedback", label: "feedback", testId: "menu-feedback" },

@@ -6,6 +6,7 @@ import { ErrorPage } from "./ErrorPage.tsx";
 import { chunkLoaded, isReloading, sessionStore } from "./chunk-reload.ts";
 import * as about from "../features/about/pages.ts";
 import * as account from "../features/account/pages.ts";
+import * as agent from "../features/agent/pages.ts";
 import * as auth from "../features/auth/pages.ts";
 import * as billing from "../features/billing/pages.ts";
 import * as chat from "../features/chat/pages.ts";
@@ -73,6 +74,7 @@ const pages = {
   gettingStarted: onboarding.gettingStarted,
   home: feed.home,
   find: find.find,
+  agent: agent.agent,
   tune: tune.tune,
   upgrade: billing.upgrade,
   feedback: feedback.feedback,
@@ -108,6 +110,7 @@ const PAGES: RouteObject[] = [
       { path: "/home", ...page(pages.home, "HomePage") },
       { path: "/home/tune", ...page(pages.tune, "TunePage") },
       { path: "/home/find", ...page(pages.find, "FindPage") },
+      { path: "/home/agent", ...page(pages.agent, "AgentPage") },
       { path: "/home/chat", ...page(pages.chat, "ChatPage") },
       { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
       { path: "/home/feedback", ...page(pages.feedback, "FeedbackPage") },

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { VisibleError } from "@graph/core/lib/errors";
 import { account } from "./account.ts";
+import { agent } from "./agent.ts";
 import { atomFeed } from "./atom-feed.ts";
 import { auth } from "./auth.ts";
 import { articles, rss } from "./feed.ts";
@@ -79,7 +80,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/messages", messages)
     .route("/stripe", stripe)
     .route("/plans", plans)
-    .route("/atom", atomFeed);
+    .route("/atom", atomFeed)
+    .route("/agent", agent);
 
   app.notFound((c) => c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404));
   app.onError(errorAnswer);

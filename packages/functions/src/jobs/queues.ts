@@ -55,6 +55,15 @@ export const queues = [
     // One file a worker: each may take a while and much of the function's memory.
     batchSize: 1,
   },
+  {
+    name: "AgentQueue",
+    handler: "packages/functions/src/jobs/agent-worker.handler",
+    deadLetter: "AgentDeadLetter",
+    // A search settles itself as failed when it breaks: a retry is only for a lost write of that.
+    maxReceiveCount: 2,
+    // One search a worker: each waits on outside sites within its own caps.
+    batchSize: 1,
+  },
 ] as const satisfies ReadonlyArray<QueueDefinition>;
 
 /** How a queue is worked: its worker, retry policy, batch size and how many batches at once. */

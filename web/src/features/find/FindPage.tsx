@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useId, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
 import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
 import { useAuth } from "../../lib/session.tsx";
@@ -113,6 +113,16 @@ export function FindPage() {
             </button>
           )}
         </form>
+        {type === "posts" && (
+          <p className="fine-print find__agent">
+            <Link
+              to={text.trim() ? `/home/agent?q=${encodeURIComponent(text.trim())}` : "/home/agent"}
+              data-testid="find-agent-link"
+            >
+              search further: agentic search
+            </Link>
+          </p>
+        )}
 
         {type === "posts" && (
           <>

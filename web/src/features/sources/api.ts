@@ -22,6 +22,11 @@ export function suggestSource(sourceLink: string) {
   return call(client.api.rss.user_source_suggested_list.$post({ json: { sourceLink } }));
 }
 
+/** Suggests a site with the feed found on it (agentic search's new sources): checked as any suggestion. */
+export function suggestFeed({ sourceLink, sourceRss }: { sourceLink: string; sourceRss: string }) {
+  return call(client.api.rss.user_source_suggested_list.$post({ json: { sourceLink, sourceRss } }));
+}
+
 export const silencedQuery = (userId: string) =>
   queryOptions({
     queryKey: ["silenced-sources", userId] as const,

@@ -1,10 +1,19 @@
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Resource } from "sst";
 import type { z } from "zod";
-import { AccountJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
+import { AccountJob, AgentJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
 import { SQS_LIMITS, type QueueName } from "./rules.ts";
 
-export { AccountJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob, SharedPick } from "./messages.ts";
+export {
+  AccountJob,
+  AgentJob,
+  DigestJob,
+  ImportJob,
+  IngestJob,
+  OutgoingEmail,
+  ShareJob,
+  SharedPick,
+} from "./messages.ts";
 export { QUEUE_NAMES, SQS_LIMITS, type QueueName } from "./rules.ts";
 
 /**
@@ -33,9 +42,19 @@ export const AccountQueue = queue("AccountQueue", AccountJob);
 export const ShareQueue = queue("ShareQueue", ShareJob);
 /** One message per import: an uploaded Takeout watch history, or a run of an OPML import's feed checks. */
 export const ImportQueue = queue("ImportQueue", ImportJob);
+/** One message per agentic search to run. */
+export const AgentQueue = queue("AgentQueue", AgentJob);
 
 /** Every queue by its name: a name without its queue, or a queue under another's name, does not compile. */
-export const QUEUES = { MailQueue, IngestQueue, DigestQueue, AccountQueue, ShareQueue, ImportQueue } satisfies {
+export const QUEUES = {
+  MailQueue,
+  IngestQueue,
+  DigestQueue,
+  AccountQueue,
+  ShareQueue,
+  ImportQueue,
+  AgentQueue,
+} satisfies {
   [Name in QueueName]: Queue<Name>;
 };
 /** What a queue's worker receives: its message as the schema reads it. */

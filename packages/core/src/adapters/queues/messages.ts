@@ -119,3 +119,7 @@ export const ImportJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("opml"), userId: z.string().min(1).max(100), importId: z.string().min(1).max(100) }),
 ]);
 export type ImportJob = z.infer<typeof ImportJob>;
+
+/** One agentic search to run, as starting it queues it (the search's item says the rest). */
+export const AgentJob = z.object({ userId: z.string().min(1).max(100), searchId: z.string().min(1).max(100) });
+export type AgentJob = z.infer<typeof AgentJob>;

@@ -6,6 +6,7 @@ export const QUEUE_NAMES = [
   "AccountQueue",
   "ShareQueue",
   "ImportQueue",
+  "AgentQueue",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 

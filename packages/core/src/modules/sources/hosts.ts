@@ -89,3 +89,9 @@ export async function holdHost(host: string, notBefore: number): Promise<void> {
       .go(),
   );
 }
+
+/** Until when a host asked to be left alone (its `Retry-After`), if it still does at `now`. */
+export async function heldUntil(host: string, now = Date.now()): Promise<number | undefined> {
+  const { data } = await HostEntity.get({ host }).go({ attributes: ["notBefore"] });
+  return data?.notBefore !== undefined && data.notBefore > now ? data.notBefore : undefined;
+}

@@ -38,3 +38,4 @@ export {
   type KnownFeeds,
 } from "./imported.ts";
 export { personData } from "./person-data.ts";
+export { heldUntil as hostHeldUntil } from "./hosts.ts";

@@ -34,6 +34,7 @@ export {
   type SuggestedTopic,
 } from "./suggestions.ts";
 export { skip, unskip, listSkipped, type SkippedTopicView } from "./skipped.ts";
+export { neighboursOf, type TextNeighbours } from "./neighbours.ts";
 export type { Topic } from "./topic.entity.ts";
 export { purgeAccount } from "./purge.ts";
 export { list, listRaw, phraseFollowers, type TopicView } from "./list.ts";

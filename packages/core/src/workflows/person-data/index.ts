@@ -1,4 +1,5 @@
 import type { InterestKindDeclaration, PersonData } from "../../lib/person-data/index.ts";
+import * as Agent from "../../modules/agent/index.ts";
 import * as AtomFeed from "../../modules/atom-feed/index.ts";
 import * as Auth from "../../modules/auth/index.ts";
 import * as Billing from "../../modules/billing/index.ts";
@@ -56,6 +57,7 @@ export const PERSON_DATA = [
   Tumble.personData,
   AtomFeed.personData,
   FeedImports.personData,
+  Agent.personData,
   Interests.personData,
   Users.personData,
 ] as const satisfies ReadonlyArray<

@@ -69,6 +69,14 @@ describe.each(PLANS)("the %s plan's tumble-word lists", (plan) => {
   });
 });
 
+describe.each(PLANS)("the %s plan's agent fetches", (plan) => {
+  it("offers the table's agent fetches a day", async () => {
+    const person = await personOn(plan);
+    const { fetches } = await (await person.client.agent.searches.$get()).json();
+    expect(fetches).toMatchObject({ perDay: PLAN_LIMITS[plan].agentFetchesPerDay, left: PLAN_LIMITS[plan].agentFetchesPerDay });
+  });
+});
+
 describe("a downgrade and an upgrade", () => {
   it("takes effect at once and loses nothing", async () => {
     const person: Person = await personOn("pro");

@@ -26,11 +26,15 @@ const DigestChanges = z.object({
   localTime: z.string({ error: "localTime must be a time like 10:00:00." }).max(16).optional(),
   timezone: z.string({ error: "timezone must be a time zone name." }).max(64).optional(),
   days: z
-    .array(z.string().max(16), { error: "days must be a list of days like mon, tue." })
+    .array(z.string({ error: "days must be a list of days like mon, tue." }).max(16), {
+      error: "days must be a list of days like mon, tue.",
+    })
     .max(14, "days must be a list of days like mon, tue.")
     .optional(),
   times: z
-    .array(z.string().max(16), { error: "times must be a list of times like 10:00:00." })
+    .array(z.string({ error: "times must be a list of times like 10:00:00." }).max(16), {
+      error: "times must be a list of times like 10:00:00.",
+    })
     .max(16, "times must be a list of times like 10:00:00.")
     .optional(),
   sections: z

@@ -329,7 +329,11 @@ export async function send(job: DigestJob): Promise<SendOutcome> {
   // The week's likes are sent again only with a like since the last digest: nothing new, nothing sent.
   const fresh = picks.length > 0 || followingFeed.length > 0 || followingLikes.some((a) => a.lastAt > since);
 
-  const claimed = await advance({ articles: fresh ? articles : 0, sentAt: until, fresh, key });
+  // The next digest starts where this one really went out: a run timed ahead of the clock (a
+  // local tool's `now`) must not skip what is published between now and then. On schedule the
+  // clock is past `until` already, and this is `until`.
+  const sentAt = Math.min(until, Date.now());
+  const claimed = await advance({ articles: fresh ? articles : 0, sentAt, fresh, key });
   if (claimed.canceled) {
     const sentToday = claimed.reasons.at(-1) === "ConditionalCheckFailed";
     const moved = claimed.reasons.slice(0, -1).includes("ConditionalCheckFailed");

@@ -79,11 +79,11 @@ export function AdvancedDigest({ saved, form }: { saved: DigestPreferences; form
             onRemove={() => saveNow({ times: timesWith(moreTimes.filter((_, j) => j !== i)) })}
           />
         ))}
-        {shown.times.length < DIGEST_MAX_TIMES && (
+        {moreTimes.length + 1 < DIGEST_MAX_TIMES && (
           <button
             type="button"
             className="button button--outline digest__add-time"
-            onClick={() => saveNow({ times: timesWith([...moreTimes, freeTimeAfter(shown.times)]) })}
+            onClick={() => saveNow({ times: timesWith([...moreTimes, freeTimeAfter(timesWith(moreTimes))]) })}
             data-testid="digest-add-time"
           >
             add a time

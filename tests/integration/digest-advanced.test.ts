@@ -98,6 +98,8 @@ async function reader(topics: string[], plan: Plan, starred: string[] = []) {
   await setPlan(person.userId, plan);
   const user = api.client({ cookie: person.cookie });
   expect((await user.gpt.to_db.$post({ json: { keyTopicsArray: topics } })).status).toBe(200);
+  // New phrases are matched against the stored articles in the background: done before any digest.
+  await api.runtime.dispatcher.idle();
   if (starred.length > 0) {
     const listed = await (await user.gpt.from_db[":id"].$get({ param: { id: person.userId } })).json();
     for (const topic of listed.filter((t) => starred.includes(t.topic))) {

@@ -73,10 +73,6 @@ export interface DigestSections {
   /** The articles the people they follow liked this week, most liked first. */
   followingLikes: boolean;
 }
-export const DIGEST_SECTIONS = ["supertags", "followingFeed", "followingLikes"] as const satisfies ReadonlyArray<
-  keyof DigestSections
->;
-
 /**
  * The advanced settings' defaults: every day, one time, a section per supertag (what the
  * advanced digest held before it had settings), nothing from the people they follow.

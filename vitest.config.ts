@@ -32,6 +32,7 @@ const OWN_RUNTIME = [
   "feed-reads",
   "following-feed",
   "digest",
+  "digest-advanced",
   "feed-states",
   "feed-refreshes",
   "mute-words",

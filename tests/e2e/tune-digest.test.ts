@@ -30,6 +30,14 @@ function collectSaves(page: Page): { body: unknown }[] {
   return saves;
 }
 
+/** The whole saved preferences of a person who chose no advanced settings: every day, their one time. */
+const standard = (prefs: { wantsEmailDigest: boolean; localTime: string; timezone: string }) => ({
+  ...prefs,
+  days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+  times: [prefs.localTime],
+  sections: { supertags: true, followingFeed: false, followingLikes: false },
+});
+
 const saved = (page: Page) =>
   page.evaluate(async () => (await fetch("/api/users/email_digest_preferences")).json() as Promise<unknown>);
 
@@ -126,7 +134,9 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
     await expect.poll(() => state(page), { timeout: 5_000 }).toBe("idle");
     expect(await stateText(page)).toBe("");
 
-    expect(await saved(page)).toEqual({ wantsEmailDigest: true, localTime: "23:45:00", timezone: "Pacific/Auckland" });
+    expect(await saved(page)).toEqual(
+      standard({ wantsEmailDigest: true, localTime: "23:45:00", timezone: "Pacific/Auckland" }),
+    );
     await page.reload();
     await page.getByTestId("digest-wanted").waitFor();
     expect(await form(page)).toEqual({
@@ -160,7 +170,9 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
     await expect.poll(() => saves.length).toBe(1);
     expect(saves[0]!.body).toEqual({ wantsEmailDigest: true, timezone: "Europe/Paris" });
     await expect.poll(() => stateText(page)).toBe("saved");
-    expect(await saved(page)).toEqual({ wantsEmailDigest: true, localTime: "10:00:00", timezone: "Europe/Paris" });
+    expect(await saved(page)).toEqual(
+      standard({ wantsEmailDigest: true, localTime: "10:00:00", timezone: "Europe/Paris" }),
+    );
     await context.close();
   });
 
@@ -188,11 +200,13 @@ describe("the daily e-mail digest on the settings page's feed tab", () => {
     await expect.poll(() => state(page), { timeout: 5_000 }).toBe("idle");
     await page.unroute(`**${SAVE}`);
 
-    expect(await saved(page)).toEqual({
-      wantsEmailDigest: true,
-      localTime: "10:00:00",
-      timezone: "America/Los_Angeles",
-    });
+    expect(await saved(page)).toEqual(
+      standard({
+        wantsEmailDigest: true,
+        localTime: "10:00:00",
+        timezone: "America/Los_Angeles",
+      }),
+    );
     // Turned off for real, the time and zone are closed again.
     await page.getByTestId("digest-wanted").uncheck();
     await expect.poll(() => stateText(page)).toBe("saved");

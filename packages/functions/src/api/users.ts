@@ -15,11 +15,38 @@ const Feedback = z.object({
   feedback: required("Feedback must not be empty.").pipe(z.string().trim().max(FEEDBACK_MAX, FEEDBACK_TOO_LONG)),
 });
 
-/** A partial object: only the fields sent are saved (core checks their values). */
+const section = (name: string) => z.boolean({ error: `sections.${name} must be true or false.` }).optional();
+
+/**
+ * A partial object: only the fields sent are saved (core checks their values). Days, times and
+ * sections are the advanced digest's (pro and org); the rest is every plan's.
+ */
 const DigestChanges = z.object({
   wantsEmailDigest: z.boolean({ error: "wantsEmailDigest must be true or false." }).optional(),
   localTime: z.string({ error: "localTime must be a time like 10:00:00." }).max(16).optional(),
   timezone: z.string({ error: "timezone must be a time zone name." }).max(64).optional(),
+  days: z
+    .array(z.string({ error: "days must be a list of days like mon, tue." }).max(16), {
+      error: "days must be a list of days like mon, tue.",
+    })
+    .max(14, "days must be a list of days like mon, tue.")
+    .optional(),
+  times: z
+    .array(z.string({ error: "times must be a list of times like 10:00:00." }).max(16), {
+      error: "times must be a list of times like 10:00:00.",
+    })
+    .max(16, "times must be a list of times like 10:00:00.")
+    .optional(),
+  sections: z
+    .strictObject(
+      {
+        supertags: section("supertags"),
+        followingFeed: section("followingFeed"),
+        followingLikes: section("followingLikes"),
+      },
+      { error: "sections may set supertags, followingFeed and followingLikes, each true or false." },
+    )
+    .optional(),
 });
 
 export const users = new Hono<ApiEnv>()

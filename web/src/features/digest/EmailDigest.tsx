@@ -19,9 +19,13 @@ import {
 import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { useDigestForm } from "./hooks.ts";
+import { AdvancedDigest } from "./AdvancedDigest.tsx";
 import "./digest.css";
 
-/** The daily e-mail digest: whether to get it, at what local time, in which zone. */
+/**
+ * The e-mail digest: whether to get it, at what local time, in which zone; on pro and org also
+ * on which days, at up to three times, with which sections.
+ */
 export function EmailDigest({ userId }: { userId: string }) {
   const preferences = useQuery(digestPreferencesQuery(userId));
   return (
@@ -38,7 +42,8 @@ function DigestForm({ userId, saved }: { userId: string; saved: DigestPreference
   // list's default; it is saved with turning the digest on.
   const guessed = useMemo(() => defaultDigestZone(browserTimeZone(), new Date()), []);
   const start = withGuessedZone(saved, guessed);
-  const { shown, state, saveNow, saveSoon } = useDigestForm(userId, start);
+  const form = useDigestForm(userId, start);
+  const { shown, state, saveNow, saveSoon } = form;
   const timeId = useId();
   const zoneId = useId();
   const hintId = useId();
@@ -121,6 +126,7 @@ function DigestForm({ userId, saved }: { userId: string; saved: DigestPreference
           </select>
         </div>
       </div>
+      <AdvancedDigest saved={saved} form={form} />
       <p
         className={`digest__state digest__state--${state} fine-print`}
         role="status"

@@ -13,6 +13,7 @@ import {
   withoutSettled,
   zoneOptionLabel,
   zoneOptions,
+  freeTimeAfter,
 } from "./digest.ts";
 
 describe("formatDigestTime", () => {
@@ -186,7 +187,18 @@ describe("the zone a digest starts in", () => {
   it("replaces only the default zone of a digest never turned on", () => {
     const never = { wantsEmailDigest: false, localTime: "10:00:00", timezone: DIGEST_DEFAULTS.timezone };
     expect(withGuessedZone(never, "Europe/Paris").timezone).toBe("Europe/Paris");
-    expect(withGuessedZone({ ...never, wantsEmailDigest: true }, "Europe/Paris").timezone).toBe(DIGEST_DEFAULTS.timezone);
+    expect(withGuessedZone({ ...never, wantsEmailDigest: true }, "Europe/Paris").timezone).toBe(
+      DIGEST_DEFAULTS.timezone,
+    );
     expect(withGuessedZone({ ...never, timezone: "Asia/Tokyo" }, "Europe/Paris").timezone).toBe("Asia/Tokyo");
+  });
+});
+
+describe("a time added to the digest", () => {
+  it("is the hour after the last, or the next whole hour not taken, round the clock", () => {
+    expect(freeTimeAfter(["10:00:00"])).toBe("11:00:00");
+    expect(freeTimeAfter(["10:00:00", "11:00:00"])).toBe("12:00:00");
+    expect(freeTimeAfter(["23:30:00"])).toBe("00:30:00");
+    expect(freeTimeAfter(["00:30:00", "23:30:00"])).toBe("01:30:00");
   });
 });

@@ -1,9 +1,13 @@
 /** The digest form's pure parts: the time and zone as shown, and the changes not yet saved. */
 import {
   DIGEST_DEFAULTS,
+  DIGEST_LAST_MINUTE,
+  DIGEST_STEP_MINUTES,
   DIGEST_TIME_ZONES,
   isDigestTimeZone,
+  localTimeOf,
   minutesOf,
+  type DigestSections,
   type DigestTimeZone,
 } from "@graph/core/modules/digest/rules";
 import { type Timers, realTimers } from "../../lib/debounce.ts";
@@ -22,6 +26,29 @@ export function formatDigestTime(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** Each section's switch. */
+export const SECTION_LABELS: Record<keyof DigestSections, string> = {
+  supertags: "a section for each supertag",
+  followingFeed: "picks from the people you follow",
+  followingLikes: "what the people you follow liked this week",
+};
+
+/**
+ * A new time for "add a time": the hour after the last one, or the next whole hour after it
+ * that is not taken (round the clock), so two times are never the same.
+ */
+export function freeTimeAfter(times: readonly string[]): string {
+  const taken = new Set(times.map((t) => minutesOf(t)));
+  const last = minutesOf(times.at(-1) ?? DIGEST_DEFAULTS.localTime) ?? 0;
+  const day = DIGEST_LAST_MINUTE + DIGEST_STEP_MINUTES;
+  for (let hours = 1; hours < 24; hours++) {
+    const minutes = (last + hours * 60) % day;
+    if (!taken.has(minutes)) return localTimeOf(minutes);
+  }
+  // Unreachable with three times at most: 23 hours cannot all be taken.
+  return localTimeOf(last);
 }
 
 /** The slider's minutes for a saved `HH:MM:SS`; a value off the grid (never saved by the server) shows as midnight. */
@@ -96,7 +123,9 @@ export function withGuessedZone<T extends { wantsEmailDigest: boolean; timezone:
   saved: T,
   guessed: T["timezone"],
 ): T {
-  return !saved.wantsEmailDigest && saved.timezone === DIGEST_DEFAULTS.timezone ? { ...saved, timezone: guessed } : saved;
+  return !saved.wantsEmailDigest && saved.timezone === DIGEST_DEFAULTS.timezone
+    ? { ...saved, timezone: guessed }
+    : saved;
 }
 
 /** A zone as the select offers it: "Samoa (UTC+13)". */

@@ -15,8 +15,21 @@ export const DigestPreferencesEntity = new Entity(
       localTime: { type: "string" },
       /** One of the offered IANA zones. */
       timezone: { type: "string" },
+      /** The advanced digest's days (`DIGEST_DAYS` names); absent: every day. */
+      days: { type: "list", items: { type: "string" } },
+      /** The advanced digest's second and third times (`HH:MM:SS`), after `localTime`; absent: none. */
+      moreTimes: { type: "list", items: { type: "string" } },
+      /** The advanced digest's sections; absent: the defaults. Kept on any plan, used on one with advanced digests. */
+      sections: {
+        type: "map",
+        properties: {
+          supertags: { type: "boolean" },
+          followingFeed: { type: "boolean" },
+          followingLikes: { type: "boolean" },
+        },
+      },
       updatedAt: { type: "number", required: true },
-      /** The next send (epoch ms) while the digest is on; its slot holds a schedule item. */
+      /** The next wake (epoch ms) while the digest is on; its slot holds a schedule item. */
       nextSendAt: { type: "number" },
       /** The last digest sent: the next one holds articles published after it. */
       lastSentAt: { type: "number" },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  DIGEST_ADVANCED_DEFAULTS,
+  DIGEST_DAYS,
   DIGEST_DEFAULTS,
+  advancedPaused,
   DIGEST_LAST_MINUTE,
   DIGEST_TIME_ZONES,
   isDigestTimeZone,
@@ -55,5 +58,21 @@ describe("digest time of day", () => {
       localTime: "10:00:00",
       timezone: "America/Los_Angeles",
     });
+  });
+});
+
+describe("advanced settings paused on a plan without them", () => {
+  const standard = { days: [...DIGEST_DAYS], times: ["10:00:00"], sections: DIGEST_ADVANCED_DEFAULTS.sections };
+
+  it("are none for the defaults (the supertag section is not one the standard digest lacks a setting for)", () => {
+    expect(advancedPaused(standard)).toBe(false);
+    expect(advancedPaused({ ...standard, sections: { ...standard.sections, supertags: false } })).toBe(false);
+  });
+
+  it("are other days, more times, or a section from the people they follow", () => {
+    expect(advancedPaused({ ...standard, days: ["mon"] })).toBe(true);
+    expect(advancedPaused({ ...standard, times: ["10:00:00", "18:00:00"] })).toBe(true);
+    expect(advancedPaused({ ...standard, sections: { ...standard.sections, followingFeed: true } })).toBe(true);
+    expect(advancedPaused({ ...standard, sections: { ...standard.sections, followingLikes: true } })).toBe(true);
   });
 });

@@ -55,10 +55,43 @@ export const DIGEST_DEFAULTS = {
   timezone: "America/Los_Angeles" as DigestTimeZone,
 };
 
+/** The days of the week an advanced digest may go out on, Monday first (the wire's names). */
+export const DIGEST_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type DigestDay = (typeof DIGEST_DAYS)[number];
+const DAYS = new Set<string>(DIGEST_DAYS);
+export const isDigestDay = (day: string): day is DigestDay => DAYS.has(day);
+
+/** An advanced digest goes out at up to this many times a day (the first is the standard digest's). */
+export const DIGEST_MAX_TIMES = 3;
+
+/** The advanced digest's sections, each a setting. */
+export interface DigestSections {
+  /** A section per supertag (the person's starred topics), each with its picks. */
+  supertags: boolean;
+  /** The picks of the people they follow (the following feed), shared since the last digest. */
+  followingFeed: boolean;
+  /** The articles the people they follow liked this week, most liked first. */
+  followingLikes: boolean;
+}
+/**
+ * The advanced settings' defaults: every day, one time, a section per supertag (what the
+ * advanced digest held before it had settings), nothing from the people they follow.
+ */
+export const DIGEST_ADVANCED_DEFAULTS = {
+  days: [...DIGEST_DAYS] as DigestDay[],
+  sections: { supertags: true, followingFeed: false, followingLikes: false } as DigestSections,
+};
+
 export const DIGEST_MESSAGES = {
   unknownZone: "Choose one of the offered time zones.",
   offGrid: "The digest time must be HH:MM:SS on a quarter hour (00, 15, 30 or 45 minutes).",
-  nothingToSave: "Nothing to save: send wantsEmailDigest, localTime or timezone.",
+  nothingToSave: "Nothing to save: send wantsEmailDigest, localTime, timezone, days, times or sections.",
+  noDays: "Choose at least one day of the week for the digest.",
+  unknownDay: `Days must be among ${DIGEST_DAYS.join(", ")}.`,
+  noTimes: "Choose at least one time of day for the digest.",
+  tooManyTimes: `The digest goes out at most ${DIGEST_MAX_TIMES} times a day.`,
+  repeatedTime: "Each of the digest's times must be different.",
+  timesDisagree: "localTime is the first of times: send one of them, or the same time in both.",
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):(\d\d):(\d\d)$/;
@@ -80,10 +113,40 @@ export function localTimeOf(minutes: number): string {
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:00`;
 }
 
+/** A person's days, times and sections, as saved (the server's answer carries them). */
+export interface DigestSchedulePreferences {
+  days: readonly DigestDay[];
+  /** The times of day, the first one the standard digest's (`localTime`). */
+  times: readonly string[];
+  sections: DigestSections;
+}
+
+/**
+ * Whether a plan without advanced digests leaves some of these settings unused: other days,
+ * more times, or sections from the people they follow. They are kept, and apply again after an
+ * upgrade; meanwhile the standard digest goes out every day at the first time.
+ */
+export function advancedPaused(preferences: DigestSchedulePreferences): boolean {
+  return (
+    preferences.days.length < DIGEST_DAYS.length ||
+    preferences.times.length > 1 ||
+    preferences.sections.followingFeed ||
+    preferences.sections.followingLikes
+  );
+}
+
 /** What each kind of digest holds (the plan table names the kind each plan gets). */
 export const DIGEST_KINDS = {
   standard: { articles: 10, bySupertag: false },
   advanced: { articles: 25, bySupertag: true },
+} as const;
+
+/** The sections from the people a person follows: how many articles each, and how far back likes count. */
+export const DIGEST_FOLLOWING = {
+  picks: 10,
+  likes: 10,
+  /** "This week": likes of the last seven days. */
+  likesWindowMs: 7 * 24 * 60 * 60 * 1000,
 } as const;
 
 /** The first digest looks back this far; later ones start where the last one ended. */

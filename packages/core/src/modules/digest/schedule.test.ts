@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { instantOf, localDateOf, localDayKey, nextSendAfter, sendOnNextDay, slotOf, SLOT_MS } from "./schedule.ts";
+import {
+  digestAt,
+  instantOf,
+  localDateOf,
+  localDayKey,
+  nextSendAfter,
+  nextWakeAfter,
+  sendOnNextDay,
+  slotOf,
+  SLOT_MS,
+  weekdayOf,
+} from "./schedule.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const LA = "America/Los_Angeles";
@@ -52,5 +63,125 @@ describe("digest send times", () => {
     const at = instantOf({ year: 2026, month: 3, day: 8 }, 150, LA);
     expect(at % SLOT_MS).toBe(0);
     expect(slotOf(at + SLOT_MS - 1)).toBe(slotOf(at));
+  });
+});
+
+describe("advanced digest times: days, up to three times, zones", () => {
+  const every = new Set([0, 1, 2, 3, 4, 5, 6]);
+  // 2026-06-01 is a Monday.
+  const mondayMorning = Date.parse("2026-06-01T07:00:00Z"); // 00:00 in LA
+
+  it("numbers the week from Monday", () => {
+    expect(weekdayOf({ year: 2026, month: 6, day: 1 })).toBe(0);
+    expect(weekdayOf({ year: 2026, month: 6, day: 7 })).toBe(6);
+    expect(weekdayOf({ year: 2028, month: 2, day: 29 })).toBe(1);
+  });
+
+  it("wakes at each of three times on a chosen day, in order, then the next day", () => {
+    const times = { minutes: [600, 480, 1200], days: every };
+    const first = nextWakeAfter(mondayMorning, times, LA);
+    expect(iso(first)).toBe("2026-06-01T15:00:00.000Z"); // 08:00 PDT
+    const second = nextWakeAfter(first, times, LA);
+    expect(iso(second)).toBe("2026-06-01T17:00:00.000Z"); // 10:00
+    const third = nextWakeAfter(second, times, LA);
+    expect(iso(third)).toBe("2026-06-02T03:00:00.000Z"); // 20:00
+    expect(iso(nextWakeAfter(third, times, LA))).toBe("2026-06-02T15:00:00.000Z"); // Tuesday 08:00
+    expect([first, second, third].map((at) => digestAt(at, times, LA, true))).toEqual([1, 0, 2]);
+  });
+
+  it("sends on the chosen days only, but wakes at the first time every day so a downgrade sends at once", () => {
+    // Wednesdays and Saturdays at 10:00 and 18:00.
+    const times = { minutes: [600, 1080], days: new Set([2, 5]) };
+    const wakes: number[] = [];
+    let at = mondayMorning;
+    for (let i = 0; i < 9; i++) wakes.push((at = nextWakeAfter(at, times, LA)));
+    const local = (t: number) =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: LA, weekday: "short", hour: "2-digit", minute: "2-digit" }).format(
+        t,
+      );
+    expect(wakes.map(local)).toEqual([
+      "Mon 10:00",
+      "Tue 10:00",
+      "Wed 10:00",
+      "Wed 18:00",
+      "Thu 10:00",
+      "Fri 10:00",
+      "Sat 10:00",
+      "Sat 18:00",
+      "Sun 10:00",
+    ]);
+    // Advanced: the chosen days' times. Standard: every day's first time, never the others.
+    const advanced = wakes.filter((t) => digestAt(t, times, LA, true) !== undefined).map(local);
+    expect(advanced).toEqual(["Wed 10:00", "Wed 18:00", "Sat 10:00", "Sat 18:00"]);
+    const standard = wakes.filter((t) => digestAt(t, times, LA, false) === 0).map(local);
+    expect(standard).toEqual([
+      "Mon 10:00",
+      "Tue 10:00",
+      "Wed 10:00",
+      "Thu 10:00",
+      "Fri 10:00",
+      "Sat 10:00",
+      "Sun 10:00",
+    ]);
+    expect(wakes.filter((t) => digestAt(t, times, LA, false) !== undefined)).toHaveLength(7);
+  });
+
+  it("keeps every time local across spring-forward and fall-back", () => {
+    const times = { minutes: [420, 1140], days: every }; // 07:00 and 19:00
+    // Sunday 2026-03-08, Los Angeles goes from UTC-8 to UTC-7 at 02:00.
+    let at = Date.parse("2026-03-07T20:00:00Z");
+    const wakes: string[] = [];
+    for (let i = 0; i < 4; i++) wakes.push(iso((at = nextWakeAfter(at, times, LA))));
+    expect(wakes).toEqual([
+      "2026-03-08T03:00:00.000Z", // Sat 19:00 PST
+      "2026-03-08T14:00:00.000Z", // Sun 07:00 PDT
+      "2026-03-09T02:00:00.000Z", // Sun 19:00 PDT
+      "2026-03-09T14:00:00.000Z",
+    ]);
+    // Sunday 2026-11-01 back to UTC-8.
+    at = Date.parse("2026-10-31T20:00:00Z");
+    const autumn: string[] = [];
+    for (let i = 0; i < 3; i++) autumn.push(iso((at = nextWakeAfter(at, times, LA))));
+    expect(autumn).toEqual(["2026-11-01T02:00:00.000Z", "2026-11-01T15:00:00.000Z", "2026-11-02T03:00:00.000Z"]);
+  });
+
+  it("sends a skipped time after the jump, once, even when it lands on another of the times", () => {
+    // 02:30 does not exist on 2026-03-08 in LA: it goes at 03:30, where the second time is.
+    const times = { minutes: [150, 210], days: every };
+    const jump = nextWakeAfter(Date.parse("2026-03-08T08:00:00Z"), times, LA);
+    expect(iso(jump)).toBe("2026-03-08T10:30:00.000Z");
+    expect(digestAt(jump, times, LA, true)).toBe(0);
+    // The next wake is the next day's, not the same instant again.
+    expect(iso(nextWakeAfter(jump, times, LA))).toBe("2026-03-09T09:30:00.000Z");
+    // 01:30 twice on 2026-11-01: one wake, the first.
+    const twice = { minutes: [90], days: every };
+    const first = nextWakeAfter(Date.parse("2026-11-01T07:00:00Z"), twice, LA);
+    expect(iso(first)).toBe("2026-11-01T08:30:00.000Z");
+    expect(iso(nextWakeAfter(first, twice, LA))).toBe("2026-11-02T09:30:00.000Z");
+  });
+
+  it("reads the days in the person's zone, not UTC's", () => {
+    // Auckland, Mondays only at 08:00: Monday 2026-06-01 08:00 NZST is Sunday 20:00 UTC.
+    const times = { minutes: [480, 1260], days: new Set([0]) };
+    const sundayUtc = Date.parse("2026-05-31T20:00:00Z");
+    expect(digestAt(sundayUtc, times, "Pacific/Auckland", true)).toBe(0);
+    expect(digestAt(sundayUtc + 24 * 3_600_000, times, "Pacific/Auckland", true)).toBeUndefined();
+    // Samoa (UTC+13), Kolkata (UTC+5:30): still on quarter-hour slots.
+    for (const zone of ["Pacific/Apia", "Asia/Kolkata", "Australia/Adelaide"]) {
+      let at = sundayUtc;
+      for (let i = 0; i < 8; i++) {
+        at = nextWakeAfter(at, times, zone);
+        expect(at % SLOT_MS, zone).toBe(0);
+        // Each wake is one of the times: the first (every day), or the second on a Monday there.
+        const nth = digestAt(at, times, zone, true) ?? digestAt(at, times, zone, false);
+        expect(nth === 0 || (nth === 1 && weekdayOf(localDateOf(at, zone)) === 0), `${zone} ${iso(at)}`).toBe(true);
+      }
+    }
+  });
+
+  it("answers nothing for an instant that is none of the times", () => {
+    const times = { minutes: [600], days: every };
+    expect(digestAt(Date.parse("2026-06-01T17:15:00Z"), times, LA, true)).toBeUndefined();
+    expect(digestAt(Date.parse("2026-06-01T17:15:00Z"), times, LA, false)).toBeUndefined();
   });
 });

@@ -102,3 +102,51 @@ export function nextSendAfter(after: number, minutes: number, zone: string): num
 export function sendOnNextDay(sentAt: number, minutes: number, zone: string): number {
   return instantOf(nextDate(localDateOf(sentAt, zone)), minutes, zone);
 }
+
+/** 0 for Monday to 6 for Sunday, the index into `DIGEST_DAYS`, of a calendar date. */
+export const weekdayOf = (d: LocalDate): number => (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7;
+
+/**
+ * A person's digest times: minutes after midnight, the first the standard digest's, and the
+ * days (0 Monday to 6 Sunday) the advanced digest goes out on.
+ */
+export interface DigestTimes {
+  minutes: readonly number[];
+  days: ReadonlySet<number>;
+}
+
+/**
+ * The instants the schedule wakes for a person on `date`: the first time every day (the
+ * standard digest's) and the other times on the chosen days. Which of them sends is decided at
+ * the time by the plan then (`digestAt`), so a downgrade or an upgrade needs no rescheduling.
+ */
+function wakesOn(date: LocalDate, times: DigestTimes, zone: string): number[] {
+  const onDay = times.days.has(weekdayOf(date));
+  return times.minutes.filter((_, i) => i === 0 || onDay).map((m) => instantOf(date, m, zone));
+}
+
+/** The first wake after `after` (a send, or a first time on a day the advanced digest skips). */
+export function nextWakeAfter(after: number, times: DigestTimes, zone: string): number {
+  let date = localDateOf(after, zone);
+  // The first time is every day: today, tomorrow or the day after has one.
+  for (let i = 0; i < 3; i++) {
+    const later = wakesOn(date, times, zone).filter((at) => at > after);
+    if (later.length > 0) return Math.min(...later);
+    date = nextDate(date);
+  }
+  throw new Error(`no digest time after ${new Date(after).toISOString()} in ${zone}`);
+}
+
+/**
+ * Which of the day's digests goes out at `at` (0 for the first time, 1 or 2 for the others), or
+ * undefined when none does. With `advanced`, the chosen days and every time; without, the first
+ * time every day. Two times that land on one instant (one of them skipped by the clocks) are
+ * one digest, the earlier in the list.
+ */
+export function digestAt(at: number, times: DigestTimes, zone: string, advanced: boolean): number | undefined {
+  const date = localDateOf(at, zone);
+  if (!advanced) return instantOf(date, times.minutes[0]!, zone) === at ? 0 : undefined;
+  if (!times.days.has(weekdayOf(date))) return undefined;
+  const index = times.minutes.findIndex((m) => instantOf(date, m, zone) === at);
+  return index === -1 ? undefined : index;
+}

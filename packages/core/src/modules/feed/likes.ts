@@ -137,3 +137,18 @@ export async function listForProfile(userId: string, limit = 100) {
   const { data } = await LikeEntity.query.newestByUser({ userId }).go({ order: "desc", limit });
   return data.map((l) => ({ id: l.articleId, title: l.title, link: l.link, source_name: l.sourceName }));
 }
+
+/** The person's likes from `since` (inclusive) on, newest first, with what names each article. */
+export async function likedSince(userId: string, since: number) {
+  const { data } = await LikeEntity.query
+    .newestByUser({ userId })
+    .gte({ likedAt: since })
+    .go({ order: "desc", pages: "all", attributes: ["articleId", "likedAt", "title", "link", "sourceName"] });
+  return data.map((l) => ({
+    articleId: l.articleId,
+    likedAt: l.likedAt,
+    title: l.title ?? "",
+    link: l.link ?? "",
+    sourceName: l.sourceName ?? "",
+  }));
+}

@@ -4,6 +4,8 @@ import * as Follows from "../follows/index.ts";
 import * as Mutes from "../mutes/index.ts";
 import * as Users from "../users/index.ts";
 
+export { likedByFollowed, sharedSince, type FriendsArticle } from "./digest.ts";
+
 /** A friend's pick in the spec's wire shape (`GET /api/feed/following`). */
 export interface FriendPick {
   article_id: string;

@@ -8,6 +8,9 @@ export { FOLLOW_MESSAGES, FOLLOWING_FEED } from "./rules.ts";
 export { counts, followedAmong, isFollowing, type FollowCounts } from "./edges.ts";
 export { purgeAccount } from "./purge.ts";
 
+/** The ids of the people a person follows. */
+export const followingIds = (userId: string) => ids(userId, "following");
+
 /**
  * `viewerId` follows `targetId` (idempotent). A new follow fills the reader's following
  * timeline with the author's newest sessions.

@@ -3,6 +3,7 @@ import * as Articles from "@graph/core/modules/articles";
 import * as Digest from "@graph/core/modules/digest";
 import { DIGEST_DAYS, DIGEST_MESSAGES } from "@graph/core/modules/digest/rules";
 import * as Feed from "@graph/core/modules/feed";
+import * as Profile from "@graph/core/modules/profile";
 import * as Follows from "@graph/core/modules/follows";
 import * as Sources from "@graph/core/modules/sources";
 import { DigestPreferencesEntity } from "../../packages/core/src/modules/digest/digest-preferences.entity.ts";
@@ -286,8 +287,19 @@ describe("the advanced digest's settings", () => {
 describe("the advanced digest's sections", () => {
   it("hold a section per supertag, the following feed's picks since the last digest, and this week's likes of the people followed, most liked first", async () => {
     const person = await reader(["Tide Tables", "Sourdough"], "pro", ["Sourdough"]);
-    const [ann, bob, cy, stranger] = await Promise.all([signedIn(api), signedIn(api), signedIn(api), signedIn(api)]);
-    for (const friend of [ann, bob, cy]) {
+    const [ann, bob, cy, dee, stranger] = await Promise.all([
+      signedIn(api),
+      signedIn(api),
+      signedIn(api),
+      signedIn(api),
+      signedIn(api),
+    ]);
+    // Dee hides her articles section (her likes): none of them may reach a friend's digest.
+    await Profile.saveSectionOrder(
+      dee.userId,
+      Profile.DEFAULT_SECTION_ORDER.map((s) => ({ ...s, visible: s.id === "articles" ? false : s.visible })),
+    );
+    for (const friend of [ann, bob, cy, dee]) {
       const res = await person.user.users.follow.$post({ json: { userId: friend.userId } });
       expect(res.status).toBe(200);
     }
@@ -308,7 +320,7 @@ describe("the advanced digest's sections", () => {
     });
     // Likes this week (two friends like the keepers, one the rope; a stranger's do not count), and one too old.
     await asOf(T1 - 2 * HOUR, async () => {
-      for (const friend of [ann, bob])
+      for (const friend of [ann, bob, dee])
         await Feed.Likes.toggle(friend.userId, articleId.get("Lighthouse keepers remember")!, true);
       await Feed.Likes.toggle(cy.userId, articleId.get("Rope splicing by hand")!, true);
       await Feed.Likes.toggle(stranger!.userId, articleId.get("Charts of the old harbour")!, true);
@@ -332,6 +344,7 @@ describe("the advanced digest's sections", () => {
     expect(liked.indexOf("Lighthouse keepers remember")).toBeGreaterThan(-1);
     expect(liked.indexOf("Lighthouse keepers remember")).toBeLessThan(liked.indexOf("Rope splicing by hand"));
     expect(liked).toContain("liked by 2 people you follow");
+    expect(liked).not.toContain(dee.username);
     expect(liked).toContain(`liked by 1 person you follow: ${cy.username}`);
     expect(text).not.toContain("Charts of the old harbour");
     // The HTML holds the same articles.

@@ -1,6 +1,7 @@
 import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Mutes from "../mutes/index.ts";
+import * as Profile from "../profile/index.ts";
 import * as Users from "../users/index.ts";
 
 /** An article from the people a person follows, for the advanced digest's sections. */
@@ -57,7 +58,8 @@ export async function sharedSince(
 
 /**
  * The articles the people the reader follows liked from `since` to `until`, most liked first
- * (then the most recently liked), the reader's muted words left out. One query of each followed
+ * (then the most recently liked), the reader's muted words left out, and only from people who
+ * show their articles section (their likes) to the reader. One query of each followed
  * person's likes in the window, so a digest's cost grows with the people followed, not with
  * how much they ever liked.
  */
@@ -69,7 +71,12 @@ export async function likedByFollowed(
   const likes: Array<{ userId: string; likes: Awaited<ReturnType<typeof Feed.Likes.likedSince>> }> = [];
   for (let i = 0; i < followed.length; i += LIKES_CONCURRENCY) {
     const batch = followed.slice(i, i + LIKES_CONCURRENCY);
-    const read = await Promise.all(batch.map((userId) => Feed.Likes.likedSince(userId, options.since)));
+    // A person who hides their articles section shares none of their likes, here as on their profile.
+    const read = await Promise.all(
+      batch.map((userId) =>
+        Profile.readSection(userId, "articles", readerId, (id) => Feed.Likes.likedSince(id, options.since)),
+      ),
+    );
     batch.forEach((userId, j) => likes.push({ userId, likes: read[j]!.filter((l) => l.likedAt <= options.until) }));
   }
   const people = await Users.byIds(likes.filter((l) => l.likes.length > 0).map((l) => l.userId));

@@ -15,6 +15,7 @@ import { books, movies } from "./media.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
+import { filters } from "./filters.ts";
 import { mutes } from "./mutes.ts";
 import { opml } from "./opml.ts";
 import { overlap } from "./overlap.ts";
@@ -61,6 +62,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/aims", aims)
     .route("/rss", rss)
     .route("/mutes", mutes)
+    .route("/filters", filters)
     .route("/opml", opml)
     .route("/articles", articles)
     .route("/digest", digest)

@@ -193,6 +193,7 @@ export async function send(job: DigestJob): Promise<SendOutcome> {
     now: until,
     count: kind.articles,
     bySupertag: kind.bySupertag,
+    plan: user.plan,
   });
 
   // Moves the person to tomorrow's slot (on condition they are still in this one), and records

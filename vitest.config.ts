@@ -33,6 +33,7 @@ const OWN_RUNTIME = [
   "feed-states",
   "feed-refreshes",
   "mute-words",
+  "feed-filters",
   "languages",
   "dedup-original",
   "related-terms",

@@ -3,12 +3,17 @@ import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { errorText } from "../../lib/api.ts";
+import { PlanUpgradeNote, usePlanIncludes } from "../billing/index.ts";
 import { mutesQuery } from "./api.ts";
 import { useMuteWord, useUnmuteWord } from "./hooks.ts";
 import { MUTE_FAILED, MUTE_LIMITS, UNMUTE_FAILED, canMute, cleanWord, limitsText } from "./mute-words.ts";
 
-/** Words and phrases that keep articles naming them out of the feed, the digest and the following feed. */
+/**
+ * Words and phrases that keep articles naming them out of the feed, the digest and the following
+ * feed. A plan without filters cannot mute: those kept are listed (and can be unmuted) as paused.
+ */
 export function MuteWords({ userId }: { userId: string }) {
+  const included = usePlanIncludes("filters");
   const [text, setText] = useState("");
   const mutes = useQuery(mutesQuery(userId));
   const mute = useMuteWord(userId);
@@ -21,7 +26,7 @@ export function MuteWords({ userId }: { userId: string }) {
   const list = mutes.data;
   const limits = list ?? MUTE_LIMITS;
   const full = list !== undefined && list.words.length >= list.maxWords;
-  const ready = canMute(list, text);
+  const ready = included && canMute(list, text);
   const failure = mute.isError
     ? errorText(mute.error, MUTE_FAILED)
     : unmute.isError
@@ -43,7 +48,18 @@ export function MuteWords({ userId }: { userId: string }) {
       testId="muted-words"
       count={list ? `${list.words.length}/${list.maxWords}` : undefined}
     >
-      <form className="tune-form" onSubmit={onSubmit} aria-label="mute a word" data-testid="mute-form">
+      {!included && (
+        <PlanUpgradeNote feature="filters">
+          muting words is part of the pro plan: on your plan your muted words are paused and hide nothing.
+        </PlanUpgradeNote>
+      )}
+      <form
+        className="tune-form"
+        onSubmit={onSubmit}
+        aria-label="mute a word"
+        data-testid="mute-form"
+        hidden={!included}
+      >
         <label htmlFor={inputId} className="tune-form__label">
           word or phrase to mute
         </label>

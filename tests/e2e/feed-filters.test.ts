@@ -75,7 +75,7 @@ describe("feed filters on the feed tab", () => {
     await openFeedTab(page);
     const mutes = page.getByTestId("muted-words");
     await mutes.getByTestId("plan-required-filters").waitFor();
-    expect(await mutes.getByTestId("mute-form").isVisible()).toBe(false);
+    expect(await mutes.getByTestId("mute-form").count()).toBe(0);
     const filters = page.getByTestId("feed-filters");
     const note = filters.getByTestId("plan-required-filters");
     expect(await note.innerText()).toContain("part of the pro plan");

@@ -53,54 +53,50 @@ export function MuteWords({ userId }: { userId: string }) {
           muting words is part of the pro plan: on your plan your muted words are paused and hide nothing.
         </PlanUpgradeNote>
       )}
-      <form
-        className="tune-form"
-        onSubmit={onSubmit}
-        aria-label="mute a word"
-        data-testid="mute-form"
-        hidden={!included}
-      >
-        <label htmlFor={inputId} className="tune-form__label">
-          word or phrase to mute
-        </label>
-        <div className="tune-form__row">
-          <input
-            id={inputId}
-            className="tune-form__input"
-            type="text"
-            autoComplete="off"
-            maxLength={limits.maxLength}
-            placeholder="e.g. spoilers"
-            value={text}
-            disabled={full}
-            aria-describedby={failure ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={mute.isError}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (mute.isError) mute.reset();
-            }}
-            data-testid="mute-input"
-          />
-          <button
-            type="submit"
-            className="button button--primary tune-form__submit"
-            disabled={!ready}
-            data-testid="mute-submit"
-          >
-            mute
-          </button>
-        </div>
-        <p id={hintId} className="fine-print" data-testid="mute-limits">
-          {full
-            ? `you've muted ${limits.maxWords} words, the most you can. unmute one to mute another.`
-            : `articles naming a muted word stay out of your feed, your digest and your following feed, from every source. ${limitsText(limits)}`}
-        </p>
-        {failure && (
-          <p id={errorId} className="fine-print tune-form__problem" role="alert" data-testid="mute-error">
-            {failure}
+      {included && (
+        <form className="tune-form" onSubmit={onSubmit} aria-label="mute a word" data-testid="mute-form">
+          <label htmlFor={inputId} className="tune-form__label">
+            word or phrase to mute
+          </label>
+          <div className="tune-form__row">
+            <input
+              id={inputId}
+              className="tune-form__input"
+              type="text"
+              autoComplete="off"
+              maxLength={limits.maxLength}
+              placeholder="e.g. spoilers"
+              value={text}
+              disabled={full}
+              aria-describedby={failure ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={mute.isError}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (mute.isError) mute.reset();
+              }}
+              data-testid="mute-input"
+            />
+            <button
+              type="submit"
+              className="button button--primary tune-form__submit"
+              disabled={!ready}
+              data-testid="mute-submit"
+            >
+              mute
+            </button>
+          </div>
+          <p id={hintId} className="fine-print" data-testid="mute-limits">
+            {full
+              ? `you've muted ${limits.maxWords} words, the most you can. unmute one to mute another.`
+              : `articles naming a muted word stay out of your feed, your digest and your following feed, from every source. ${limitsText(limits)}`}
           </p>
-        )}
-      </form>
+          {failure && (
+            <p id={errorId} className="fine-print tune-form__problem" role="alert" data-testid="mute-error">
+              {failure}
+            </p>
+          )}
+        </form>
+      )}
 
       <h3 id={listHeadingId} className="tune-section__subtitle">
         muted

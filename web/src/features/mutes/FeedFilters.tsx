@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { QueryState } from "../../components/QueryState.tsx";
 import { Section } from "../../components/Section.tsx";
 import { errorText } from "../../lib/api.ts";
-import { PlanUpgradeNote, usePlanIncludes } from "../billing/index.ts";
+import { PlanUpgradeNote, planRequiredOf, usePlanIncludes } from "../billing/index.ts";
 import { filtersQuery, type FilterChange } from "./api.ts";
 import {
   FEED_KINDS,
@@ -35,7 +35,11 @@ export function FeedFilters({ userId }: { userId: string }) {
           are paused, and apply again when you upgrade.
         </PlanUpgradeNote>
       )}
-      {change.isError && (
+      {change.isError && planRequiredOf(change.error) && included && (
+        // The plan changed since the page was read (a subscription ended): the server's refusal says so.
+        <PlanUpgradeNote feature="filters">{planRequiredOf(change.error)!.message}</PlanUpgradeNote>
+      )}
+      {change.isError && !planRequiredOf(change.error) && (
         <p className="fine-print tune-form__problem" role="alert" data-testid="filter-error">
           {errorText(change.error, FILTER_FAILED)}
         </p>

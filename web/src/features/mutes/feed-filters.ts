@@ -1,5 +1,5 @@
 /** The advanced filters on the feed tab: the view's shape (from the API), and each change as the page shows it before the server answers. */
-import { FEED_KINDS, FILTER_LIMITS, LANGUAGE_CODE } from "@graph/core/modules/mutes/rules";
+import { FEED_KINDS, LANGUAGE_CODE } from "@graph/core/modules/mutes/rules";
 import type { InferResponseType } from "hono/client";
 import type { client } from "../../lib/client.ts";
 import type { FilterChange } from "./api.ts";
@@ -7,7 +7,7 @@ import type { FilterChange } from "./api.ts";
 /** `GET /api/filters`. */
 export type FiltersView = InferResponseType<typeof client.api.filters.$get, 200>;
 
-export { FEED_KINDS, FILTER_LIMITS };
+export { FEED_KINDS };
 
 export const FILTER_FAILED = "couldn't change that filter. please try again.";
 

@@ -97,7 +97,7 @@ async function addTo(userId: string, list: ListOf, value: string, key: string): 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const added = await conditionally(
       MuteListEntity.update({ userId })
-        .add({ [list.values]: [value], ...(separateKeys ? { [list.keys]: [key] } : {}), [list.count]: 1 } as never)
+        .add({ [list.values]: [value], ...(separateKeys ? { [list.keys]: [key] } : {}), [list.count]: 1 })
         .set({ changedAt: Date.now() })
         .where(
           (attr, op) =>
@@ -122,8 +122,8 @@ async function removeFrom(userId: string, list: ListOf, keyOf: (value: string) =
     if (value === undefined) return;
     const removed = await conditionally(
       MuteListEntity.update({ userId })
-        .delete({ [list.values]: [value], ...(separateKeys ? { [list.keys]: [key] } : {}) } as never)
-        .add({ [list.count]: -1 } as never)
+        .delete({ [list.values]: [value], ...(separateKeys ? { [list.keys]: [key] } : {}) })
+        .add({ [list.count]: -1 })
         .set({ changedAt: Date.now() })
         .where((attr, op) => op.contains(attr[list.values], value))
         .go({ response: "none" }),

@@ -1,6 +1,6 @@
 import { planIncludes, type Plan } from "../../lib/plans/index.ts";
 import { phraseKey } from "../../lib/matching/index.ts";
-import * as Sources from "../sources/index.ts";
+import type * as Sources from "../sources/index.ts";
 import { muteMatcher, type MutableArticle, type MuteMatcher } from "./matcher.ts";
 import type { MuteList } from "./mute-list.entity.ts";
 import { FEED_KINDS, kindOf, type FeedKind } from "./rules.ts";
@@ -108,20 +108,25 @@ const NOTHING: FeedFilters = {
   sources: undefined,
 };
 
+/** Whether a plan applies filters at all. */
+export const planIncludesFilters = (plan: Plan) => planIncludes(plan, "filters");
+
+/** Whether a person's filters leave out sources by country or subject (judging them needs the catalogue's source facts). */
+export const bySource = (stored: StoredFilters) => stored.countries.length > 0 || stored.subjects.length > 0;
+
 /**
  * The filters that apply to a person on `plan`: none while the plan lacks filters (kept, and
- * said to be paused, so an upgrade applies them again), else all they keep.
+ * said to be paused, so an upgrade applies them again), else all they keep. `sources` are the
+ * catalogue's facts, read by the caller when `bySource` says they are needed.
  */
-export async function applying(stored: StoredFilters, plan: Plan): Promise<FeedFilters> {
-  const any = hasAny(stored);
-  if (!any) return { ...NOTHING, changedAt: stored.changedAt };
-  if (!planIncludes(plan, "filters")) return { ...NOTHING, paused: true, changedAt: stored.changedAt };
+export function filtersOf(stored: StoredFilters, plan: Plan, sources?: Sources.Subjects.SourceFacts): FeedFilters {
+  if (!hasAny(stored)) return { ...NOTHING, changedAt: stored.changedAt };
+  if (!planIncludesFilters(plan)) return { ...NOTHING, paused: true, changedAt: stored.changedAt };
   const withinTopics = new Map<string, string[]>();
   for (const { topic, word } of stored.topicWords) {
     const key = phraseKey(topic);
     withinTopics.set(key, [...(withinTopics.get(key) ?? []), word]);
   }
-  const bySource = stored.countries.length > 0 || stored.subjects.length > 0;
   return {
     active: true,
     paused: false,
@@ -133,7 +138,7 @@ export async function applying(stored: StoredFilters, plan: Plan): Promise<FeedF
     languages: new Set(stored.languages),
     countries: new Set(stored.countries.map(nameKey)),
     subjects: new Set(stored.subjects.map(nameKey)),
-    sources: bySource ? await Sources.Subjects.facts() : undefined,
+    sources: bySource(stored) ? sources : undefined,
   };
 }
 

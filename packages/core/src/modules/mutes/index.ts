@@ -14,8 +14,8 @@ import { phraseKey } from "../../lib/matching/index.ts";
 import * as Sources from "../sources/index.ts";
 import * as Topics from "../topics/index.ts";
 import { planOf, requireFilters } from "./advanced.ts";
+import { applying } from "./apply.ts";
 import {
-  applying,
   FILTER_ATTRIBUTES,
   hasAny,
   passes,
@@ -38,7 +38,8 @@ export {
   type FeedKind,
 } from "./rules.ts";
 export { purgeAccount } from "./purge.ts";
-export { applying, passes, type FeedFilters, type FilterableArticle, type StoredFilters } from "./filters.ts";
+export { applying } from "./apply.ts";
+export { passes, type FeedFilters, type FilterableArticle, type StoredFilters } from "./filters.ts";
 export {
   addTopicWord,
   removeTopicWord,

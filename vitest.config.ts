@@ -36,6 +36,7 @@ const OWN_RUNTIME = [
   "feed-states",
   "feed-refreshes",
   "mute-words",
+  "feed-filters",
   "languages",
   "dedup-original",
   "related-terms",

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { demoFeedsReady, expectAccessible, pageApi, signedInPage, type Server, useBrowserServer } from "./support.ts";
+import { upgradeToPro } from "./steps/plans.ts";
 
 /**
  * Every page the browser tests check for accessibility, each once on desktop and phone in the
@@ -194,6 +195,8 @@ beforeAll(async () => {
   await call(page, "POST", "/api/rss/user_source_suggested_list", { sourceLink: `${feeds.url}/tidewater.xml` });
   const [copper] = (await call(page, "GET", "/api/rss/source_search?q=copper")) as Array<{ id: string }>;
   await call(page, "POST", "/api/rss/user_source_blacklist", { sourceId: copper!.id });
+  // Muting is part of pro: upgraded through the checkout stand-in first.
+  await upgradeToPro(page, server);
   await call(page, "POST", "/api/mutes", { word: "tomatoes" });
 
   await linkSpotifyAndYoutube(page);

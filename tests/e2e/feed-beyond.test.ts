@@ -7,6 +7,7 @@ import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
 import { pageApi, screenshot, signedInPage, useOwnServer, waitUntilIdle, type Server } from "./support.ts";
 import { muteWordAndSeeItsArticlesLeave } from "./steps/mutes.ts";
 import { importAndExportOpml } from "./steps/opml.ts";
+import { upgradeToPro } from "./steps/plans.ts";
 import { learnRelatedTerms, seesViaChip } from "./steps/related.ts";
 import { arrangeStoryFromThreeSources, seesAlsoCoveredBy, turnsOnAtomFeed } from "./steps/story.ts";
 
@@ -101,7 +102,8 @@ describe("the feed beyond exact words", () => {
     expect(titles).toContain(story.title);
   });
 
-  it("mutes a word on the feed tab and the story naming it leaves the feed", async () => {
+  it("mutes a word on the feed tab (on pro, whose plan has filters) and the story naming it leaves the feed", async () => {
+    await upgradeToPro(page, server);
     await muteWordAndSeeItsArticlesLeave(page, server, "tomatoes");
   });
 });

@@ -7,6 +7,7 @@ import * as Sources from "@graph/core/modules/sources";
 import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
 import { DigestSendEntity } from "../../packages/core/src/modules/digest/digest-send.entity.ts";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
 import { recordSuggester } from "../../packages/core/src/modules/sources/trust.ts";
 import { DictionaryPhraseEntity } from "../../packages/core/src/modules/topics/dictionary-phrase.entity.ts";
@@ -124,7 +125,9 @@ async function personWithEverything(shared: string) {
     expiresAt: Math.floor(Date.now() / 1000) + 3600,
   }).go();
 
-  // A muted word, a private Atom feed and an OPML import (its one feed checked by the worker).
+  // A muted word (on a plan with filters), a private Atom feed and an OPML import (its one feed
+  // checked by the worker).
+  await UserEntity.patch({ userId: person.userId }).set({ plan: "pro" }).go();
   expect((await client.mutes.$post({ json: { word: "spoilers" } })).status).toBe(200);
   expect((await client.atom.$post()).status).toBe(200);
   const opml =

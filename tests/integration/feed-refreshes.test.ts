@@ -94,7 +94,18 @@ describe("what counts as a refresh", () => {
         },
       ],
       ["silence a source", () => client.rss.user_source_blacklist.$post({ json: { sourceId } })],
-      ["mute a word", () => client.mutes.$post({ json: { word: "nothing-matches-this" } })],
+      [
+        "mute a word",
+        async () => {
+          // Muting is part of the plans with filters: muted on pro, read back on free (the change
+          // of the list still makes the feed out of date, as any edit does).
+          await UserEntity.patch({ userId: someone.userId }).set({ plan: "pro" }).go();
+          const muted = await client.mutes.$post({ json: { word: "nothing-matches-this" } });
+          expect(muted.status).toBe(200);
+          await UserEntity.patch({ userId: someone.userId }).set({ plan: "free" }).go();
+          return muted;
+        },
+      ],
       ["onboarding's follow-up call", () => client.users.clear_last_feed_refresh_at.$post()],
       ["reload", async () => undefined],
     ];

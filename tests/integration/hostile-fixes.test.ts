@@ -7,6 +7,7 @@ import { MUTE_MESSAGES } from "@graph/core/modules/mutes";
 import { MESSAGES as TOPIC_MESSAGES } from "@graph/core/modules/topics/rules";
 import { PROFILE_MESSAGES } from "@graph/core/modules/profile/rules";
 import { SourceEntity } from "../../packages/core/src/modules/sources/source.entity.ts";
+import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import {
   callBack,
   consent,
@@ -405,6 +406,7 @@ describe("a film added is one the catalogue knows", () => {
 describe("a muted word is text", () => {
   it("refuses NUL, other control characters and lone surrogates, keeping the list as it was", async () => {
     const person = await signedIn(api);
+    await UserEntity.patch({ userId: person.userId }).set({ plan: "pro" }).go();
     const mute = (word: string) => api.request("POST", "/api/mutes", { cookie: person.cookie, body: { word } });
     expect((await mute("crypto")).status).toBe(200);
     for (const word of [

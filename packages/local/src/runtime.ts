@@ -291,6 +291,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         feedUrl: `${url}${s.path}`,
         type: s.type,
         ...(s.subject ? { subject: s.subject } : {}),
+        ...(s.country ? { country: s.country } : {}),
       })),
     );
   }

@@ -16,6 +16,7 @@ import { books, movies } from "./media.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
+import { filters } from "./filters.ts";
 import { mutes } from "./mutes.ts";
 import { opml } from "./opml.ts";
 import { overlap } from "./overlap.ts";
@@ -64,6 +65,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/rss", rss)
     .route("/mutes", mutes)
     .route("/tumble", tumble)
+    .route("/filters", filters)
     .route("/opml", opml)
     .route("/articles", articles)
     .route("/digest", digest)

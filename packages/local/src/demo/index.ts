@@ -18,13 +18,23 @@ export interface DemoSource {
   path: string;
   /** The catalogue subject it is listed under, when its data gives one. */
   subject?: string;
+  /** The country of its national list, when its data gives one. */
+  country?: string;
 }
 
 export const DEMO_FEEDS_PREFIX = "/demo/feeds/";
 
 export const DEMO_SOURCES: readonly DemoSource[] = Object.freeze(
-  SOURCE_DATA.map(({ id, name, siteUrl, type, subject }) =>
-    Object.freeze({ id, name, siteUrl, type, subject, path: `${DEMO_FEEDS_PREFIX}${id}.xml` }),
+  SOURCE_DATA.map(({ id, name, siteUrl, type, subject, country }) =>
+    Object.freeze({
+      id,
+      name,
+      siteUrl,
+      type,
+      subject,
+      ...(country ? { country } : {}),
+      path: `${DEMO_FEEDS_PREFIX}${id}.xml`,
+    }),
   ),
 );
 

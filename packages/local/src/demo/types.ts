@@ -19,6 +19,8 @@ export interface DemoSourceData {
   type: DemoSourceType;
   /** The catalogue's subject for it (e.g. "Food"), shown with its articles. */
   subject: string;
+  /** The country of the national list it would be on, for the few that have one (most have none). */
+  country?: string;
   /** Home page (a channel or profile page for video and social sources). */
   siteUrl: string;
   description: string;

@@ -1,7 +1,17 @@
 /** Muting and unmuting words (TanStack Query): shown at once, undone if the server refuses. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForgetFeed } from "../feed/index.ts";
-import { muteMutationKey, muteWord, mutesQuery, unmuteWord } from "./api.ts";
+import {
+  filterMutationKey,
+  filtersQuery,
+  muteMutationKey,
+  muteWord,
+  mutesQuery,
+  sendFilterChange,
+  unmuteWord,
+  type FilterChange,
+} from "./api.ts";
+import { undoOf, withChange, type FiltersView } from "./feed-filters.ts";
 import { withWord, withoutWord, type MuteList } from "./mute-words.ts";
 
 /**
@@ -44,3 +54,35 @@ function useMuteChange(userId: string, change: { send: (word: string) => Promise
 
 export const useMuteWord = (userId: string) => useMuteChange(userId, { send: muteWord, muting: true });
 export const useUnmuteWord = (userId: string) => useMuteChange(userId, { send: unmuteWord, muting: false });
+
+/**
+ * A change of the advanced filters, shown at once. A failure undoes only that change (as a
+ * muted word's does), so other changes on their way stay; a success forgets the stored feed.
+ */
+export function useFilterChange(userId: string) {
+  const queryClient = useQueryClient();
+  const forgetFeed = useForgetFeed(userId);
+  const key = filtersQuery(userId).queryKey;
+  return useMutation({
+    mutationKey: filterMutationKey(userId),
+    mutationFn: sendFilterChange,
+    onMutate: async (change: FilterChange) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const view = queryClient.getQueryData(key);
+      if (view) queryClient.setQueryData(key, withChange(view, change));
+      return { undo: view ? undoOf(view, change) : null };
+    },
+    onError: (error, _change, held) => {
+      console.error("changing a feed filter failed", error);
+      const undo = held?.undo;
+      if (undo)
+        queryClient.setQueryData(key, (view: FiltersView | undefined) => (view ? withChange(view, undo) : view));
+    },
+    onSuccess: () => forgetFeed(),
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: filterMutationKey(userId) }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      }
+    },
+  });
+}

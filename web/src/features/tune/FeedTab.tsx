@@ -3,17 +3,18 @@ import { AddedArticles } from "../added-articles/index.ts";
 import { AtomFeed } from "../atom-feed/index.ts";
 import { EmailDigest } from "../digest/index.ts";
 import { FeedsInOut } from "../feed-imports/index.ts";
-import { MuteWords } from "../mutes/index.ts";
+import { FeedFilters, MuteWords } from "../mutes/index.ts";
 import { SilencedSources, SuggestedSources } from "../sources/index.ts";
 import "./tune.css";
 
-/** The feed tab: the daily e-mail digest's preferences, muted words, suggested sources, feeds in and out (OPML), silenced sources, the Atom feed of picks, the articles the person added. */
+/** The feed tab: the daily e-mail digest's preferences, muted words and the advanced filters, suggested sources, feeds in and out (OPML), silenced sources, the Atom feed of picks, the articles the person added. */
 export function FeedTab() {
   const userId = useAuth().userId ?? "";
   return (
     <div className="tune-feed">
       <EmailDigest userId={userId} />
       <MuteWords userId={userId} />
+      <FeedFilters userId={userId} />
       <SuggestedSources userId={userId} />
       <FeedsInOut userId={userId} />
       <SilencedSources userId={userId} />

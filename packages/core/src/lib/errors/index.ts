@@ -27,6 +27,12 @@ export const ERROR_CODES = [
   "term_too_long",
   "term_no_letters",
   "term_invalid",
+  "filter_unknown_topic",
+  "filter_kinds_empty",
+  "filter_invalid",
+  "filter_duplicate",
+  "filter_unknown_country",
+  "filter_unknown_subject",
   // 401
   "not_signed_in",
   "invalid_credentials",

@@ -108,14 +108,16 @@ export type AtomAnswer =
   | { status: 304; etag: string; lastModified: number };
 
 /** The person a secret names, when it is the current address of a feed that is on; else 404. */
-async function ownerOf(token: string): Promise<{ userId: string; username: string; since: number }> {
+async function ownerOf(
+  token: string,
+): Promise<{ userId: string; username: string; plan: Users.User["plan"]; since: number }> {
   if (!TOKEN_SHAPE.test(token)) throw notFound(ATOM_FEED_MESSAGES.notFound);
   const tokenHash = sha256(token);
   const { data: lookup } = await AtomFeedTokenEntity.get({ tokenHash }).go({ consistent: true });
   if (!lookup) throw notFound(ATOM_FEED_MESSAGES.notFound);
   const [feed, user] = await Promise.all([current(lookup.userId), Users.byId(lookup.userId)]);
   if (feed?.tokenHash !== tokenHash || !user) throw notFound(ATOM_FEED_MESSAGES.notFound);
-  return { userId: user.userId, username: user.username, since: feed.createdAt };
+  return { userId: user.userId, username: user.username, plan: user.plan, since: feed.createdAt };
 }
 
 /**
@@ -125,21 +127,24 @@ async function ownerOf(token: string): Promise<{ userId: string; username: strin
  * graph. Answers 304 when the conditions say the client's copy is current.
  */
 export async function read(token: string, conditions: Conditions, now = Date.now()): Promise<AtomAnswer> {
-  const { userId, username, since } = await ownerOf(token);
+  const { userId, username, plan, since } = await ownerOf(token);
   await Feed.read(userId, { manual: false }, now);
   const recent = await Feed.recentPicks(userId, now - ATOM_FEED.days * 24 * 60 * 60 * 1000, ATOM_FEED.maxEntries);
   const articles = await Articles.byIds(recent.map((p) => p.id));
-  // Muted words hide picks here as in the feed: by their stored articles' text (the pick's title
-  // when its article is gone).
-  const muted = await Mutes.mutedAmong(
-    userId,
+  // Filters hide picks here as in the feed: by their stored articles (the pick's title when its
+  // article is gone), with the topics each pick names.
+  const muted = Mutes.hiddenAmong(
+    await Mutes.read(userId, plan),
     recent.map((pick) => {
       const article = articles.get(pick.id);
       return {
         articleId: pick.id,
         title: article?.title ?? pick.title,
         summary: article?.summary ?? "",
-        ...(article?.language ? { language: article.language } : {}),
+        sourceId: pick.sourceId,
+        sourceType: pick.sourceType,
+        topics: pick.bestMatchingKeywords,
+        ...((article?.language ?? pick.language) ? { language: article?.language ?? pick.language } : {}),
       };
     }),
   );

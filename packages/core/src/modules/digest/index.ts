@@ -309,6 +309,7 @@ export async function send(job: DigestJob): Promise<SendOutcome> {
       now: until,
       count: kind.articles,
       bySupertag: kind.bySupertag && (!advanced || view.sections.supertags),
+      plan: user.plan,
     }),
     sections.followingFeed
       ? FollowingFeed.sharedSince(userId, { since, until, limit: DIGEST_FOLLOWING.picks })

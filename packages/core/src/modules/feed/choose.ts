@@ -6,7 +6,7 @@ import * as Sources from "../sources/index.ts";
 import type { Topic } from "../topics/index.ts";
 import { collect, withRead, type TopicsWithStats } from "./candidates.ts";
 import * as Likes from "./likes.ts";
-import { seenOrMutedAmong } from "./mutes-filter.ts";
+import { seenOrFilteredAmong, topicsByArticle } from "./filters.ts";
 import type { FeedPick } from "./picks.ts";
 import { inGroupOrder, PICKS_GROUP } from "./rules.ts";
 import { chooseUnseen, eligible, keywordsOf, spelledVia, supertagsOf, viaOf } from "./scoring.ts";
@@ -18,8 +18,8 @@ export interface ChoiceContext extends TopicsWithStats {
   plan: Plan;
   now: number;
   silenced: Set<string>;
-  /** The person's muted words: their articles are never chosen, nor counted as delivered. */
-  muted: Mutes.MuteMatcher;
+  /** The person's filters (muted words and the advanced ones): what they hide is never chosen, nor counted as delivered. */
+  filters: Mutes.FeedFilters;
 }
 
 export interface Choice {
@@ -33,10 +33,10 @@ export interface Choice {
 /**
  * Up to `budget` new picks (the feed engine: see scoring.ts), none of the articles already
  * `delivered` within the day, nor seen, silenced, muted or from an untrusted source the person
- * did not suggest; with what the view shows of them, read in the same request as their articles.
+ * did not suggest, nor hidden by their filters; with what the view shows of them, read in the same request as their articles.
  */
 export async function choosePicks(context: ChoiceContext, budget: number, delivered: Set<string>): Promise<Choice> {
-  const { userId, plan, now, topics, stats: statsRead, silenced, muted } = context;
+  const { userId, plan, now, topics, stats: statsRead, silenced, filters } = context;
   const limits = PLAN_LIMITS[plan];
   const windowStart = Number.isFinite(limits.coverageMs) ? now - limits.coverageMs : 0;
   // Untrusted sources reach only the people who suggested them.
@@ -49,7 +49,12 @@ export async function choosePicks(context: ChoiceContext, budget: number, delive
     candidates,
     (c) => silenced.has(c.sourceId) || unreached.has(c.sourceId) || delivered.has(c.articleId),
   );
-  const chosen = await chooseUnseen(shown, supertagsOf(topics), budget, seenOrMutedAmong(userId, muted));
+  const chosen = await chooseUnseen(
+    shown,
+    supertagsOf(topics),
+    budget,
+    seenOrFilteredAmong(userId, filters, topicsByArticle(shown)),
+  );
 
   // The chosen articles, with what the view shows of them (likes, the subjects), in one request.
   const ids = chosen.map((c) => c.candidate.articleId);

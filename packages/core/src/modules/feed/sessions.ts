@@ -7,7 +7,7 @@ import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import { topicsOf, type TopicsWithStats } from "./candidates.ts";
 import { choosePicks, groupOrderOf, reranked, type ChoiceContext } from "./choose.ts";
-import { isMutedPick } from "./mutes-filter.ts";
+import { isFilteredPick } from "./filters.ts";
 import type { FeedSession } from "./picks.ts";
 import * as Seen from "./seen.ts";
 import { sessionsSince, storeFill, storeNew } from "./session-store.ts";
@@ -55,7 +55,7 @@ export async function read(userId: string, options: { manual: boolean }, now = D
  * schedule (the latest session's next refresh time has come, and the plan's refreshes a day are
  * not used up) or, on pro and team, by the manual button (within its cooldown). Everything else —
  * reloads, the onboarding's follow-up calls, and edits of topics, supertags, silenced sources and
- * muted words — re-ranks and fills the current session from what has arrived since, up to its
+ * filters — re-ranks and fills the current session from what has arrived since, up to its
  * share of the plan's posts a day, and never counts as a refresh nor moves the next one. Answers
  * no feed (a 304) when nothing changed since the version the client holds.
  */
@@ -86,25 +86,26 @@ async function attemptRead(
       plan: Users.planRead(userId),
       state: FeedState.stateRead(userId),
       topicsChangedAt: Topics.changedAtRead(userId),
-      mutes: Mutes.mutesRead(userId),
+      filtersKept: Mutes.filtersRead(userId),
     }),
     Silenced.ids(userId),
   ]);
-  const { plan, state, topicsChangedAt, mutes } = person;
+  const { plan, state, topicsChangedAt, filtersKept } = person;
   if (!plan) throw unauthorized();
+  // What the plan applies of them (a read of source facts only for countries or subjects left out).
+  const filters = await Mutes.applying(filtersKept, plan);
   const limits = PLAN_LIMITS[plan];
   const since = now - Math.min(limits.coverageMs, EARLIER_WINDOW_MS);
   const sessions = await sessionsSince(userId, Math.min(since, now - DAY_MS), afterRace);
-  const muted = mutes.matcher;
   const latest = sessions.at(-1);
   // Sessions of the last 24 hours are the day's refreshes. (Before fills, a provisional session
   // was replaced by the next one: such a one, not the latest, is not counted.)
   const today = sessions.filter((s) => s.createdAt > now - DAY_MS && (!s.provisional || s === latest));
   const refreshFreesAt = today.length >= limits.refreshesPerDay ? today[0]!.createdAt + DAY_MS : undefined;
   const earlier = sessions.filter((s) => s !== latest && s.createdAt >= since).reverse();
-  const context = { userId, plan, now, silenced, muted };
+  const context = { userId, plan, now, silenced, filters };
   const lastManual = state.lastManualRefreshAt;
-  const base = { context, mutesChangedAt: mutes.changedAt };
+  const base = { context, filtersChangedAt: filters.changedAt };
 
   // The person's topics and their phrases' dictionary entries, read only when needed (once).
   let phrases: Promise<TopicsWithStats> | undefined;
@@ -142,17 +143,18 @@ async function attemptRead(
     return { version: feed.version, feed };
   }
 
-  // Changed topics, silenced sources or muted words (or the onboarding's follow-up call) since
+  // Changed topics, silenced sources or filters (or the onboarding's follow-up call) since
   // the latest fill make it out of date; so does the end of matching new topics, for a
   // provisional session; and a session short of its share looks again for what has arrived.
   if (!latest) return undefined; // (a person with no session is always due)
   const filledAt = latest.filledAt ?? latest.createdAt;
   const short =
-    deliveredIn([latest], muted).size < postsPerRefresh(plan) && deliveredIn(today, muted).size < limits.postsPerDay;
+    deliveredIn([latest], filters).size < postsPerRefresh(plan) &&
+    deliveredIn(today, filters).size < limits.postsPerDay;
   const stale =
     (state.staleSince !== undefined && state.staleSince >= filledAt) ||
     topicsChangedAt >= filledAt ||
-    mutes.changedAt >= filledAt ||
+    filters.changedAt >= filledAt ||
     latest.provisional === true ||
     (short && now - filledAt >= FILL_INTERVAL_MS);
   let current = latest;
@@ -173,8 +175,8 @@ async function attemptRead(
 }
 
 interface Shown {
-  context: Pick<ChoiceContext, "userId" | "plan" | "now" | "silenced" | "muted">;
-  mutesChangedAt: number;
+  context: Pick<ChoiceContext, "userId" | "plan" | "now" | "silenced" | "filters">;
+  filtersChangedAt: number;
   session: FeedSession;
   earlier: FeedSession[];
   refreshes: number;
@@ -191,12 +193,12 @@ function nextRefreshOf({ context, session, refreshFreesAt }: Shown): number {
 
 /**
  * The version of what a feed answer would say, from what the read already holds (no further
- * reads): the sessions shown and their fills, the silenced sources, the muted words, the last
+ * reads): the sessions shown and their fills, the silenced sources, the filters, the last
  * manual refresh and the next refresh time. Likes and seen marks are not in it: the page that
  * made them shows them already, and another device sees them with the next change.
  */
 function versionOf(shown: Shown): string {
-  const { context, session, earlier, refreshes, lastManual, mutesChangedAt } = shown;
+  const { context, session, earlier, refreshes, lastManual, filtersChangedAt } = shown;
   const basis = JSON.stringify([
     context.plan,
     session.createdAt,
@@ -205,7 +207,7 @@ function versionOf(shown: Shown): string {
     earlier.map((s) => [s.createdAt, s.version ?? 0]),
     refreshes,
     [...context.silenced].sort(),
-    mutesChangedAt,
+    filtersChangedAt,
     lastManual ?? 0,
     nextRefreshOf(shown),
   ]);
@@ -234,9 +236,9 @@ async function answer(shown: Shown, atHand?: Parameters<typeof view>[0]["atHand"
   });
 }
 
-/** Articles delivered in the day's sessions, less those muted since (they no longer count against the posts a day). */
-function deliveredIn(sessions: FeedSession[], muted: ChoiceContext["muted"]): Set<string> {
-  return new Set(sessions.flatMap((s) => s.picks.flatMap((p) => (isMutedPick(muted, p) ? [] : [p.id]))));
+/** Articles delivered in the day's sessions, less those filtered since (they no longer count against the posts a day). */
+function deliveredIn(sessions: FeedSession[], filters: ChoiceContext["filters"]): Set<string> {
+  return new Set(sessions.flatMap((s) => s.picks.flatMap((p) => (isFilteredPick(filters, p) ? [] : [p.id]))));
 }
 
 /**
@@ -250,9 +252,9 @@ async function startSession(
   today: FeedSession[],
   sessionAt: number | undefined,
 ): Promise<{ session: FeedSession; atHand: Parameters<typeof view>[0]["atHand"] } | undefined> {
-  const { userId, plan, now, topics, muted } = context;
+  const { userId, plan, now, topics, filters } = context;
   const limits = PLAN_LIMITS[plan];
-  const delivered = deliveredIn(today, muted);
+  const delivered = deliveredIn(today, filters);
   const budget = Math.max(0, Math.min(postsPerRefresh(plan), limits.postsPerDay - delivered.size));
   const choice = await choosePicks(context, budget, delivered);
   // Nothing new to show (all delivered, seen, or the day's posts used up): keep showing the
@@ -300,10 +302,10 @@ async function fill(
   session: FeedSession,
   today: FeedSession[],
 ): Promise<FeedSession | undefined> {
-  const { plan, now, topics, muted } = context;
+  const { plan, now, topics, filters } = context;
   const limits = PLAN_LIMITS[plan];
-  const delivered = deliveredIn(today, muted);
-  const own = deliveredIn([session], muted);
+  const delivered = deliveredIn(today, filters);
+  const own = deliveredIn([session], filters);
   const budget = Math.max(0, Math.min(postsPerRefresh(plan) - own.size, limits.postsPerDay - delivered.size));
   const choice = await choosePicks(context, budget, delivered);
   const filled: FeedSession = {

@@ -5,8 +5,8 @@ import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
 import { coveredByOf, type CoveredBy } from "./covered.ts";
 import * as Likes from "./likes.ts";
-import type { MuteMatcher } from "../mutes/index.ts";
-import { isMutedPick } from "./mutes-filter.ts";
+import type { FeedFilters } from "../mutes/index.ts";
+import { isFilteredPick } from "./filters.ts";
 import * as Seen from "./seen.ts";
 import type { FeedPick, FeedSession } from "./picks.ts";
 import { inGroupOrder, PICKS_GROUP } from "./rules.ts";
@@ -87,25 +87,25 @@ export interface ViewInput {
   version: string;
   lastManualRefreshAt: number | undefined;
   silenced: Set<string>;
-  muted: MuteMatcher;
+  filters: FeedFilters;
   /** What the view shows of the current session's picks, when the caller has read it (a new session). */
   atHand?: PicksAtHand | undefined;
 }
 
 /**
- * The feed a person sees of a session: sources silenced and words muted since it was made left
+ * The feed a person sees of a session: sources silenced and what filters hide since it was made left
  * out (at once, whatever the refresh budget), each article saying whether it is in their graph,
  * whether they have seen it, and its source's subject (looked up as it is now: one read of the
  * catalogue's subjects). Earlier sessions follow, each article once (where it was shown last).
  * What it shows of the picks is read in one request, less what the caller has at hand.
  */
 export async function view(input: ViewInput): Promise<Feed> {
-  const { userId, plan, session, now, lastManualRefreshAt, silenced, muted, atHand } = input;
+  const { userId, plan, session, now, lastManualRefreshAt, silenced, filters, atHand } = input;
   const limits = PLAN_LIMITS[plan];
   const nextManual = limits.manualRefresh
     ? new Date(Math.max(now, (lastManualRefreshAt ?? 0) + limits.manualRefresh.cooldownSeconds * 1000)).toISOString()
     : null;
-  const visible = (p: FeedPick) => !silenced.has(p.sourceId) && !isMutedPick(muted, p);
+  const visible = (p: FeedPick) => !silenced.has(p.sourceId) && !isFilteredPick(filters, p);
   const picks = (session?.picks ?? []).filter(visible);
   const shown = new Set(picks.map((p) => p.id));
   const earlier: Array<{ session: FeedSession; picks: FeedPick[] }> = [];

@@ -1,3 +1,4 @@
+import * as Articles from "../articles/index.ts";
 import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Mutes from "../mutes/index.ts";
@@ -108,11 +109,19 @@ export async function likedByFollowed(
   return (await withoutMuted(readerId, ranked)).slice(0, options.limit);
 }
 
+/**
+ * The articles the reader's filters let through (muted words and, on a plan with filters, the
+ * advanced ones), judged on each article as stored where it still is: its text, language and
+ * source. One read of the filters, and of the articles only when a filter applies.
+ */
 async function withoutMuted(readerId: string, articles: FriendsArticle[]): Promise<FriendsArticle[]> {
   if (articles.length === 0) return articles;
-  const muted = await Mutes.mutedAmong(
-    readerId,
-    articles.map((a) => ({ articleId: a.id, title: a.title })),
+  const filters = await Mutes.read(readerId);
+  if (!filters.active) return articles;
+  const stored = await Articles.byIds(articles.map((a) => a.id));
+  const hidden = Mutes.hiddenAmong(
+    filters,
+    articles.map((a) => stored.get(a.id) ?? { articleId: a.id, title: a.title, sourceType: "rss" }),
   );
-  return articles.filter((a) => !muted.has(a.id));
+  return articles.filter((a) => !hidden.has(a.id));
 }

@@ -32,11 +32,11 @@ export interface FriendSession {
  * timeline (fanned out when the sessions were stored), so a page reads the same few items
  * whether the reader follows 5 people or 5,000: the timeline page, the page's authors' follow
  * edges and accounts (one batch each), and the reader's likes of the page's picks (one batch).
- * Picks the reader's muted words hide are left out (a session keeps its place, so paging by
+ * Picks the reader's filters hide are left out (a session keeps its place, so paging by
  * offset still counts sessions).
  */
 export async function page(readerId: string, options: { limit: number; offset: number }): Promise<FriendSession[]> {
-  const [sessions, mutes] = await Promise.all([
+  const [sessions, filters] = await Promise.all([
     Follows.timeline(readerId, options.limit, options.offset),
     Mutes.read(readerId),
   ]);
@@ -44,7 +44,7 @@ export async function page(readerId: string, options: { limit: number; offset: n
   const [people, liked, muted] = await Promise.all([
     Users.byIds(sessions.map((s) => s.authorId)),
     Feed.Likes.likedAmong(readerId, articleIds),
-    mutedPicks(mutes.matcher, sessions),
+    filteredPicks(filters, sessions),
   ]);
   return sessions.flatMap((s) => {
     const author = people.get(s.authorId);
@@ -72,18 +72,24 @@ export async function page(readerId: string, options: { limit: number; offset: n
 }
 
 /**
- * The picks of these sessions the reader's muted words hide: matched on each article's title,
- * summary and language where the article is still stored, else on the title the pick keeps.
+ * The picks of these sessions the reader's filters hide: judged on each article as stored (its
+ * title, summary, language and source) where it still is, else on what the pick keeps; a word
+ * muted within a topic applies to the picks the friend's matching topic of that name chose.
  */
-async function mutedPicks(
-  matcher: Mutes.MuteMatcher,
-  sessions: Array<{ picks: Array<{ articleId: string; title: string }> }>,
+async function filteredPicks(
+  filters: Mutes.FeedFilters,
+  sessions: Array<{
+    picks: Array<{ articleId: string; title: string; sourceType: string; bestMatchingKeywords: string[] }>;
+  }>,
 ): Promise<Set<string>> {
-  if (matcher.size === 0) return new Set();
+  if (!filters.active) return new Set();
   const picks = new Map(sessions.flatMap((s) => s.picks.map((p) => [p.articleId, p] as const)));
   const articles = await Articles.byIds([...picks.keys()]);
-  return Mutes.mutedAmong(
-    matcher,
-    [...picks.values()].map((p) => articles.get(p.articleId) ?? { articleId: p.articleId, title: p.title }),
+  return Mutes.hiddenAmong(
+    filters,
+    [...picks.values()].map((p) => ({
+      ...(articles.get(p.articleId) ?? { articleId: p.articleId, title: p.title, sourceType: p.sourceType }),
+      topics: p.bestMatchingKeywords,
+    })),
   );
 }

@@ -2,10 +2,11 @@ import { Entity, type EntityItem } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
- * A person's muted words, one item: the words as typed (`words`), their matching keys
- * (`keys`, one per word, what makes two spellings the same word) and how many there are.
- * Every change is one conditional update of this item, so parallel requests can neither pass
- * the limit nor mute a word twice.
+ * A person's feed filters, one item (so whoever shows them articles reads every filter in one
+ * get): the muted words as typed (`words`), their matching keys (`keys`, one per word, what
+ * makes two spellings the same word) and how many there are; and the advanced filters beside
+ * them, each list with its own keys and count. Every change is one conditional update of this
+ * item, so parallel requests can neither pass a limit nor add anything twice.
  */
 export const MuteListEntity = new Entity(
   {
@@ -15,7 +16,23 @@ export const MuteListEntity = new Entity(
       words: { type: "set", items: "string" },
       keys: { type: "set", items: "string" },
       count: { type: "number" },
-      /** When the list last changed: a feed made before it is out of date. */
+      /** Words muted within one topic: "topic␟word" as typed, their keys "topicKey␟wordKey", how many. */
+      topicWords: { type: "set", items: "string" },
+      topicKeys: { type: "set", items: "string" },
+      topicCount: { type: "number" },
+      /** The kinds of source shown (`FEED_KINDS`); unset: every kind. */
+      kinds: { type: "set", items: "string" },
+      /** The languages shown; none: every language. */
+      languages: { type: "set", items: "string" },
+      languageCount: { type: "number" },
+      /** Countries and subjects of sources left out, as the catalogue spells them, with their keys and counts. */
+      countries: { type: "set", items: "string" },
+      countryKeys: { type: "set", items: "string" },
+      countryCount: { type: "number" },
+      subjects: { type: "set", items: "string" },
+      subjectKeys: { type: "set", items: "string" },
+      subjectCount: { type: "number" },
+      /** When any filter last changed: a feed made before it is out of date. */
       changedAt: { type: "number" },
     },
     indexes: {

@@ -16,6 +16,8 @@ export const SubjectsEntity = new Entity(
       name: { type: "string", required: true, readOnly: true },
       /** Source id → its subject, for every source that has one (retired ones too: their articles are kept). */
       sourceSubjects: { type: "any" },
+      /** Source id → its country, for every source from a national list (the feed filters' "countries left out"). */
+      sourceCountries: { type: "any" },
       /** Subject → how many sources the catalogue reads for it now (retired ones left out). */
       sourceCounts: { type: "any" },
       /** When the two above were last written from the sources. */

@@ -34,15 +34,19 @@ export interface CatalogueSubject {
 export async function refreshIndex(now = Date.now()): Promise<Map<string, string>> {
   const { data } = await SourceEntity.query
     .dueForFetch({ catalogue: "sources" })
-    .go({ pages: "all", attributes: ["sourceId", "subject", "retiredAt"] });
+    .go({ pages: "all", attributes: ["sourceId", "subject", "country", "retiredAt"] });
   const sourceSubjects: Record<string, string> = {};
+  const sourceCountries: Record<string, string> = {};
   const sourceCounts: Record<string, number> = {};
-  for (const { sourceId, subject, retiredAt } of data) {
+  for (const { sourceId, subject, country, retiredAt } of data) {
+    if (sourceId && country) sourceCountries[sourceId] = country;
     if (!sourceId || !subject) continue;
     sourceSubjects[sourceId] = subject;
     if (retiredAt === undefined) sourceCounts[subject] = (sourceCounts[subject] ?? 0) + 1;
   }
-  await SubjectsEntity.upsert({ ...KEY, sourceSubjects, sourceCounts, sourcesAt: now }).go({ response: "none" });
+  await SubjectsEntity.upsert({ ...KEY, sourceSubjects, sourceCountries, sourceCounts, sourcesAt: now }).go({
+    response: "none",
+  });
   return new Map(Object.entries(sourceSubjects));
 }
 
@@ -63,6 +67,29 @@ export const bySourceRead = () =>
     ["sourceSubjects"],
     (item) => new Map(Object.entries((item?.sourceSubjects ?? {}) as Record<string, string>)),
   );
+
+/** What the feed filters know of sources: each one's subject and country (where it has them). */
+export interface SourceFacts {
+  subjects: Map<string, string>;
+  countries: Map<string, string>;
+}
+
+/** Each source's subject and country, in one read (only for a person who leaves some out). */
+export async function facts(): Promise<SourceFacts> {
+  const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourceSubjects", "sourceCountries"] });
+  return {
+    subjects: new Map(Object.entries((data?.sourceSubjects ?? {}) as Record<string, string>)),
+    countries: new Map(Object.entries((data?.sourceCountries ?? {}) as Record<string, string>)),
+  };
+}
+
+/** The countries graph's sources come from, A to Z (what a person may leave out); one read. */
+export async function countries(): Promise<string[]> {
+  const { data } = await SubjectsEntity.get(KEY).go({ attributes: ["sourceCountries"] });
+  return [...new Set(Object.values((data?.sourceCountries ?? {}) as Record<string, string>))].sort((a, b) =>
+    a.localeCompare(b),
+  );
+}
 
 /** Stores each subject's top topics (the subject-topics job's count), leaving the source attributes alone. */
 export async function recordTopTopics(topTopics: Record<string, SubjectTopic[]>, now = Date.now()): Promise<void> {

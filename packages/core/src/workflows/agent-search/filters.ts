@@ -1,3 +1,4 @@
+import type { Plan } from "../../lib/plans/index.ts";
 import * as Articles from "../../modules/articles/index.ts";
 import * as Feed from "../../modules/feed/index.ts";
 import * as Mutes from "../../modules/mutes/index.ts";
@@ -11,20 +12,21 @@ export interface ResultFilter {
 }
 
 /**
- * The person's filters, as agentic search applies them to results: their muted words (matched
- * as the feed matches them) and their silenced sources. The one place results meet the filters,
- * so a change to what the filters are changes it here alone.
+ * The person's filters, as agentic search applies them to results: the feed's filters (muted
+ * words, and on a plan with filters the advanced ones: a result from outside graph is a web page
+ * of no known language or source) and their silenced sources. The one place results meet the
+ * filters, so a change to what the filters are changes it here alone.
  */
-export async function resultFilter(userId: string): Promise<ResultFilter> {
-  const [mutes, silenced] = await Promise.all([Mutes.read(userId), Feed.Silenced.ids(userId)]);
+export async function resultFilter(userId: string, plan: Plan): Promise<ResultFilter> {
+  const [filters, silenced] = await Promise.all([Mutes.read(userId, plan), Feed.Silenced.ids(userId)]);
   return {
-    keepsOutside: (result) => !mutes.matcher.hides(result),
+    keepsOutside: (result) => Mutes.passes(filters, { title: result.title, sourceType: "web" }),
     async hiddenInGraph(articleIds) {
-      if (articleIds.length === 0 || (mutes.matcher.size === 0 && silenced.size === 0)) return new Set();
+      if (articleIds.length === 0 || (!filters.active && silenced.size === 0)) return new Set();
       const articles = await Articles.byIds(articleIds);
       const hidden = new Set<string>();
       for (const [id, article] of articles)
-        if (silenced.has(article.sourceId) || mutes.matcher.hides(article)) hidden.add(id);
+        if (silenced.has(article.sourceId) || !Mutes.passes(filters, article)) hidden.add(id);
       return hidden;
     },
   };

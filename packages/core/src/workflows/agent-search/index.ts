@@ -165,7 +165,7 @@ export async function runAgentSearch(
 
     // 5. Rank, de-duplicate and filter.
     const ranking = await begin("rank", "ranking what was found");
-    const filter = await resultFilter(job.userId);
+    const filter = await resultFilter(job.userId, plan);
     const hidden = await filter.hiddenInGraph([...new Set(inGraphIds.values())]);
     const kept = found.filter((f) => (f.inGraph ? !hidden.has(inGraphIds.get(f.link) ?? "") : filter.keepsOutside(f)));
     const results = rankResults(kept, words, AGENT_LIMITS.maxResults);

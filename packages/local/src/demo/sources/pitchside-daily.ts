@@ -5,6 +5,7 @@ export const pitchsideDaily: DemoSourceData = {
   name: "Pitchside Daily",
   type: "rss",
   subject: "Sport",
+  country: "United Kingdom",
   siteUrl: "https://pitchside-daily.example",
   description: "Sport news, analysis and the numbers behind the results.",
   authors: ["Danny Kerr", "Aisha Bello", "Luca Romano"],

@@ -77,6 +77,34 @@ describe.each(PLANS)("the %s plan's agent fetches", (plan) => {
   });
 });
 
+describe.each(PLANS)("the %s plan's filters and digests", (plan) => {
+  const { filters, advancedDigests } = PLAN_LIMITS[plan].includes;
+
+  it("adds feed filters only where the plan includes them", async () => {
+    const person = await personOn(plan);
+    const word = await person.client.mutes.$post({ json: { word: "crypto" } });
+    const language = await person.client.filters.languages.$post({ json: { language: "en" } });
+    if (filters) {
+      expect(word.status).toBe(200);
+      expect(language.status).toBe(200);
+    } else {
+      await expectPlanRequired(word, "filters");
+      await expectPlanRequired(language, "filters");
+    }
+  });
+
+  it("sends the standard digest on every plan and the advanced one's settings only where included", async () => {
+    const person = await personOn(plan);
+    const save = (json: object) =>
+      api.request("POST", "/api/users/update_email_digest_preferences", { cookie: person.cookie, body: json });
+    const standard = { wantsEmailDigest: true, timezone: "Europe/London", localTime: "08:00:00" };
+    expect((await save(standard)).status).toBe(200);
+    const twice = await save({ ...standard, times: ["08:00:00", "18:00:00"] });
+    if (advancedDigests) expect(twice.status).toBe(200);
+    else await expectPlanRequired(twice, "advancedDigests");
+  });
+});
+
 describe("a downgrade and an upgrade", () => {
   it("takes effect at once and loses nothing", async () => {
     const person: Person = await personOn("pro");

@@ -196,7 +196,10 @@ describe("chat in the browser", () => {
         ),
       )
       .toBeGreaterThan(0);
-    expect(await messagesIn(c.page).last().locator(".chat-message__body").innerText()).not.toBe("");
+    // C is on the free plan: the bot says once what it is, with the upgrade page as a link.
+    const answer = messagesIn(c.page).last().locator(".chat-message__body");
+    expect(await answer.innerText()).toContain("The chat bot comes with the pro plan");
+    expect(await answer.locator("a").last().getAttribute("href")).toMatch(/\/home\/upgrade$/);
     await screenshot(c.page, "chat-bot-1350-light");
     expect(alerts).toEqual({ a: [], b: [], c: [] });
   });

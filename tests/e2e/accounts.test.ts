@@ -285,13 +285,15 @@ describe("accounts in the browser", () => {
 
   it("shows the 404 page for reserved words and unknown paths, and guards protected pages", async () => {
     const page = await freshPage();
-    for (const path of ["/home/agent", "/feed", "/levers", "/sign-in", "/a/b/c"]) {
+    for (const path of ["/home/agents", "/feed", "/levers", "/sign-in", "/a/b/c"]) {
       await page.goto(`${server.url}${path}`);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).first().textContent()).toBe("404 Not Found");
     }
     await screenshot(page, "not-found");
-    await page.goto(`${server.url}/home/feedback`);
-    await page.waitForURL(/\/login$/);
+    for (const path of ["/home/feedback", "/home/agent"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(/\/login$/);
+    }
     expect(await page.title()).toBe("graph (local)");
     await page.context().close();
   });

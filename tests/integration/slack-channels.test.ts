@@ -131,7 +131,7 @@ describe("adding graph to Slack", () => {
     expect(done.authorize!.searchParams.get("redirect_uri")).toBe("http://graph.test/api/slack/api/callback");
     expect(done.stateCookie).toContain(done.authorize!.searchParams.get("state")!);
     expect(done.status).toBe(302);
-    expect(done.location).toBe("/home/settings?tab=feed&channels=connected");
+    expect(done.location).toBe("/home/tune?tab=feed&channels=connected");
     const { channels, max, kinds } = await channelsOf(p);
     expect(max).toBe(3);
     expect(kinds).toContain("slack");
@@ -148,7 +148,7 @@ describe("adding graph to Slack", () => {
     const again = await api.request("GET", `/api/slack/api/callback?${done.callback!.searchParams}`, {
       cookie: [p.cookie, done.stateCookie].join("; "),
     });
-    expect(again.headers.get("location")).toBe("/home/settings?tab=feed&channels=error");
+    expect(again.headers.get("location")).toBe("/home/tune?tab=feed&channels=error");
     expect((await channelsOf(p)).channels).toHaveLength(1);
   });
 
@@ -167,7 +167,7 @@ describe("adding graph to Slack", () => {
     const stolen = await api.request("GET", `/api/slack/api/callback?${callback.searchParams}`, {
       cookie: [other.cookie, stateCookie].join("; "),
     });
-    expect(stolen.headers.get("location")).toBe("/home/settings?tab=feed&channels=error");
+    expect(stolen.headers.get("location")).toBe("/home/tune?tab=feed&channels=error");
     expect((await channelsOf(other)).channels).toEqual([]);
     expect((await channelsOf(owner)).channels).toEqual([]);
   });

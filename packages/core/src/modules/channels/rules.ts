@@ -84,7 +84,7 @@ export const PICKS_PER_MESSAGE = 10;
 export const COMMAND_TEXT_MAX = 300;
 
 /** Where the channels are managed (the settings' feed tab). */
-export const CHANNELS_SETTINGS_PATH = "/home/settings?tab=feed";
+export const CHANNELS_SETTINGS_PATH = "/home/tune?tab=feed";
 /** The query parameter a connect comes back with (`connected`, `error`, `limit`). */
 export const CHANNEL_RESULT_PARAM = "channels";
 

@@ -26,7 +26,13 @@ const linkedAccounts = [
 ];
 
 /** What the Slack and Discord bot needs: the key that opens webhooks and tokens, the apps and their addresses. */
-const channelServices = [secrets.OAuthTokenKey, secrets.SlackClientId, secrets.SlackClientSecret, secrets.SlackSigningSecret, slack];
+const channelServices = [
+  secrets.OAuthTokenKey,
+  secrets.SlackClientId,
+  secrets.SlackClientSecret,
+  secrets.SlackSigningSecret,
+  slack,
+];
 
 function queueFor(name: (typeof queues)[number]["name"]) {
   const definition: QueueDefinition | undefined = queues.find((queue) => queue.name === name);

@@ -159,7 +159,12 @@ describe("adding graph to Slack", () => {
     const authorize = new URL(start.headers.get("location")!);
     const consent = await fetch(`${authorize.origin}${authorize.pathname}`, {
       method: "POST",
-      body: new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), team: "X", channel: "#x", decision: "allow" }),
+      body: new URLSearchParams({
+        ...Object.fromEntries(authorize.searchParams),
+        team: "X",
+        channel: "#x",
+        decision: "allow",
+      }),
       redirect: "manual",
     });
     const callback = new URL(consent.headers.get("location")!);
@@ -233,7 +238,10 @@ describe("the standard bot", () => {
   it("names no topic while the person hides their topics section", async () => {
     const p = await person("pro", ["Beekeeping"]);
     const hide = await api.client({ cookie: p.cookie }).users.profile_order.$post({
-      json: { userId: p.userId, sectionOrder: DEFAULT_SECTION_ORDER.map((s) => ({ ...s, visible: s.id !== "topics" })) },
+      json: {
+        userId: p.userId,
+        sectionOrder: DEFAULT_SECTION_ORDER.map((s) => ({ ...s, visible: s.id !== "topics" })),
+      },
     });
     expect(hide.status).toBe(200);
     const team = workspaceName("Hive");
@@ -255,7 +263,9 @@ describe("the standard bot", () => {
     expect(await receivedIn(`${team} #archive`)).toEqual([]);
     const [channel] = (await channelsOf(p)).channels;
     expect(channel!.status).toBe("broken");
-    const test = await api.client({ cookie: p.cookie }).channels[":id"].test.$post({ param: { id: channel!.channelId } });
+    const test = await api
+      .client({ cookie: p.cookie })
+      .channels[":id"].test.$post({ param: { id: channel!.channelId } });
     expect(test.status).toBe(409);
     expect((await errorOf(test)).code).toBe("channel_broken");
   });
@@ -278,7 +288,9 @@ describe("the standard bot", () => {
     const team = workspaceName("Test team");
     await connect(p, team);
     const [channel] = (await channelsOf(p)).channels;
-    const sent = await api.client({ cookie: p.cookie }).channels[":id"].test.$post({ param: { id: channel!.channelId } });
+    const sent = await api
+      .client({ cookie: p.cookie })
+      .channels[":id"].test.$post({ param: { id: channel!.channelId } });
     expect(sent.status).toBe(200);
     expect((await receivedIn(`${team} #general`)).map((m) => m.text)).toEqual([Channels.CHANNEL_MESSAGES.testMessage]);
     const results = await Promise.all(
@@ -290,7 +302,9 @@ describe("the standard bot", () => {
     expect(results.filter((r) => r.status === 429).length).toBe(6);
     // Another person's channel is unknown.
     const other = await person("pro");
-    const foreign = await api.client({ cookie: other.cookie }).channels[":id"].test.$post({ param: { id: channel!.channelId } });
+    const foreign = await api
+      .client({ cookie: other.cookie })
+      .channels[":id"].test.$post({ param: { id: channel!.channelId } });
     expect(foreign.status).toBe(404);
   });
 });
@@ -352,12 +366,16 @@ describe("unlink and account deletion", () => {
       .client({ cookie: (await person("pro")).cookie })
       .channels[":id"].$delete({ param: { id: channel!.channelId } });
     expect(foreign.status).toBe(404);
-    const removed = await api.client({ cookie: p.cookie }).channels[":id"].$delete({ param: { id: channel!.channelId } });
+    const removed = await api
+      .client({ cookie: p.cookie })
+      .channels[":id"].$delete({ param: { id: channel!.channelId } });
     expect(removed.status).toBe(200);
     expect((await channelsOf(p)).channels).toEqual([]);
     expect(holding(await scanTable(), channel!.channelId)).toEqual([]);
     // Revoked: Slack removed the app's webhook, and commands from the workspace are told to link it.
-    expect((await command(team, "help")).answer.text).toBe(Channels.CHANNEL_MESSAGES.notLinked("http://graph.test", "slack"));
+    expect((await command(team, "help")).answer.text).toBe(
+      Channels.CHANNEL_MESSAGES.notLinked("http://graph.test", "slack"),
+    );
   });
 
   it("removes every channel, connect and schedule when the account is deleted", async () => {

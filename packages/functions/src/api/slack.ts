@@ -64,11 +64,7 @@ export const slack = new Hono<ApiEnv>()
           : HOME;
       return back(c, result(redirect, "error"));
     }
-    const finished = await Channels.finishConnect(
-      "slack",
-      { code, state, browserState, userId: session.userId },
-      HOME,
-    );
+    const finished = await Channels.finishConnect("slack", { code, state, browserState, userId: session.userId }, HOME);
     return back(c, result(finished.redirect, finished.outcome));
   })
   .post("/commands", async (c) => {

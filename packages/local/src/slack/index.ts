@@ -43,7 +43,11 @@ export function slackSettings(runtimeUrl: string, env: NodeJS.ProcessEnv = proce
     clientId: `${randomBytes(5).readUInt32BE()}.${randomBytes(6).readUIntBE(0, 6)}`,
     clientSecret: randomBytes(16).toString("hex"),
     signingSecret: randomBytes(16).toString("hex"),
-    endpoints: { authorizationEndpoint: `${base}/oauth/v2/authorize`, apiUrl: `${base}/api`, hooksUrl: `${base}/hooks/` },
+    endpoints: {
+      authorizationEndpoint: `${base}/oauth/v2/authorize`,
+      apiUrl: `${base}/api`,
+      hooksUrl: `${base}/hooks/`,
+    },
     standIn: true,
   };
 }
@@ -80,7 +84,8 @@ export interface Received {
 }
 
 const id = (prefix: string) => `${prefix}${randomBytes(5).toString("hex").toUpperCase()}`;
-const teamIdOf = (name: string) => `T${createHash("sha256").update(name.toLowerCase()).digest("hex").slice(0, 9).toUpperCase()}`;
+const teamIdOf = (name: string) =>
+  `T${createHash("sha256").update(name.toLowerCase()).digest("hex").slice(0, 9).toUpperCase()}`;
 const channelIdOf = (team: string, channel: string) =>
   `C${createHash("sha256").update(`${team}#${channel}`.toLowerCase()).digest("hex").slice(0, 9).toUpperCase()}`;
 
@@ -93,7 +98,10 @@ function badBody(body: unknown): string | undefined {
   if (blocks === undefined) return undefined;
   if (!Array.isArray(blocks) || blocks.length > LIMITS.blocks) return "invalid_blocks";
   for (const block of blocks as Array<{ type?: string; text?: { text?: string; type?: string } }>) {
-    if (block.type === "header" && (block.text?.type !== "plain_text" || (block.text.text ?? "").length > LIMITS.headerText))
+    if (
+      block.type === "header" &&
+      (block.text?.type !== "plain_text" || (block.text.text ?? "").length > LIMITS.headerText)
+    )
       return "invalid_blocks";
     if (block.type === "section" && (block.text?.text ?? "").length > LIMITS.sectionText) return "invalid_blocks";
   }
@@ -216,7 +224,10 @@ export function slackApp(settings: SlackSettings, options: SlackStandInOptions) 
     })
     .post("/api/oauth.v2.access", async (c) => {
       const field = textField(await c.req.parseBody());
-      const [idGiven, secret] = basicCredentials(c.req.header("authorization")) ?? [field("client_id"), field("client_secret")];
+      const [idGiven, secret] = basicCredentials(c.req.header("authorization")) ?? [
+        field("client_id"),
+        field("client_secret"),
+      ];
       if (idGiven !== clientId || secret === undefined || !sameText(secret, clientSecret))
         return c.json({ ok: false, error: "invalid_client_id" });
       const code = field("code") ?? "";
@@ -290,7 +301,9 @@ export function slackApp(settings: SlackSettings, options: SlackStandInOptions) 
         state?: Hook["state"];
         rateLimited?: { count: number; retryAfter: number };
       }>();
-      const matching = [...hooks.values()].filter((h) => h.channel === channel && (team === undefined || h.team.name === team));
+      const matching = [...hooks.values()].filter(
+        (h) => h.channel === channel && (team === undefined || h.team.name === team),
+      );
       for (const hook of matching) {
         if (state) hook.state = state;
         if (rateLimited) hook.rateLimited = { ...rateLimited };
@@ -326,7 +339,10 @@ export function slackApp(settings: SlackSettings, options: SlackStandInOptions) 
       }).toString();
       const headers: Record<string, string> =
         request.forge === "secret"
-          ? { ...sign(body), "x-slack-signature": `v0=${createHmac("sha256", "not-the-secret").update(body).digest("hex")}` }
+          ? {
+              ...sign(body),
+              "x-slack-signature": `v0=${createHmac("sha256", "not-the-secret").update(body).digest("hex")}`,
+            }
           : request.forge === "stale"
             ? sign(body, String(Math.floor(Date.now() / 1000) - 10 * 60))
             : sign(body);
@@ -355,4 +371,3 @@ function blockText(block: unknown): string {
   if (b.text?.text) return b.type === "header" ? `# ${b.text.text}` : b.text.text;
   return (b.elements ?? []).map((e) => e.text ?? "").join(" ");
 }
-

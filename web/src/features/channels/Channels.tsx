@@ -41,8 +41,14 @@ function ChannelList({ userId, state }: { userId: string; state: ChannelsState }
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const key = channelsQuery(userId).queryKey;
-  const test = useMutation({ mutationFn: sendTestMessage, onSettled: () => queryClient.invalidateQueries({ queryKey: key }) });
-  const unlink = useMutation({ mutationFn: unlinkChannel, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
+  const test = useMutation({
+    mutationFn: sendTestMessage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const unlink = useMutation({
+    mutationFn: unlinkChannel,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
   const full = state.channels.length >= state.max;
   const error = test.error ?? unlink.error;
   return (
@@ -110,7 +116,12 @@ function ChannelList({ userId, state }: { userId: string; state: ChannelsState }
       ) : (
         <div className="channels__add">
           {state.kinds.map((kind) => (
-            <a key={kind} className="button button--primary" href={addChannelHref(kind)} data-testid={`channel-add-${kind}`}>
+            <a
+              key={kind}
+              className="button button--primary"
+              href={addChannelHref(kind)}
+              data-testid={`channel-add-${kind}`}
+            >
               add to {kindLabel(kind)}
             </a>
           ))}

@@ -17,7 +17,8 @@ export type ChannelsState = InferResponseType<typeof client.api.channels.$get, 2
 export const sendTestMessage = (channelId: string) =>
   call(client.api.channels[":id"].test.$post({ param: { id: channelId } }));
 
-export const unlinkChannel = (channelId: string) => call(client.api.channels[":id"].$delete({ param: { id: channelId } }));
+export const unlinkChannel = (channelId: string) =>
+  call(client.api.channels[":id"].$delete({ param: { id: channelId } }));
 
 /** Where "add to Slack" / "add to Discord" sends the browser (a navigation: the service's consent page). */
 export const addChannelHref = (kind: "slack" | "discord") => `/api/${kind}/api/login`;

@@ -1,7 +1,16 @@
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Resource } from "sst";
 import type { z } from "zod";
-import { AccountJob, AgentJob, ChannelJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
+import {
+  AccountJob,
+  AgentJob,
+  ChannelJob,
+  DigestJob,
+  ImportJob,
+  IngestJob,
+  OutgoingEmail,
+  ShareJob,
+} from "./messages.ts";
 import { SQS_LIMITS, type QueueName } from "./rules.ts";
 
 export {
@@ -90,7 +99,9 @@ export async function enqueue<Q extends Queue>(
           Id: String(index),
           MessageBody: body,
           // SQS holds a message back at most 15 minutes.
-          ...(options.delaySeconds ? { DelaySeconds: Math.min(900, Math.max(0, Math.ceil(options.delaySeconds))) } : {}),
+          ...(options.delaySeconds
+            ? { DelaySeconds: Math.min(900, Math.max(0, Math.ceil(options.delaySeconds))) }
+            : {}),
         })),
       }),
     );

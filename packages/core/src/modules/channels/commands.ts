@@ -35,7 +35,7 @@ async function ownerOf(kind: ChannelKind, workspaceId: string, channelId: string
     .go({ pages: "all", attributes: ["userId", "serviceChannelId", "createdAt"] });
   if (data.length === 0) return undefined;
   const here = channelId ? data.find((c) => c.serviceChannelId === channelId) : undefined;
-  return (here ?? [...data].sort((a, b) => a.createdAt! - b.createdAt!)[0]!).userId!;
+  return (here ?? [...data].sort((a, b) => a.createdAt - b.createdAt)[0]!).userId;
 }
 
 /** Whether anyone linked this workspace or server (a command from elsewhere is told how to link it). */

@@ -91,7 +91,8 @@ export async function finishConnect(
   input: { code: string; state: string; browserState: string | undefined; userId: string },
   fallback: string,
 ): Promise<{ redirect: string; outcome: ConnectOutcome }> {
-  if (!input.browserState || !safeEqual(input.browserState, input.state)) return { redirect: fallback, outcome: "failed" };
+  if (!input.browserState || !safeEqual(input.browserState, input.state))
+    return { redirect: fallback, outcome: "failed" };
   const pending = await takePending(kind, input.state);
   if (!pending || pending.userId !== input.userId) return { redirect: fallback, outcome: "failed" };
   const service = serviceOf(kind);
@@ -100,7 +101,10 @@ export async function finishConnect(
   try {
     exchanged = await service.exchange(input.code, pending.codeVerifier);
   } catch (error) {
-    console.warn(`${kind} connect failed`, { userId: input.userId, reason: error instanceof Error ? error.name : "unknown" });
+    console.warn(`${kind} connect failed`, {
+      userId: input.userId,
+      reason: error instanceof Error ? error.name : "unknown",
+    });
     return { redirect: pending.redirect, outcome: "failed" };
   }
   const user = await Users.byId(input.userId);

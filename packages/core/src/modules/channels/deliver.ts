@@ -3,13 +3,15 @@ import { isConditionFailure, nowSeconds, transact } from "../../adapters/dynamo/
 import { planIncludes } from "../../lib/plans/index.ts";
 import * as Digest from "../digest/index.ts";
 import * as Users from "../users/index.ts";
-import { ChannelEntity, ChannelOwnerEntity, ChannelScheduleEntity, ChannelSendEntity, type Channel } from "./channel.entity.ts";
-import { currentPicks } from "./picks.ts";
 import {
-  REDELIVER_ATTEMPTS_MAX,
-  type PicksMessage,
-  type PostResult,
-} from "./rules.ts";
+  ChannelEntity,
+  ChannelOwnerEntity,
+  ChannelScheduleEntity,
+  ChannelSendEntity,
+  type Channel,
+} from "./channel.entity.ts";
+import { currentPicks } from "./picks.ts";
+import { REDELIVER_ATTEMPTS_MAX, type PicksMessage, type PostResult } from "./rules.ts";
 import { advance, moveSchedule, nextDeliveryAfter } from "./schedule.ts";
 import { serviceOf } from "./service.ts";
 import { channelsOf, markBroken, markSent, opened } from "./store.ts";
@@ -54,7 +56,11 @@ async function deliverTo(
 ): Promise<DeliveryOutcome> {
   if (channel.status !== "ok") return "skipped";
   const key = { channelId: channel.channelId, sendKey };
-  const claimed = await ChannelSendEntity.create({ ...key, sentAt: Date.now(), expiresAt: nowSeconds() + SEND_RECORD_SECONDS })
+  const claimed = await ChannelSendEntity.create({
+    ...key,
+    sentAt: Date.now(),
+    expiresAt: nowSeconds() + SEND_RECORD_SECONDS,
+  })
     .go()
     .then(
       () => true,
@@ -83,7 +89,16 @@ async function deliverTo(
   }
   await enqueue(
     ChannelQueue,
-    [{ kind: "redeliver", userId: channel.userId, channelId: channel.channelId, sendKey, now: job.now, attempt: job.attempt + 1 }],
+    [
+      {
+        kind: "redeliver",
+        userId: channel.userId,
+        channelId: channel.channelId,
+        sendKey,
+        now: job.now,
+        attempt: job.attempt + 1,
+      },
+    ],
     { delaySeconds: Math.ceil(result.retryAfterMs / 1000) },
   );
   return "delayed";
@@ -101,7 +116,9 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
  * digest time. A person whose plan has no bot keeps their channels, paused; a time that is no
  * longer theirs (changed meanwhile) moves them to their new one without sending.
  */
-export async function deliver(job: Extract<ChannelJob, { kind: "deliver" }>): Promise<Record<string, DeliveryOutcome> | "not-due"> {
+export async function deliver(
+  job: Extract<ChannelJob, { kind: "deliver" }>,
+): Promise<Record<string, DeliveryOutcome> | "not-due"> {
   const { userId, slot } = job;
   const [scheduled, owner, user] = await Promise.all([
     ChannelScheduleEntity.get({ slot, userId }).go({ consistent: true }),
@@ -134,9 +151,16 @@ export async function deliver(job: Extract<ChannelJob, { kind: "deliver" }>): Pr
 
 /** One channel's delivery again, after the service (or graph's rate) asked it to wait. */
 export async function redeliver(job: Extract<ChannelJob, { kind: "redeliver" }>): Promise<DeliveryOutcome> {
-  const { data: channel } = await ChannelEntity.get({ userId: job.userId, channelId: job.channelId }).go({ consistent: true });
+  const { data: channel } = await ChannelEntity.get({ userId: job.userId, channelId: job.channelId }).go({
+    consistent: true,
+  });
   const user = await Users.byId(job.userId);
   if (!channel || !user || !planIncludes(user.plan, "bot")) return "skipped";
   const { zone } = await Digest.dailyTime(job.userId);
-  return deliverTo(channel, job.sendKey, once(() => currentPicks(job.userId, { zone })), job);
+  return deliverTo(
+    channel,
+    job.sendKey,
+    once(() => currentPicks(job.userId, { zone })),
+    job,
+  );
 }

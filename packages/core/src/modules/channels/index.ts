@@ -66,5 +66,4 @@ export async function handleJob(job: ChannelJob): Promise<unknown> {
   }
 }
 
-
 export type { ChannelKind };

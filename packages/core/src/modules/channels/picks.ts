@@ -6,7 +6,8 @@ import { CHANNELS_SETTINGS_PATH, PICKS_PER_MESSAGE, type PicksMessage } from "./
 const siteUrl = () => Resource.Config.siteUrl.replace(/\/$/, "");
 
 /** "Friday" in the person's zone. */
-const weekday = (at: number, zone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: zone }).format(at);
+const weekday = (at: number, zone: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", timeZone: zone }).format(at);
 
 /**
  * The person's current picks as a message for a channel: the current session's articles (as the
@@ -14,10 +15,7 @@ const weekday = (at: number, zone: string) => new Intl.DateTimeFormat("en-GB", {
  * nothing a hidden profile section holds is named: while the person hides their topics, the
  * reason says only that it matched their topics.
  */
-export async function currentPicks(
-  userId: string,
-  options: { zone: string; at?: number },
-): Promise<PicksMessage> {
+export async function currentPicks(userId: string, options: { zone: string; at?: number }): Promise<PicksMessage> {
   const at = options.at ?? Date.now();
   const [feed, shown] = await Promise.all([
     Feed.read(userId, { manual: false }),

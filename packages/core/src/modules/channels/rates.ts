@@ -16,7 +16,10 @@ const personLimit = (userId: string) => ({
  * Counts one outgoing message toward the channel's and the person's hourly rate (each one
  * conditional write): answers how long to wait when either is spent, giving back what was taken.
  */
-export async function takePostRate(userId: string, channelId: string): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+export async function takePostRate(
+  userId: string,
+  channelId: string,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   const [channel, person] = await Promise.all([
     RateLimit.takeFixedWindow(channelLimit(channelId)),
     RateLimit.takeFixedWindow(personLimit(userId)),
@@ -26,7 +29,10 @@ export async function takePostRate(userId: string, channelId: string): Promise<{
     channel.allowed ? RateLimit.giveBackFixedWindow(channelLimit(channelId), channel.windowStart) : undefined,
     person.allowed ? RateLimit.giveBackFixedWindow(personLimit(userId), person.windowStart) : undefined,
   ]);
-  return { ok: false, retryAfter: Math.max(channel.allowed ? 0 : channel.retryAfter, person.allowed ? 0 : person.retryAfter) };
+  return {
+    ok: false,
+    retryAfter: Math.max(channel.allowed ? 0 : channel.retryAfter, person.allowed ? 0 : person.retryAfter),
+  };
 }
 
 /** Forgets the rate windows of a channel (unlinked) and of a person (deleted). */
@@ -35,4 +41,3 @@ export const purgeRates = (userId: string | undefined, channelIds: string[]) =>
     ...(userId ? [RateLimit.purge(personLimit(userId).bucket)] : []),
     ...channelIds.map((id) => RateLimit.purge(channelLimit(id).bucket)),
   ]);
-

@@ -50,7 +50,10 @@ export async function advance(userId: string, from: number, to: number | undefin
     to === undefined
       ? ChannelOwnerEntity.patch({ userId }).remove(["nextSendAt"])
       : ChannelOwnerEntity.patch({ userId }).set({ nextSendAt: to });
-  const result = await transact([patch.where((attr, op) => op.eq(attr.nextSendAt, from)), ...moveSchedule(userId, from, to)]);
+  const result = await transact([
+    patch.where((attr, op) => op.eq(attr.nextSendAt, from)),
+    ...moveSchedule(userId, from, to),
+  ]);
   if (result.canceled && !result.reasons.includes("ConditionalCheckFailed"))
     throw new Error(`the channel schedule of ${userId} could not advance: ${result.reasons.join(", ")}`);
 }
@@ -67,10 +70,14 @@ export async function queueDue(now = Date.now()): Promise<{ due: number }> {
   const current = Digest.slotOf(now);
   const slots = Array.from({ length: RUN_SLOTS + 1 }, (_, i) => current - RUN_SLOTS + i);
   const found = await Promise.all(
-    slots.map((slot) => ChannelScheduleEntity.query.bySlot({ slot }).go({ pages: "all", attributes: ["userId", "sendAt"] })),
+    slots.map((slot) =>
+      ChannelScheduleEntity.query.bySlot({ slot }).go({ pages: "all", attributes: ["userId", "sendAt"] }),
+    ),
   );
   const due = found.flatMap(({ data }, i) =>
-    data.filter((d) => d.sendAt! <= now).map((d) => ({ kind: "deliver" as const, userId: d.userId!, slot: slots[i]!, now })),
+    data
+      .filter((d) => d.sendAt <= now)
+      .map((d) => ({ kind: "deliver" as const, userId: d.userId, slot: slots[i]!, now })),
   );
   await enqueue(ChannelQueue, due);
   return { due: due.length };

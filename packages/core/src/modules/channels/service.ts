@@ -1,10 +1,9 @@
 import * as Slack from "../../adapters/slack/index.ts";
 import type { ChannelKind, ChannelService } from "./rules.ts";
 
-export type { ChannelKind, ChannelService, PicksMessage, PostResult } from "./rules.ts";
-
 /**
- * The services the bot posts through, by kind. A kind without a service here (Discord, until its
+ * The services the bot posts through, by kind (each implements `ChannelService`, declared in
+ * rules.ts so the adapters may import it). A kind without a service here (Discord, until its
  * adapter is wired) has no "add" button and refuses its connect.
  */
 const SERVICES: Partial<Record<ChannelKind, ChannelService>> = {
@@ -15,4 +14,6 @@ export const serviceOf = (kind: ChannelKind): ChannelService | undefined => SERV
 
 /** The kinds whose service exists and is configured here. */
 export const configuredKinds = (): ChannelKind[] =>
-  (Object.values(SERVICES) as ChannelService[]).filter((s) => s.isConfigured()).map((s) => s.kind);
+  Object.values(SERVICES)
+    .filter((s): s is ChannelService => s?.isConfigured() === true)
+    .map((s) => s.kind);

@@ -36,7 +36,11 @@ const viewOf = (c: Channel): ChannelView => ({
 
 /** The person's channels (never a webhook or a token), the plan's cap and the kinds that can be added. */
 export async function list(userId: string, plan: Plan): Promise<ChannelsAnswer> {
-  return { channels: (await channelsOf(userId)).map(viewOf), max: PLAN_LIMITS[plan].channelsMax, kinds: configuredKinds() };
+  return {
+    channels: (await channelsOf(userId)).map(viewOf),
+    max: PLAN_LIMITS[plan].channelsMax,
+    kinds: configuredKinds(),
+  };
 }
 
 /** One of the person's channels, or 404 (another person's is as unknown as none). */
@@ -81,12 +85,16 @@ async function remove(channel: Channel): Promise<void> {
   await serviceOf(channel.kind)?.revoke(opened(channel.token), webhook ?? "");
   const result = await transact([
     ChannelEntity.delete({ userId, channelId }).where((attr, op) => op.exists(attr.createdAt)),
-    ChannelOwnerEntity.update({ userId }).add({ count: -1 }).where((attr, op) => op.gt(attr.count, 0)),
+    ChannelOwnerEntity.update({ userId })
+      .add({ count: -1 })
+      .where((attr, op) => op.gt(attr.count, 0)),
   ]);
   // Removed by another call meanwhile: it took the count with it.
   if (result.canceled && !result.reasons.includes("ConditionalCheckFailed"))
     throw new Error(`channel ${channelId} could not be removed: ${result.reasons.join(", ")}`);
-  const { data: sends } = await ChannelSendEntity.query.byChannel({ channelId }).go({ pages: "all", attributes: ["sendKey"] });
+  const { data: sends } = await ChannelSendEntity.query
+    .byChannel({ channelId })
+    .go({ pages: "all", attributes: ["sendKey"] });
   await deleteKeys(
     ChannelSendEntity,
     sends.map(({ sendKey }) => ({ channelId, sendKey })),

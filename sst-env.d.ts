@@ -26,6 +26,14 @@ declare module "sst" {
       "type": "sst.aws.ApiGatewayV2"
       "url": string
     }
+    "ChannelDeadLetter": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
+    "ChannelQueue": {
+      "type": "sst.aws.Queue"
+      "url": string
+    }
     "Config": {
       "allowPrivateFeeds": boolean
       "catalogue": string
@@ -136,6 +144,24 @@ declare module "sst" {
     "Site": {
       "type": "sst.aws.StaticSite"
       "url": string
+    }
+    "Slack": {
+      "apiUrl": string
+      "authorizationEndpoint": string
+      "hooksUrl": string
+      "type": "sst.sst.Linkable"
+    }
+    "SlackClientId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "SlackClientSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "SlackSigningSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
     }
     "Spotify": {
       "apiUrl": string

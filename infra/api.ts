@@ -1,7 +1,7 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
-import { accountQueue, agentQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
-import { mediaCatalogues, spotify, youtubeApi } from "./media";
+import { accountQueue, agentQueue, channelQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
+import { mediaCatalogues, slack, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -30,6 +30,7 @@ api.route("$default", {
     shareQueue,
     importQueue,
     agentQueue,
+    channelQueue,
     config,
     realtime,
     ...allSecrets,
@@ -37,6 +38,7 @@ api.route("$default", {
     mediaCatalogues,
     spotify,
     youtubeApi,
+    slack,
   ],
   timeout: "29 seconds",
   memory: "1024 MB",
@@ -56,3 +58,6 @@ router.route("/api", api.url);
  * of the same function: Stripe calls it without a session, and it checks Stripe's signature.
  */
 export const stripeWebhookUrl = $interpolate`${router.url}/api/stripe/webhook`;
+
+/** Slack's slash command address, to set as the `/graph` command's Request URL (see docs/channels.md). */
+export const slackCommandsUrl = $interpolate`${router.url}/api/slack/commands`;

@@ -3,7 +3,7 @@ import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
 import { googleOidc } from "./google";
-import { hackerNews, spotify, youtubeApi } from "./media";
+import { hackerNews, slack, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { secrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -23,6 +23,15 @@ const linkedAccounts = [
   googleOidc,
   spotify,
   youtubeApi,
+];
+
+/** What the Slack and Discord bot needs: the key that opens webhooks and tokens, the apps and their addresses. */
+const channelServices = [
+  secrets.OAuthTokenKey,
+  secrets.SlackClientId,
+  secrets.SlackClientSecret,
+  secrets.SlackSigningSecret,
+  slack,
 ];
 
 function queueFor(name: (typeof queues)[number]["name"]) {
@@ -51,6 +60,7 @@ const account = queueFor("AccountQueue");
 const share = queueFor("ShareQueue");
 const imports = queueFor("ImportQueue");
 const agent = queueFor("AgentQueue");
+const channel = queueFor("ChannelQueue");
 
 /** Outgoing e-mail, one message per e-mail (`Resource.MailQueue`). */
 export const mailQueue = mail.queue;
@@ -73,6 +83,9 @@ export const importDeadLetter = imports.deadLetter;
 /** One message per agentic search to run (`Resource.AgentQueue`). */
 export const agentQueue = agent.queue;
 export const agentDeadLetter = agent.deadLetter;
+/** The bot's deliveries to Slack and Discord channels and slash commands' late answers (`Resource.ChannelQueue`). */
+export const channelQueue = channel.queue;
+export const channelDeadLetter = channel.deadLetter;
 
 mailQueue.subscribe(
   { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
@@ -112,7 +125,7 @@ accountQueue.subscribe(
   {
     handler: account.definition.handler,
     // The YouTube step revokes the person's grant at Google, with the stored token.
-    link: [table, realtime, config, imagesBucket, importsBucket, ...linkedAccounts],
+    link: [table, realtime, config, imagesBucket, importsBucket, ...linkedAccounts, ...channelServices],
     timeout: "5 minutes",
   },
   { batch: { size: account.definition.batchSize, partialResponses: true } },
@@ -147,6 +160,16 @@ agentQueue.subscribe(
   { batch: { size: agent.definition.batchSize, partialResponses: true } },
 );
 
+// Posts picks and commands' answers to Slack and Discord; reads the feed and search as the API does.
+channelQueue.subscribe(
+  {
+    handler: channel.definition.handler,
+    link: [table, searchBucket, ingestQueue, channelQueue, config, ...channelServices],
+    timeout: "1 minute",
+  },
+  { batch: { size: channel.definition.batchSize, partialResponses: true } },
+);
+
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its
  * event. Jobs may queue mail and feed work.
@@ -159,7 +182,18 @@ export const crons = schedules.map(
       function: {
         handler: job.handler,
         // media-resync refreshes and reads the linked accounts.
-        link: [table, searchBucket, mailQueue, ingestQueue, digestQueue, accountQueue, config, ...linkedAccounts],
+        link: [
+          table,
+          searchBucket,
+          mailQueue,
+          ingestQueue,
+          digestQueue,
+          accountQueue,
+          channelQueue,
+          config,
+          ...linkedAccounts,
+          ...channelServices,
+        ],
         timeout: "5 minutes",
       },
     }),

@@ -48,3 +48,17 @@ export const youtubeApi = new sst.Linkable("YouTubeApi", {
 export const hackerNews = new sst.Linkable("HackerNews", {
   properties: { apiUrl: "https://hn.algolia.com/api/v1" },
 });
+
+/**
+ * Slack's OAuth page, Web API and hook addresses, read by the bot as `Resource.Slack` (the app's
+ * credentials are the `SlackClientId`, `SlackClientSecret` and `SlackSigningSecret` secrets).
+ * graph posts only to addresses under `hooksUrl`. The local runtime links its stand-in instead
+ * unless SLACK_CLIENT_ID is set.
+ */
+export const slack = new sst.Linkable("Slack", {
+  properties: {
+    authorizationEndpoint: "https://slack.com/oauth/v2/authorize",
+    apiUrl: "https://slack.com/api",
+    hooksUrl: "https://hooks.slack.com/",
+  },
+});

@@ -33,6 +33,13 @@ export const secrets = {
    */
   SpotifyClientId: new sst.Secret("SpotifyClientId", ""),
   SpotifyClientSecret: new sst.Secret("SpotifyClientSecret", ""),
+  /**
+   * The Slack app's client id and secret and its signing secret (api.slack.com/apps; see
+   * docs/channels.md). Empty: "Add to Slack" answers that Slack is not configured.
+   */
+  SlackClientId: new sst.Secret("SlackClientId", ""),
+  SlackClientSecret: new sst.Secret("SlackClientSecret", ""),
+  SlackSigningSecret: new sst.Secret("SlackSigningSecret", ""),
 };
 
 export const allSecrets = Object.values(secrets);

@@ -103,16 +103,19 @@ export class Dispatcher {
    * Accepts a message for a queue, as SQS SendMessage does, and delivers it soon after.
    * Resolves once the message is kept: on disk, with a data dir.
    */
-  async send(queue: string, body: string): Promise<{ messageId: string; md5: string }> {
+  async send(queue: string, body: string, delaySeconds = 0): Promise<{ messageId: string; md5: string }> {
     const state = this.queues.get(queue);
     if (!state) throw new Error(`no queue ${queue}`);
     const now = Date.now();
     // Visible at once, whatever the clock says: a message sent while a test has moved the clock
     // forward must not wait, after the clock is put back, for real time to reach its send time.
-    const message: Message = { messageId: crypto.randomUUID(), body, sentAt: now, receiveCount: 0, visibleAt: 0 };
+    // A delayed one (SQS's DelaySeconds) waits its delay in real time, as a retry's back-off does.
+    const delayMs = Math.max(0, delaySeconds) * 1000;
+    const visibleAt = delayMs > 0 ? now + delayMs : 0;
+    const message: Message = { messageId: crypto.randomUUID(), body, sentAt: now, receiveCount: 0, visibleAt };
     await this.store.put(queue, message, { durable: true });
     state.ready.push(message);
-    this.schedulePoll(queue, 0);
+    this.schedulePoll(queue, delayMs);
     return { messageId: message.messageId, md5: createHash("md5").update(body).digest("hex") };
   }
 

@@ -17,6 +17,7 @@ export const LOCAL_ONLY_PATHS = [
   "/dev/outbox",
   "/_google/*",
   "/_spotify/*",
+  "/_slack/*",
 ] as const;
 
 const LOOPBACK = new BlockList();

@@ -25,6 +25,7 @@ import {
   spotifyImagesApp,
   spotifySettings,
 } from "./spotify/index.ts";
+import { slackApp, slackSettings, STAND_IN_PATH as SLACK_PATH } from "./slack/index.ts";
 import { ROOT } from "./handlers.ts";
 import { localKeys } from "./keys.ts";
 import { mediaSettings, mountMediaStandIns } from "./media-catalogues.ts";
@@ -134,6 +135,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Spotify and YouTube: the stand-ins on this port unless SPOTIFY_CLIENT_ID / GOOGLE_CLIENT_ID is set.
   const google = googleSettings(url);
   const spotify = spotifySettings(url);
+  // Slack: the stand-in on this port unless SLACK_CLIENT_ID is set.
+  const slack = slackSettings(url);
   root.use(
     securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`], {
       // Pages load covers, posters, album art and channel thumbnails from the stand-ins on this
@@ -197,6 +200,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("SpotifyClientId", { value: spotify.clientId }, "sst.sst.Secret");
   link("SpotifyClientSecret", { value: spotify.clientSecret }, "sst.sst.Secret");
   link("Spotify", spotify.endpoints, "sst.sst.Linkable");
+  // Slack: real Slack with SLACK_CLIENT_ID, else the stand-in mounted below (its secrets made for this run).
+  link("SlackClientId", { value: slack.clientId }, "sst.sst.Secret");
+  link("SlackClientSecret", { value: slack.clientSecret }, "sst.sst.Secret");
+  link("SlackSigningSecret", { value: slack.signingSecret }, "sst.sst.Secret");
+  link("Slack", slack.endpoints, "sst.sst.Linkable");
   link("DigestSigningKey", { value: keys.digestSigningKey }, "sst.sst.Secret");
   link("RealtimeTokenKey", { value: keys.realtimeTokenKey }, "sst.sst.Secret");
   link("OAuthTokenKey", { value: keys.oauthTokenKey }, "sst.sst.Secret");
@@ -242,7 +250,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     siteUrl,
     ownUrls: [url, `http://${s3Host(host)}:${port}`],
     // The consent pages a connect or a Google sign-in sends the browser to.
-    pages: /^\/_(google|spotify)\//,
+    pages: /^\/_(google|spotify|slack)\//,
   });
   // The AWS stand-ins tell the time by this process's clock, as AWS answers by its own: the SDK
   // sets its clients' clocks by a response's Date, and Node's own Date header does not see a
@@ -271,6 +279,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     root.route(SPOTIFY_PATH, spotifyApp(spotify, { redirectUris: [`${site}/api/spotify/api/callback`], imagesUrl }));
     root.route(SPOTIFY_IMAGES_PATH, spotifyImagesApp());
   }
+  if (slack.standIn)
+    root.route(
+      SLACK_PATH,
+      slackApp(slack, {
+        redirectUris: [`${site}/api/slack/api/callback`],
+        commandsUrl: `${url}/api/slack/commands`,
+        baseUrl: url,
+      }),
+    );
   // Public, like the services they stand in for: browsers on the network load the covers too.
   await mountMediaStandIns(root, media);
   if (hackerNews.standIn) root.route(HACKER_NEWS_PATH, hackerNewsApp());

@@ -5,6 +5,7 @@ import { account } from "./account.ts";
 import { agent } from "./agent.ts";
 import { atomFeed } from "./atom-feed.ts";
 import { auth } from "./auth.ts";
+import { channels } from "./channels.ts";
 import { articles, rss } from "./feed.ts";
 import { follows } from "./follows.ts";
 import { google } from "./google.ts";
@@ -23,6 +24,7 @@ import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
 import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
 import { search } from "./search.ts";
+import { slack, SLACK_WEBHOOK_PATHS } from "./slack.ts";
 import { spotify } from "./spotify.ts";
 import { plans, stripe, WEBHOOK_PATHS } from "./stripe.ts";
 import { aims, topics } from "./topics.ts";
@@ -48,8 +50,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
       }),
     )
     .use(clientAddress(options.clientAddressOf))
-    .use(sameOrigin(siteOrigin, WEBHOOK_PATHS))
-    .use(jsonOnly([...FORM_PATHS, ...PROFILE_FORM_PATHS, ...WEBHOOK_PATHS]))
+    .use(sameOrigin(siteOrigin, [...WEBHOOK_PATHS, ...SLACK_WEBHOOK_PATHS]))
+    .use(jsonOnly([...FORM_PATHS, ...PROFILE_FORM_PATHS, ...WEBHOOK_PATHS, ...SLACK_WEBHOOK_PATHS]))
     .use(loadSession)
     .route("/", auth)
     .route("/", google)
@@ -78,6 +80,8 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/movies", movies)
     .route("/spotify", spotify)
     .route("/youtube", youtube)
+    .route("/slack", slack)
+    .route("/channels", channels)
     .route("/youtube", watchHistory)
     .route("/messages", messages)
     .route("/stripe", stripe)

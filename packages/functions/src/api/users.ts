@@ -3,6 +3,7 @@ import { z } from "zod";
 import { required } from "@graph/core/modules/auth/rules";
 import { notFound } from "@graph/core/lib/errors";
 import { FeedState } from "@graph/core/modules/feed";
+import * as Channels from "@graph/core/modules/channels";
 import * as Digest from "@graph/core/modules/digest";
 import * as FeedbackService from "@graph/core/modules/feedback";
 import { FEEDBACK_MAX, FEEDBACK_TOO_LONG } from "@graph/core/modules/feedback/rules";
@@ -64,9 +65,14 @@ export const users = new Hono<ApiEnv>()
     return c.json({ ok: true as const });
   })
   .get("/email_digest_preferences", requireSession, async (c) => c.json(await Digest.preferences(currentUserId(c))))
-  .post("/update_email_digest_preferences", requireSession, jsonBody(DigestChanges), async (c) =>
-    c.json(await Digest.updatePreferences(currentUserId(c), c.req.valid("json"))),
-  )
+  .post("/update_email_digest_preferences", requireSession, jsonBody(DigestChanges), async (c) => {
+    const changes = c.req.valid("json");
+    const saved = await Digest.updatePreferences(currentUserId(c), changes);
+    // The bot posts to Slack and Discord at the digest time: a new time moves it too.
+    if (changes.localTime !== undefined || changes.timezone !== undefined || changes.times !== undefined)
+      await Channels.reschedule(currentUserId(c));
+    return c.json(saved);
+  })
   .post("/feedback", requireSession, jsonBody(Feedback), async (c) => {
     await FeedbackService.send(currentUserId(c), c.req.valid("json").feedback);
     return c.json({ ok: true as const });

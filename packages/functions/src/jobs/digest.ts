@@ -1,4 +1,5 @@
 import { z } from "zod";
+import * as Channels from "@graph/core/modules/channels";
 import * as Digest from "@graph/core/modules/digest";
 
 /**
@@ -7,10 +8,15 @@ import * as Digest from "@graph/core/modules/digest";
  */
 const DigestEvent = z.object({ now: z.string().datetime({ offset: true }).optional() }).passthrough();
 
-/** Scheduled every 15 minutes: queues the digest of everyone whose local send time has come. */
+/**
+ * Scheduled every 15 minutes: queues the digest of everyone whose local send time has come, and
+ * the delivery of their picks to the Slack and Discord channels of everyone whose digest time has.
+ */
 export async function handler(event: unknown) {
   const parsed = DigestEvent.safeParse(event ?? {});
   if (!parsed.success) throw new Error(`digest: bad event: ${parsed.error.message}`);
   const now = parsed.data.now ? Date.parse(parsed.data.now) : undefined;
-  return Digest.queueDue(now === undefined ? {} : { now });
+  const digests = await Digest.queueDue(now === undefined ? {} : { now });
+  const channels = await Channels.queueDue(now);
+  return { ...digests, channels: channels.due };
 }

@@ -64,6 +64,13 @@ export const queues = [
     // One search a worker: each waits on outside sites within its own caps.
     batchSize: 1,
   },
+  {
+    name: "ChannelQueue",
+    handler: "packages/functions/src/jobs/channel-worker.handler",
+    deadLetter: "ChannelDeadLetter",
+    maxReceiveCount: 5,
+    batchSize: 10,
+  },
 ] as const satisfies ReadonlyArray<QueueDefinition>;
 
 /** How a queue is worked: its worker, retry policy, batch size and how many batches at once. */

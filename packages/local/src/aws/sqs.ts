@@ -14,7 +14,8 @@ interface SqsRequest {
   QueueUrl?: unknown;
   QueueName?: string;
   MessageBody?: string;
-  Entries?: Array<{ Id: string; MessageBody: string }>;
+  Entries?: Array<{ Id: string; MessageBody: string; DelaySeconds?: number }>;
+  DelaySeconds?: number;
 }
 
 /**
@@ -40,7 +41,7 @@ export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
             "InvalidParameterValue",
             `One or more parameters are invalid. Reason: Message must be shorter than ${MAX_BYTES} bytes.`,
           );
-        const { messageId, md5 } = await dispatcher.send(queue, body);
+        const { messageId, md5 } = await dispatcher.send(queue, body, Number(request.DelaySeconds ?? 0));
         return c.json({ MessageId: messageId, MD5OfMessageBody: md5 });
       }
       case "SendMessageBatch": {
@@ -62,7 +63,7 @@ export function mountSqs(app: Hono, basePath: string, dispatcher: Dispatcher) {
           );
         const Successful = await Promise.all(
           entries.map(async (entry) => {
-            const { messageId, md5 } = await dispatcher.send(queue, entry.MessageBody);
+            const { messageId, md5 } = await dispatcher.send(queue, entry.MessageBody, Number(entry.DelaySeconds ?? 0));
             return { Id: entry.Id, MessageId: messageId, MD5OfMessageBody: md5 };
           }),
         );

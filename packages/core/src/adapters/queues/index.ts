@@ -1,12 +1,22 @@
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Resource } from "sst";
 import type { z } from "zod";
-import { AccountJob, AgentJob, DigestJob, ImportJob, IngestJob, OutgoingEmail, ShareJob } from "./messages.ts";
+import {
+  AccountJob,
+  AgentJob,
+  ChannelJob,
+  DigestJob,
+  ImportJob,
+  IngestJob,
+  OutgoingEmail,
+  ShareJob,
+} from "./messages.ts";
 import { SQS_LIMITS, type QueueName } from "./rules.ts";
 
 export {
   AccountJob,
   AgentJob,
+  ChannelJob,
   DigestJob,
   ImportJob,
   IngestJob,
@@ -44,6 +54,8 @@ export const ShareQueue = queue("ShareQueue", ShareJob);
 export const ImportQueue = queue("ImportQueue", ImportJob);
 /** One message per agentic search to run. */
 export const AgentQueue = queue("AgentQueue", AgentJob);
+/** The Slack and Discord bot's deliveries and slash commands' late answers. */
+export const ChannelQueue = queue("ChannelQueue", ChannelJob);
 
 /** Every queue by its name: a name without its queue, or a queue under another's name, does not compile. */
 export const QUEUES = {
@@ -54,6 +66,7 @@ export const QUEUES = {
   ShareQueue,
   ImportQueue,
   AgentQueue,
+  ChannelQueue,
 } satisfies {
   [Name in QueueName]: Queue<Name>;
 };
@@ -69,7 +82,11 @@ const urlOf = (name: QueueName): string => Resource[name].url;
  * is a bug, and throws before anything is sent). Batched within SQS's limits; any refused entry
  * fails the call, so a caller never believes work was queued that was not.
  */
-export async function enqueue<Q extends Queue>(queue: Q, messages: z.input<Q["message"]>[]): Promise<void> {
+export async function enqueue<Q extends Queue>(
+  queue: Q,
+  messages: z.input<Q["message"]>[],
+  options: { delaySeconds?: number } = {},
+): Promise<void> {
   const bodies = messages.map((message) => {
     queue.message.parse(message);
     return JSON.stringify(message);
@@ -78,7 +95,14 @@ export async function enqueue<Q extends Queue>(queue: Q, messages: z.input<Q["me
     const result = await sqs().send(
       new SendMessageBatchCommand({
         QueueUrl: urlOf(queue.name),
-        Entries: batch.map((body, index) => ({ Id: String(index), MessageBody: body })),
+        Entries: batch.map((body, index) => ({
+          Id: String(index),
+          MessageBody: body,
+          // SQS holds a message back at most 15 minutes.
+          ...(options.delaySeconds
+            ? { DelaySeconds: Math.min(900, Math.max(0, Math.ceil(options.delaySeconds))) }
+            : {}),
+        })),
       }),
     );
     if (result.Failed?.length) {

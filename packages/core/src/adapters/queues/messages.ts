@@ -123,3 +123,36 @@ export type ImportJob = z.infer<typeof ImportJob>;
 /** One agentic search to run, as starting it queues it (the search's item says the rest). */
 export const AgentJob = z.object({ userId: z.string().min(1).max(100), searchId: z.string().min(1).max(100) });
 export type AgentJob = z.infer<typeof AgentJob>;
+
+/**
+ * Work for the Slack and Discord bot: a person's picks due at their digest time (`deliver`, from
+ * the schedule), one channel's delivery again after the service asked it to wait (`redeliver`),
+ * and a slash command's answer to post to the address the service gave (`reply`).
+ */
+export const ChannelJob = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("deliver"),
+    userId: z.string().min(1).max(100),
+    /** The slot the person was due in (their schedule item's key). */
+    slot: z.number().int(),
+    now: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal("redeliver"),
+    userId: z.string().min(1).max(100),
+    channelId: z.string().min(1).max(100),
+    /** The send this is (the person's local day): one a channel. */
+    sendKey: z.string().min(1).max(40),
+    now: z.number().int(),
+    attempt: z.number().int().min(1).max(20),
+  }),
+  z.object({
+    kind: z.literal("reply"),
+    service: z.enum(["slack", "discord"]),
+    workspaceId: z.string().min(1).max(100),
+    channelId: z.string().max(100).optional(),
+    text: z.string().max(500),
+    responseUrl: z.string().url().max(2000),
+  }),
+]);
+export type ChannelJob = z.infer<typeof ChannelJob>;

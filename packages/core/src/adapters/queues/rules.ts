@@ -7,6 +7,7 @@ export const QUEUE_NAMES = [
   "ShareQueue",
   "ImportQueue",
   "AgentQueue",
+  "ChannelQueue",
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 

@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   "already_subscribed",
   "import_running",
   "list_empty",
+  "channel_broken",
   // 413, 415
   "payload_too_large",
   "unsupported_media_type",

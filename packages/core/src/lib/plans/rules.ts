@@ -21,6 +21,8 @@ export interface PlanLimits {
   manualRefresh: false | { cooldownSeconds: number };
   /** Agentic searches a person may start in any 24 hours (free has three; the table's "agent fetches/day"). */
   agentFetchesPerDay: number;
+  /** Slack and Discord channels a person may connect for the bot (0: the plan has no bot). */
+  channelsMax: number;
   seats: { min: number };
   /** The e-mail digest's kind: standard, or advanced (more articles, a section per supertag). */
   digest: "standard" | "advanced";
@@ -62,6 +64,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     coverageMs: DAY,
     manualRefresh: false,
     agentFetchesPerDay: 3,
+    channelsMax: 0,
     seats: { min: 1 },
     digest: "standard",
     includes: {
@@ -86,6 +89,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     coverageMs: 365 * DAY,
     manualRefresh: { cooldownSeconds: 15 * 60 },
     agentFetchesPerDay: 30,
+    channelsMax: 3,
     seats: { min: 1 },
     digest: "advanced",
     includes: {
@@ -110,6 +114,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
     coverageMs: Number.POSITIVE_INFINITY,
     manualRefresh: { cooldownSeconds: 5 * 60 },
     agentFetchesPerDay: 180,
+    channelsMax: 50,
     seats: { min: 2 },
     digest: "advanced",
     includes: {

@@ -32,7 +32,7 @@ import {
 import { digestAt, localDateOf, localDayKey, nextWakeAfter, slotOf, type DigestTimes } from "./schedule.ts";
 import * as UnsubscribeToken from "./unsubscribe-token.ts";
 
-export { SLOT_MS, slotOf } from "./schedule.ts";
+export { SLOT_MS, slotOf, localDateOf, localDayKey, nextSendAfter } from "./schedule.ts";
 export { purgeAccount } from "./purge.ts";
 
 export interface DigestPreferences {
@@ -85,6 +85,15 @@ const stored = async (userId: string) => (await DigestPreferencesEntity.get({ us
 /** The person's preferences, the defaults filling in what was never saved. */
 export async function preferences(userId: string): Promise<DigestPreferences> {
   return viewOf(await stored(userId));
+}
+
+/**
+ * The person's daily digest time, as minutes after local midnight and their zone (the
+ * defaults when never saved), whether or not the e-mail is on: the bot posts their picks then.
+ */
+export async function dailyTime(userId: string): Promise<{ minutes: number; zone: DigestTimeZone }> {
+  const view = await preferences(userId);
+  return { minutes: minutesOf(view.localTime) ?? 0, zone: view.timezone };
 }
 
 /** Saves attempted at most, when a save of the same person's preferences lands in between. */

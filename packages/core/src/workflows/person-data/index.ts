@@ -3,6 +3,7 @@ import * as Agent from "../../modules/agent/index.ts";
 import * as AtomFeed from "../../modules/atom-feed/index.ts";
 import * as Auth from "../../modules/auth/index.ts";
 import * as Billing from "../../modules/billing/index.ts";
+import * as Channels from "../../modules/channels/index.ts";
 import * as Chat from "../../modules/chat/index.ts";
 import * as Digest from "../../modules/digest/index.ts";
 import * as Feed from "../../modules/feed/index.ts";
@@ -58,6 +59,7 @@ export const PERSON_DATA = [
   AtomFeed.personData,
   FeedImports.personData,
   Agent.personData,
+  Channels.personData,
   Interests.personData,
   Users.personData,
 ] as const satisfies ReadonlyArray<

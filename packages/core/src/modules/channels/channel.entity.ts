@@ -1,0 +1,165 @@
+import { Entity, type EntityItem } from "electrodb";
+import { entityConfig } from "../../adapters/dynamo/index.ts";
+
+/**
+ * A person's connected Slack or Discord channel. The webhook's address and the grant's token are
+ * sealed (AES-256-GCM under the `OAuthTokenKey` secret): anyone holding a webhook can post into
+ * the channel, so the table never holds one in clear. A second index finds the channels linked
+ * in a workspace or server, for its slash commands.
+ */
+export const ChannelEntity = new Entity(
+  {
+    model: { entity: "channel", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      /** graph's id of the channel. */
+      channelId: { type: "string", required: true, readOnly: true },
+      kind: { type: ["slack", "discord"] as const, required: true, readOnly: true },
+      /** The channel's name as the service gives it. */
+      name: { type: "string", required: true },
+      /** The team's or guild's name and id. */
+      workspace: { type: "string", required: true },
+      workspaceId: { type: "string", required: true, readOnly: true },
+      /** The service's own id of the channel, when it gave one (commands name it). */
+      serviceChannelId: { type: "string" },
+      /** Sealed. */
+      webhook: { type: "string", required: true },
+      /** Sealed; absent when the service gave none. */
+      token: { type: "string" },
+      status: { type: ["ok", "broken"] as const, required: true },
+      /** The topics whose picks go to this channel as they arrive (the advanced bot's; none yet). */
+      topics: { type: "list", items: { type: "string" } },
+      createdAt: { type: "number", required: true, readOnly: true },
+      lastSentAt: { type: "number" },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: ["channelId"] },
+      },
+      byWorkspace: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["kind", "workspaceId"] },
+        sk: { field: "gsi1sk", composite: ["userId", "channelId"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export type Channel = EntityItem<typeof ChannelEntity>;
+
+/**
+ * One per person with channels: how many they have (the plan's cap is held by a condition on
+ * it, in the transaction that adds a channel) and when their picks go out next.
+ */
+export const ChannelOwnerEntity = new Entity(
+  {
+    model: { entity: "channelOwner", version: "1", service: "graph" },
+    attributes: {
+      userId: { type: "string", required: true, readOnly: true },
+      count: { type: "number" },
+      /** Epoch ms of the next delivery (the person's digest time); absent without channels. */
+      nextSendAt: { type: "number" },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: "pk", composite: ["userId"] },
+        sk: { field: "sk", composite: [] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/** The people whose picks go out in a quarter-hour slot (as the digest's schedule keeps its own). */
+export const ChannelScheduleEntity = new Entity(
+  {
+    model: { entity: "channelSchedule", version: "1", service: "graph" },
+    attributes: {
+      slot: { type: "number", required: true, readOnly: true },
+      userId: { type: "string", required: true, readOnly: true },
+      sendAt: { type: "number", required: true },
+    },
+    indexes: {
+      bySlot: {
+        pk: { field: "pk", composite: ["slot"] },
+        sk: { field: "sk", composite: ["userId"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * A delivery to one channel, created on condition there is none before anything is posted: a
+ * retried or doubled job finds it and posts nothing again. Expires after two weeks.
+ */
+export const ChannelSendEntity = new Entity(
+  {
+    model: { entity: "channelSend", version: "1", service: "graph" },
+    attributes: {
+      channelId: { type: "string", required: true, readOnly: true },
+      /** The person's local day of the send. */
+      sendKey: { type: "string", required: true, readOnly: true },
+      sentAt: { type: "number", required: true },
+      expiresAt: { type: "number", required: true },
+    },
+    indexes: {
+      byChannel: {
+        pk: { field: "pk", composite: ["channelId"] },
+        sk: { field: "sk", composite: ["sendKey"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * A connect under way (as the account links keep theirs): keyed by the state's hash, deleted on
+ * a condition when the service sends the person back, so a state works once.
+ */
+export const ChannelPendingEntity = new Entity(
+  {
+    model: { entity: "channelPending", version: "1", service: "graph" },
+    attributes: {
+      stateHash: { type: "string", required: true, readOnly: true },
+      kind: { type: ["slack", "discord"] as const, required: true, readOnly: true },
+      userId: { type: "string", required: true, readOnly: true },
+      codeVerifier: { type: "string", required: true, readOnly: true },
+      redirect: { type: "string", required: true, readOnly: true },
+      /** Epoch seconds: the table's TTL, and checked on use. */
+      expiresAt: { type: "number", required: true, readOnly: true },
+    },
+    indexes: {
+      byState: {
+        pk: { field: "pk", composite: ["stateHash"] },
+        sk: { field: "sk", composite: [] },
+      },
+      byUser: {
+        index: "gsi1",
+        pk: { field: "gsi1pk", composite: ["userId"] },
+        sk: { field: "gsi1sk", composite: ["stateHash"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/** A signed request seen (its signature's hash), kept past the signature's five minutes: each is accepted once. */
+export const CommandNonceEntity = new Entity(
+  {
+    model: { entity: "commandNonce", version: "1", service: "graph" },
+    attributes: {
+      nonce: { type: "string", required: true, readOnly: true },
+      expiresAt: { type: "number", required: true, readOnly: true },
+    },
+    indexes: {
+      byNonce: {
+        pk: { field: "pk", composite: ["nonce"] },
+        sk: { field: "sk", composite: [] },
+      },
+    },
+  },
+  entityConfig(),
+);

@@ -1,0 +1,93 @@
+/// <reference lib="dom" />
+import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { upgradeToPro } from "./steps/plans.ts";
+import { pageApi, screenshot, signedInPage, waitUntilIdle, type Server, useBrowserServer } from "./support.ts";
+
+let server: Server;
+let browser: Browser;
+// The demo feeds give the picks to post.
+useBrowserServer({ demoFeeds: true }, (started) => ({ server, browser } = started));
+
+const QUARTER_HOUR = 15 * 60 * 1000;
+const LA = "America/Los_Angeles";
+
+const standIn = async (path: string, body: unknown) =>
+  (await fetch(`${server.url}/_slack${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then((r) => r.json())) as { status: number; answer: { text?: string } };
+
+describe("graph in Slack, in the browser", () => {
+  it("a pro person adds graph to a workspace, sends a test message, gets the picks at the digest time and runs each command", async () => {
+    const { page } = await signedInPage(browser, server, undefined, undefined, { timezoneId: LA });
+    const topics = ["Machine Learning", "Sourdough Baking", "Jazz"];
+    expect((await pageApi(page, "POST", "/api/gpt/to_db", { keyTopicsArray: topics })).status).toBe(200);
+    await waitUntilIdle(server);
+
+    // Free: the section says the bot is part of pro, with the upgrade link.
+    await page.goto(`${server.url}/home/tune?tab=feed`);
+    await page.getByTestId("plan-required-bot").waitFor();
+    await screenshot(page, "channels-free");
+
+    await upgradeToPro(page, server);
+    await page.goto(`${server.url}/home/tune?tab=feed`);
+    const team = `Bakers ${Date.now().toString(36)}`;
+    await page.getByTestId("channel-add-slack").click();
+    await page.getByTestId("slack-team").fill(team);
+    await page.getByTestId("slack-channel").fill("#bread");
+    await page.getByTestId("slack-allow").click();
+    await page.waitForURL(/\/home\/tune\?tab=feed&channels=connected/);
+    const channel = page.getByTestId("channel");
+    await channel.waitFor();
+    expect(await channel.innerText()).toContain(team);
+    expect(await channel.innerText()).toContain("#bread");
+
+    await page.getByTestId("channel-test").click();
+    await page.getByTestId("channel-test-sent").waitFor();
+    await screenshot(page, "channels-connected");
+
+    // The digest time: the coming quarter hour in Los Angeles (the e-mail stays off); the job run as of then.
+    const at = Math.ceil((Date.now() + 60_000) / QUARTER_HOUR) * QUARTER_HOUR;
+    const hhmm = new Intl.DateTimeFormat("en-GB", {
+      timeZone: LA,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(at);
+    const saved = await pageApi(page, "POST", "/api/users/update_email_digest_preferences", {
+      localTime: `${hhmm}:00`,
+      timezone: LA,
+    });
+    expect(saved.status).toBe(200);
+    const run = await fetch(`${server.url}/api/dev/jobs/digest`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ now: new Date(at).toISOString() }),
+    });
+    expect(run.status).toBe(200);
+    await waitUntilIdle(server);
+
+    await page.goto(`${server.url}/_slack/viewer`);
+    const received = page.getByTestId("slack-channel").filter({ hasText: `${team} #bread` });
+    await expect.poll(() => received.getByTestId("slack-message").count(), { timeout: 15_000 }).toBe(2);
+    expect(await received.innerText()).toContain("graph is connected");
+    expect(await received.innerText()).toMatch(/# your graph picks for /);
+    await screenshot(page, "slack-viewer-picks");
+
+    // Each command, as Slack sends it (signed): help at once, the rest answered at response_url.
+    expect((await standIn("/dev/command", { team, channel: "#bread", text: "help" })).answer.text).toContain(
+      "/graph picks",
+    );
+    for (const text of ["picks", "search sourdough", "topic Bread Ovens"]) {
+      const sent = await standIn("/dev/command", { team, channel: "#bread", text });
+      expect(sent.status).toBe(200);
+      expect(sent.answer.text).toBe("Working on it…");
+    }
+    await waitUntilIdle(server);
+    await page.reload();
+    await expect.poll(() => received.getByTestId("slack-message").count(), { timeout: 15_000 }).toBe(5);
+    expect(await received.innerText()).toContain('Following "Bread Ovens"');
+  });
+});

@@ -1,0 +1,24 @@
+/** Calls of the Slack and Discord bot's channels: the list, a test message, unlink. */
+import { queryOptions } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { call } from "../../lib/api.ts";
+import { client } from "../../lib/client.ts";
+
+export const channelsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ["channels", userId] as const,
+    queryFn: ({ signal }) => call(client.api.channels.$get(undefined, { init: { signal } })),
+    enabled: userId !== "",
+  });
+
+/** `GET /api/channels`, as the route answers it. */
+export type ChannelsState = InferResponseType<typeof client.api.channels.$get, 200>;
+
+export const sendTestMessage = (channelId: string) =>
+  call(client.api.channels[":id"].test.$post({ param: { id: channelId } }));
+
+export const unlinkChannel = (channelId: string) =>
+  call(client.api.channels[":id"].$delete({ param: { id: channelId } }));
+
+/** Where "add to Slack" / "add to Discord" sends the browser (a navigation: the service's consent page). */
+export const addChannelHref = (kind: "slack" | "discord") => `/api/${kind}/api/login`;

@@ -45,7 +45,7 @@ export const RESERVED_PATHS = [
   "goodbye",
   "oauth",
   // Beside the web app: the API, the socket and photos (everywhere), the dev pages, the demo
-  // feeds and the AWS, Google, socket-management, Open Library, TMDB, Spotify and Hacker News stand-ins and the
+  // feeds and the AWS, Google, socket-management, Open Library, TMDB, Spotify, Hacker News, Slack and Discord stand-ins and the
   // stand-ins' album art and channel thumbnails (the local runtime).
   "api",
   "ws",
@@ -62,6 +62,8 @@ export const RESERVED_PATHS = [
   "_spotify-images",
   "_youtube-images",
   "_hackernews",
+  "_slack",
+  "_discord",
   "@connections",
   // The built web app's files and folders (web/public and Vite's output).
   "assets",

@@ -7,7 +7,7 @@ import * as Sources from "@graph/core/modules/sources";
 import * as Topics from "@graph/core/modules/topics";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
 import { unseal } from "@graph/core/lib/util";
-import { ChannelEntity } from "../../packages/core/src/modules/channels/channel.entity.ts";
+import { ChannelEntity, ChannelSendEntity } from "../../packages/core/src/modules/channels/channel.entity.ts";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
@@ -233,6 +233,31 @@ describe("the standard bot", () => {
     await Promise.all([Channels.deliver(job), Channels.deliver(job)]);
     expect(await receivedIn(key)).toHaveLength(1);
     expect((await channelsOf(p)).channels[0]!.lastSentAt).not.toBeNull();
+  });
+
+  it("takes over a send whose worker stopped between claiming and posting, after the lease, and never a fresh one", async () => {
+    const p = await person("pro", ["Apple Trees", "Cider Apples"]);
+    const team = workspaceName("Press house");
+    await connect(p, team, "#picks");
+    const at = await digestTimeSoon(p);
+    const [channel] = (await channelsOf(p)).channels;
+    const key = { channelId: channel!.channelId, sendKey: Digest.localDayKey(Digest.localDateOf(at, LA)) };
+    const claim = (sentAt: number) =>
+      ChannelSendEntity.put({ ...key, sentAt, posted: false, expiresAt: Math.floor(at / 1000) + 3600 }).go();
+    const again = { kind: "redeliver" as const, userId: p.userId, ...key, now: at, attempt: 0 };
+
+    // Another worker claimed it a moment ago and is posting: this one leaves it to that worker.
+    await claim(Date.now());
+    expect(await Channels.redeliver(again)).toBe("already-sent");
+    expect(await receivedIn(`${team} #picks`)).toEqual([]);
+
+    // A claim older than the lease, never posted: its worker stopped. The digest time's run posts it, once.
+    await claim(Date.now() - Channels.SEND_LEASE_MS - 1000);
+    await runDigest(at);
+    expect(await receivedIn(`${team} #picks`)).toHaveLength(1);
+    expect((await ChannelSendEntity.get(key).go()).data).toMatchObject({ posted: true });
+    await runDigest(at);
+    expect(await receivedIn(`${team} #picks`)).toHaveLength(1);
   });
 
   it("names no topic while the person hides their topics section", async () => {

@@ -102,7 +102,13 @@ export const ChannelSendEntity = new Entity(
       channelId: { type: "string", required: true, readOnly: true },
       /** The person's local day of the send. */
       sendKey: { type: "string", required: true, readOnly: true },
+      /** When the send was claimed (epoch ms); once `posted`, when it went out. */
       sentAt: { type: "number", required: true },
+      /**
+       * Whether the post went out. A claim that is not posted after SEND_LEASE_MS belonged to a
+       * worker that stopped midway: the next try takes it over, so no day's post is lost.
+       */
+      posted: { type: "boolean" },
       expiresAt: { type: "number", required: true },
     },
     indexes: {

@@ -19,6 +19,31 @@ import { takePostRate } from "./rates.ts";
 
 /** Send records are kept two weeks (the table's TTL), past any retry of their day. */
 const SEND_RECORD_SECONDS = 14 * 24 * 60 * 60;
+/**
+ * How long a claimed send may stay unposted before another try takes it over: well past a post's
+ * time-out, so a live worker is never overtaken, and a stopped one delays the day's post by this.
+ */
+export const SEND_LEASE_MS = 2 * 60 * 1000;
+
+/**
+ * Claims a channel's send of a day, in one conditional write: when there is no record, or the
+ * record is an unposted claim older than the lease (its worker stopped between claiming and
+ * posting). False when it was posted, or another worker holds a fresh claim.
+ */
+async function claimSend(key: { channelId: string; sendKey: string }, now: number): Promise<boolean> {
+  try {
+    await ChannelSendEntity.put({ ...key, sentAt: now, posted: false, expiresAt: nowSeconds() + SEND_RECORD_SECONDS })
+      .where(
+        (a, op) =>
+          `${op.notExists(a.sentAt)} OR (${op.eq(a.posted, false)} AND ${op.lt(a.sentAt, now - SEND_LEASE_MS)})`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 /**
  * Posts a message to a channel through its service, counted toward the rates. A gone webhook
@@ -43,9 +68,10 @@ export async function postTo(channel: Channel, message: PicksMessage | { text: s
 export type DeliveryOutcome = "sent" | "already-sent" | "gone" | "delayed" | "skipped";
 
 /**
- * Delivers one send (the person's local day) to one channel, once: the send record is created on
- * condition there is none before anything is posted, and removed again when nothing was posted
- * (a wait, or a failure the queue retries), so the retry posts it. A wait requeues this channel's
+ * Delivers one send (the person's local day) to one channel, once: the send is claimed before
+ * anything is posted (`claimSend`), marked posted after, and the claim removed again when
+ * nothing was posted (a wait, or a failure the queue retries), so the retry posts it; a claim
+ * whose worker stopped midway is taken over after the lease. A wait requeues this channel's
  * delivery with the delay asked for — never a sleep in the handler.
  */
 async function deliverTo(
@@ -56,20 +82,7 @@ async function deliverTo(
 ): Promise<DeliveryOutcome> {
   if (channel.status !== "ok") return "skipped";
   const key = { channelId: channel.channelId, sendKey };
-  const claimed = await ChannelSendEntity.create({
-    ...key,
-    sentAt: Date.now(),
-    expiresAt: nowSeconds() + SEND_RECORD_SECONDS,
-  })
-    .go()
-    .then(
-      () => true,
-      (error: unknown) => {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      },
-    );
-  if (!claimed) return "already-sent";
+  if (!(await claimSend(key, Date.now()))) return "already-sent";
   const release = () => ChannelSendEntity.delete(key).go();
   let result: PostResult;
   try {
@@ -80,7 +93,12 @@ async function deliverTo(
     await release();
     throw error;
   }
-  if (result.ok) return "sent";
+  if (result.ok) {
+    // A failure to mark it leaves an old claim: a retry after the lease posts again (twice rather
+    // than never), so the failure is thrown for the queue to retry, not swallowed.
+    await ChannelSendEntity.patch(key).set({ posted: true, sentAt: Date.now() }).go();
+    return "sent";
+  }
   if ("gone" in result) return "gone";
   await release();
   if (job.attempt >= REDELIVER_ATTEMPTS_MAX) {

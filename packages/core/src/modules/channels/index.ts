@@ -17,7 +17,7 @@ export { startConnect, finishConnect, cancelConnect, addChannel, type ConnectOut
 export { list, unlink } from "./store.ts";
 export { answerCommand, firstUse, isLinked, isQuickCommand, type CommandInput } from "./commands.ts";
 export { queueDue, reschedule } from "./schedule.ts";
-export { deliver, redeliver } from "./deliver.ts";
+export { deliver, redeliver, SEND_LEASE_MS } from "./deliver.ts";
 export { configuredKinds } from "./service.ts";
 export { personData } from "./person-data.ts";
 export { purgeAccount } from "./purge.ts";

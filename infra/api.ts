@@ -1,6 +1,7 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
 import { accountQueue, agentQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
+import { discord } from "./channels";
 import { mediaCatalogues, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
@@ -37,6 +38,7 @@ api.route("$default", {
     mediaCatalogues,
     spotify,
     youtubeApi,
+    discord,
   ],
   timeout: "29 seconds",
   memory: "1024 MB",

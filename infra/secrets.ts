@@ -33,6 +33,16 @@ export const secrets = {
    */
   SpotifyClientId: new sst.Secret("SpotifyClientId", ""),
   SpotifyClientSecret: new sst.Secret("SpotifyClientSecret", ""),
+  /**
+   * The Discord application (discord.com/developers/applications; see docs/channels.md): its
+   * OAuth2 client id and secret, its public key (hex, General Information: interactions are
+   * checked with it) and its application id (the same number as the client id). Empty: adding
+   * graph to a Discord server answers that it is not configured.
+   */
+  DiscordClientId: new sst.Secret("DiscordClientId", ""),
+  DiscordClientSecret: new sst.Secret("DiscordClientSecret", ""),
+  DiscordPublicKey: new sst.Secret("DiscordPublicKey", ""),
+  DiscordApplicationId: new sst.Secret("DiscordApplicationId", ""),
 };
 
 export const allSecrets = Object.values(secrets);

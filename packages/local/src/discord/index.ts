@@ -254,6 +254,54 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
     return checkMessage(body);
   };
 
+  /** Webhooks, at the API's current version and unversioned (the address Discord gives a webhook). */
+  const hooks = new Hono()
+    .post("/webhooks/:id/:token", async (c) => {
+      const webhook = webhooks.get(c.req.param("id") ?? "");
+      if (!webhook || webhook.deleted) return unknownWebhook(c);
+      if (!sameText(webhook.token, c.req.param("token") ?? ""))
+        return c.json({ message: "Invalid Webhook Token", code: 50027 }, 401);
+      if (webhook.limited && webhook.limited.count > 0) {
+        webhook.limited.count--;
+        const retryAfter = webhook.limited.retryAfter;
+        c.header("Retry-After", String(Math.ceil(retryAfter)));
+        c.header("X-RateLimit-Limit", "5");
+        c.header("X-RateLimit-Remaining", "0");
+        c.header("X-RateLimit-Reset-After", String(retryAfter));
+        c.header("X-RateLimit-Scope", "shared");
+        return c.json({ message: "You are being rate limited.", retry_after: retryAfter, global: false }, 429);
+      }
+      const checked = await readMessage(c);
+      if ("error" in checked) return c.json(checked.error, 400);
+      const view = message(channels.get(webhook.channelId)!, "webhook", checked.message);
+      if (c.req.query("wait") !== "true") return c.body(null, 204);
+      return c.json(messageObject(view, webhook.channelId, webhook.id));
+    })
+    .delete("/webhooks/:id/:token", (c) => {
+      const webhook = webhooks.get(c.req.param("id") ?? "");
+      if (!webhook || webhook.deleted) return unknownWebhook(c);
+      if (!sameText(webhook.token, c.req.param("token") ?? ""))
+        return c.json({ message: "Invalid Webhook Token", code: 50027 }, 401);
+      webhook.deleted = true;
+      return c.body(null, 204);
+    })
+    .patch("/webhooks/:id/:token/messages/@original", async (c) => {
+      const interaction = interactions.get(c.req.param("token"));
+      if (c.req.param("id") !== applicationId || !interaction || interaction.expiresAt <= now())
+        return unknownWebhook(c);
+      const checked = await readMessage(c);
+      if ("error" in checked) return c.json(checked.error, 400);
+      const channel = channels.get(interaction.channelId)!;
+      const view = channel.messages.find((m) => m.id === interaction.messageId);
+      if (!view) return c.json({ message: "Unknown Message", code: 10008 }, 404);
+      Object.assign(view, {
+        content: checked.message.content ?? view.content,
+        embeds: checked.message.embeds ?? view.embeds,
+        edited: true,
+      });
+      return c.json(messageObject(view, channel.id, applicationId));
+    });
+
   const app = new Hono()
     .get("/oauth2/authorize", (c) => {
       const asked = authorizeParams((name) => c.req.query(name));
@@ -341,51 +389,6 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
       for (const [access, grant] of grants) if (access === given || grant.refreshToken === given) grant.revoked = true;
       return c.json({});
     })
-    .post(`${API}/webhooks/:id/:token`, async (c) => {
-      const webhook = webhooks.get(c.req.param("id") ?? "");
-      if (!webhook || webhook.deleted) return unknownWebhook(c);
-      if (!sameText(webhook.token, c.req.param("token") ?? ""))
-        return c.json({ message: "Invalid Webhook Token", code: 50027 }, 401);
-      if (webhook.limited && webhook.limited.count > 0) {
-        webhook.limited.count--;
-        const retryAfter = webhook.limited.retryAfter;
-        c.header("Retry-After", String(Math.ceil(retryAfter)));
-        c.header("X-RateLimit-Limit", "5");
-        c.header("X-RateLimit-Remaining", "0");
-        c.header("X-RateLimit-Reset-After", String(retryAfter));
-        c.header("X-RateLimit-Scope", "shared");
-        return c.json({ message: "You are being rate limited.", retry_after: retryAfter, global: false }, 429);
-      }
-      const checked = await readMessage(c);
-      if ("error" in checked) return c.json(checked.error, 400);
-      const view = message(channels.get(webhook.channelId)!, "webhook", checked.message);
-      if (c.req.query("wait") !== "true") return c.body(null, 204);
-      return c.json(messageObject(view, webhook.channelId, webhook.id));
-    })
-    .delete(`${API}/webhooks/:id/:token`, (c) => {
-      const webhook = webhooks.get(c.req.param("id") ?? "");
-      if (!webhook || webhook.deleted) return unknownWebhook(c);
-      if (!sameText(webhook.token, c.req.param("token") ?? ""))
-        return c.json({ message: "Invalid Webhook Token", code: 50027 }, 401);
-      webhook.deleted = true;
-      return c.body(null, 204);
-    })
-    .patch(`${API}/webhooks/:id/:token/messages/@original`, async (c) => {
-      const interaction = interactions.get(c.req.param("token"));
-      if (c.req.param("id") !== applicationId || !interaction || interaction.expiresAt <= now())
-        return unknownWebhook(c);
-      const checked = await readMessage(c);
-      if ("error" in checked) return c.json(checked.error, 400);
-      const channel = channels.get(interaction.channelId)!;
-      const view = channel.messages.find((m) => m.id === interaction.messageId);
-      if (!view) return c.json({ message: "Unknown Message", code: 10008 }, 404);
-      Object.assign(view, {
-        content: checked.message.content ?? view.content,
-        embeds: checked.message.embeds ?? view.embeds,
-        edited: true,
-      });
-      return c.json(messageObject(view, channel.id, applicationId));
-    })
     .get("/viewer", (c) => {
       c.header("Content-Security-Policy", pageCsp(siteOrigins));
       return c.html(viewerPage(servers));
@@ -462,6 +465,8 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
       interactions.set(interactionToken, { channelId: channel.id, messageId, expiresAt: now() + INTERACTION_TTL_MS });
       return c.json({ status: answer.status, response, messageId });
     });
+  app.route(API, hooks);
+  app.route("/api", hooks);
   return app;
 }
 

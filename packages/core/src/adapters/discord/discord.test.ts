@@ -295,7 +295,7 @@ describe("interactions", () => {
     const body = JSON.stringify({ type: 1 });
     const good = signed(body);
     const other = generateKeyPairSync("ed25519").privateKey;
-    const refusals = [
+    const refusals: Array<Record<string, string>> = [
       { ...good, "X-Signature-Ed25519": "0".repeat(128) },
       {},
       { "X-Signature-Timestamp": good["X-Signature-Timestamp"] },

@@ -115,10 +115,14 @@ export const exchangeCode = async (p: OAuthClient, code: string, codeVerifier: s
  * Exchanges a code and answers the tokens with the token endpoint's whole answer, untrusted,
  * for what a provider adds beside them (Discord's `webhook`): the caller checks it.
  */
-export const exchangeCodeAnswer = (p: OAuthClient, code: string, codeVerifier: string | null) =>
+export const exchangeCodeAnswer = (
+  p: OAuthClient,
+  code: string,
+  codeVerifier: string | null,
+): Promise<{ tokens: Tokens; answer: unknown }> =>
   calling(async () => {
     const data = (await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data;
-    return { tokens: tokensOf(data), answer: data as unknown };
+    return { tokens: tokensOf(data), answer: data };
   });
 
 /** A new access token (and, from a provider that rotates them, a new refresh token). */

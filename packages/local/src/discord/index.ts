@@ -144,9 +144,10 @@ const token = (bytes: number) => randomBytes(bytes).toString("base64url");
  * channel; `/api/oauth2/token`, codes with optional PKCE, answering the `webhook` made for the
  * `webhook.incoming` scope; `/api/oauth2/token/revoke`), webhook execution, deletion and
  * interaction edits in Discord's shapes, statuses and limits, and a viewer of what each channel
- * received (`/viewer`, `/dev/channels` as JSON). Test switches delete a channel's webhooks or
- * rate limit them (`/dev/webhooks/delete`, `/dev/webhooks/rate-limit`), and `/dev/interactions`
- * runs a `/graph` command as Discord would: signed, sent to graph, its answer posted.
+ * received (`/viewer`, `/dev/channels` as JSON). Test switches add a server (`/dev/servers`),
+ * delete a channel's webhooks or rate limit them (`/dev/webhooks/delete`,
+ * `/dev/webhooks/rate-limit`); `/dev/ping` sends a signed PING, and `/dev/interactions` runs a
+ * `/graph` command as Discord would: signed, sent to graph, its answer posted.
  */
 export function discordApp(settings: DiscordSettings, options: DiscordStandInOptions) {
   const { clientId, clientSecret, applicationId } = settings;
@@ -417,6 +418,27 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
         })),
       }),
     )
+    .post("/dev/servers", async (c) => {
+      // A server of the test's own (named as asked), so what its channels receive is the test's alone.
+      const body = (await c.req.json().catch(() => ({}))) as { name?: unknown; channels?: unknown };
+      const names = Array.isArray(body.channels) ? body.channels.filter((n): n is string => typeof n === "string") : [];
+      if (typeof body.name !== "string" || !body.name.trim() || names.length === 0 || names.length > 20)
+        return c.json({ error: 'Give {"name", "channels": ["general"]}.' }, 400);
+      const id = snowflake();
+      const server = {
+        id,
+        name: body.name.trim().slice(0, 100),
+        channels: names.map((name): Channel => ({
+          id: snowflake(),
+          name: name.slice(0, 100),
+          guildId: id,
+          messages: [],
+        })),
+      };
+      servers.push(server);
+      for (const channel of server.channels) channels.set(channel.id, channel);
+      return c.json({ id, channels: server.channels.map((ch) => ({ id: ch.id, name: ch.name })) });
+    })
     .post("/dev/webhooks/delete", async (c) => {
       const body = (await c.req.json().catch(() => ({}))) as { channel_id?: unknown };
       const mine = [...webhooks.values()].filter((w) => w.channelId === body.channel_id && !w.deleted);
@@ -436,6 +458,17 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
       const mine = [...webhooks.values()].filter((w) => w.channelId === body.channel_id && !w.deleted);
       for (const w of mine) w.limited = { count, retryAfter };
       return c.json({ limited: mine.length });
+    })
+    .post("/dev/ping", async (c) => {
+      // What Discord sends when the interactions endpoint is saved: a signed PING, to be answered PONG.
+      if (!settings.signingKey) return c.json({ error: "Discord is real here: its own app sends interactions." }, 400);
+      const payload = JSON.stringify({ type: 1, id: snowflake(), application_id: applicationId, version: 1 });
+      const answer = await send(options.interactionsUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...signInteraction(settings.signingKey, payload) },
+        body: payload,
+      });
+      return c.json({ status: answer.status, response: (await answer.json().catch(() => null)) as unknown });
     })
     .post("/dev/interactions", async (c) => {
       if (!settings.signingKey) return c.json({ error: "Discord is real here: its own app sends interactions." }, 400);

@@ -53,6 +53,29 @@ declare module "sst" {
       "type": "sst.sst.Secret"
       "value": string
     }
+    "Discord": {
+      "apiUrl": string
+      "authorizationEndpoint": string
+      "revocationEndpoint": string
+      "tokenEndpoint": string
+      "type": "sst.sst.Linkable"
+    }
+    "DiscordApplicationId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "DiscordClientId": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "DiscordClientSecret": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
+    "DiscordPublicKey": {
+      "type": "sst.sst.Secret"
+      "value": string
+    }
     "Email": {
       "configSet": string
       "sender": string

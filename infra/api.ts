@@ -1,7 +1,7 @@
 import { config } from "./config";
 import { googleOidc } from "./google";
 import { accountQueue, agentQueue, channelQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
-import { mediaCatalogues, slack, spotify, youtubeApi } from "./media";
+import { discord, mediaCatalogues, slack, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { allSecrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -39,6 +39,7 @@ api.route("$default", {
     spotify,
     youtubeApi,
     slack,
+    discord,
   ],
   timeout: "29 seconds",
   memory: "1024 MB",
@@ -61,3 +62,6 @@ export const stripeWebhookUrl = $interpolate`${router.url}/api/stripe/webhook`;
 
 /** Slack's slash command address, to set as the `/graph` command's Request URL (see docs/channels.md). */
 export const slackCommandsUrl = $interpolate`${router.url}/api/slack/commands`;
+
+/** Discord's interactions endpoint, to set as the application's Interactions Endpoint URL (see docs/channels.md). */
+export const discordInteractionsUrl = $interpolate`${router.url}/api/discord/interactions`;

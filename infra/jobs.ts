@@ -3,7 +3,7 @@ import { schedules } from "../packages/functions/src/jobs/schedules";
 import { config } from "./config";
 import { email } from "./email";
 import { googleOidc } from "./google";
-import { hackerNews, slack, spotify, youtubeApi } from "./media";
+import { discord, hackerNews, slack, spotify, youtubeApi } from "./media";
 import { realtime } from "./realtime";
 import { secrets } from "./secrets";
 import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
@@ -32,6 +32,11 @@ const channelServices = [
   secrets.SlackClientSecret,
   secrets.SlackSigningSecret,
   slack,
+  secrets.DiscordClientId,
+  secrets.DiscordClientSecret,
+  secrets.DiscordPublicKey,
+  secrets.DiscordApplicationId,
+  discord,
 ];
 
 function queueFor(name: (typeof queues)[number]["name"]) {

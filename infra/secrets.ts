@@ -40,6 +40,16 @@ export const secrets = {
   SlackClientId: new sst.Secret("SlackClientId", ""),
   SlackClientSecret: new sst.Secret("SlackClientSecret", ""),
   SlackSigningSecret: new sst.Secret("SlackSigningSecret", ""),
+  /**
+   * The Discord application (discord.com/developers/applications; see docs/channels.md): its
+   * OAuth2 client id and secret, its public key (hex, General Information: interactions are
+   * checked with it) and its application id (the same number as the client id). Empty: adding
+   * graph to a Discord server answers that it is not configured.
+   */
+  DiscordClientId: new sst.Secret("DiscordClientId", ""),
+  DiscordClientSecret: new sst.Secret("DiscordClientSecret", ""),
+  DiscordPublicKey: new sst.Secret("DiscordPublicKey", ""),
+  DiscordApplicationId: new sst.Secret("DiscordApplicationId", ""),
 };
 
 export const allSecrets = Object.values(secrets);

@@ -41,6 +41,12 @@ const LOCAL_ONLY: Array<[string, RequestInit]> = [
   ["/_spotify/api/token", { method: "POST", body: "grant_type=refresh_token&refresh_token=x" }],
   ["/_spotify/v1/me", {}],
   ["/_spotify/dev/revoke", { method: "POST", body: JSON.stringify({ listener: "Ada Listener" }) }],
+  ["/_discord/oauth2/authorize", {}],
+  ["/_discord/api/oauth2/token", { method: "POST", body: "grant_type=authorization_code&code=x" }],
+  ["/_discord/api/v10/webhooks/1/x?wait=true", { method: "POST", body: JSON.stringify({ content: "hi" }) }],
+  ["/_discord/viewer", {}],
+  ["/_discord/dev/channels", {}],
+  ["/_discord/dev/interactions", { method: "POST", body: JSON.stringify({ command: "help" }) }],
 ];
 
 describe("the runtime's stand-ins and dev routes", () => {

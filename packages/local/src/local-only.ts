@@ -5,9 +5,9 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 /**
  * Routes only this machine may use: the AWS stand-ins (which take any request as if it were
  * signed), the WebSocket management API (which posts into anyone's socket) and the dev routes
- * (which show every e-mail sent, verification codes included) and the Google and Spotify
- * stand-ins (which vouch for any identity or listener typed into them; their images are public,
- * as the real services' image hosts are). With `HOST=0.0.0.0` the port is on the network;
+ * (which show every e-mail sent, verification codes included) and the Google, Spotify and
+ * Discord stand-ins (which vouch for any identity or listener typed into them, or show what any
+ * channel received; their images are public, as the real services' image hosts are). With `HOST=0.0.0.0` the port is on the network;
  * these must stay on the machine.
  */
 export const LOCAL_ONLY_PATHS = [
@@ -18,6 +18,7 @@ export const LOCAL_ONLY_PATHS = [
   "/_google/*",
   "/_spotify/*",
   "/_slack/*",
+  "/_discord/*",
 ] as const;
 
 const LOOPBACK = new BlockList();

@@ -26,6 +26,7 @@ import {
   spotifySettings,
 } from "./spotify/index.ts";
 import { slackApp, slackSettings, STAND_IN_PATH as SLACK_PATH } from "./slack/index.ts";
+import { discordApp, discordSettings, STAND_IN_PATH as DISCORD_PATH } from "./discord/index.ts";
 import { ROOT } from "./handlers.ts";
 import { localKeys } from "./keys.ts";
 import { mediaSettings, mountMediaStandIns } from "./media-catalogues.ts";
@@ -137,6 +138,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const spotify = spotifySettings(url);
   // Slack: the stand-in on this port unless SLACK_CLIENT_ID is set.
   const slack = slackSettings(url);
+  // Discord: the stand-in on this port unless DISCORD_CLIENT_ID is set.
+  const discord = discordSettings(url);
   root.use(
     securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`], {
       // Pages load covers, posters, album art and channel thumbnails from the stand-ins on this
@@ -205,6 +208,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   link("SlackClientSecret", { value: slack.clientSecret }, "sst.sst.Secret");
   link("SlackSigningSecret", { value: slack.signingSecret }, "sst.sst.Secret");
   link("Slack", slack.endpoints, "sst.sst.Linkable");
+  // Discord: real Discord with DISCORD_CLIENT_ID, else the stand-in mounted below, whose key pair signs its interactions.
+  link("DiscordClientId", { value: discord.clientId }, "sst.sst.Secret");
+  link("DiscordClientSecret", { value: discord.clientSecret }, "sst.sst.Secret");
+  link("DiscordPublicKey", { value: discord.publicKey }, "sst.sst.Secret");
+  link("DiscordApplicationId", { value: discord.applicationId }, "sst.sst.Secret");
+  link("Discord", discord.endpoints, "sst.sst.Linkable");
   link("DigestSigningKey", { value: keys.digestSigningKey }, "sst.sst.Secret");
   link("RealtimeTokenKey", { value: keys.realtimeTokenKey }, "sst.sst.Secret");
   link("OAuthTokenKey", { value: keys.oauthTokenKey }, "sst.sst.Secret");
@@ -250,7 +259,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     siteUrl,
     ownUrls: [url, `http://${s3Host(host)}:${port}`],
     // The consent pages a connect or a Google sign-in sends the browser to.
-    pages: /^\/_(google|spotify|slack)\//,
+    pages: /^\/_(google|spotify|slack)\/|^\/_discord\/oauth2\//,
   });
   // The AWS stand-ins tell the time by this process's clock, as AWS answers by its own: the SDK
   // sets its clients' clocks by a response's Date, and Node's own Date header does not see a
@@ -286,6 +295,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         redirectUris: [`${site}/api/slack/api/callback`],
         commandsUrl: `${url}/api/slack/commands`,
         baseUrl: url,
+      }),
+    );
+  if (discord.standIn)
+    root.route(
+      DISCORD_PATH,
+      discordApp(discord, {
+        redirectUris: [`${site}/api/discord/api/callback`],
+        // Sent as Discord sends them: to the application's endpoint, over the network (this port).
+        interactionsUrl: `${url}/api/discord/interactions`,
       }),
     );
   // Public, like the services they stand in for: browsers on the network load the covers too.

@@ -15,6 +15,7 @@ import { errorAnswer, type ErrorBody } from "./errors.ts";
 import { images } from "./images.ts";
 import { books, movies } from "./media.ts";
 import { digest, FORM_PATHS } from "./digest.ts";
+import { discord, DISCORD_WEBHOOK_PATHS } from "./discord.ts";
 import { clientAddress, jsonOnly, loadSession, sameOrigin, siteOrigin } from "./middleware.ts";
 import { messages } from "./messages.ts";
 import { filters } from "./filters.ts";
@@ -50,8 +51,16 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
       }),
     )
     .use(clientAddress(options.clientAddressOf))
-    .use(sameOrigin(siteOrigin, [...WEBHOOK_PATHS, ...SLACK_WEBHOOK_PATHS]))
-    .use(jsonOnly([...FORM_PATHS, ...PROFILE_FORM_PATHS, ...WEBHOOK_PATHS, ...SLACK_WEBHOOK_PATHS]))
+    .use(sameOrigin(siteOrigin, [...WEBHOOK_PATHS, ...SLACK_WEBHOOK_PATHS, ...DISCORD_WEBHOOK_PATHS]))
+    .use(
+      jsonOnly([
+        ...FORM_PATHS,
+        ...PROFILE_FORM_PATHS,
+        ...WEBHOOK_PATHS,
+        ...SLACK_WEBHOOK_PATHS,
+        ...DISCORD_WEBHOOK_PATHS,
+      ]),
+    )
     .use(loadSession)
     .route("/", auth)
     .route("/", google)
@@ -81,6 +90,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/spotify", spotify)
     .route("/youtube", youtube)
     .route("/slack", slack)
+    .route("/discord", discord)
     .route("/channels", channels)
     .route("/youtube", watchHistory)
     .route("/messages", messages)

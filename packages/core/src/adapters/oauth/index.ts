@@ -5,10 +5,12 @@
 export {
   authorizationUrl,
   exchangeCode,
+  exchangeCodeAnswer,
   refreshTokens,
   revokeToken,
   GrantRefusedError,
   ProviderUnavailableError,
+  type OAuthClient,
   type OAuthProvider,
   type Tokens,
 } from "./oauth.ts";

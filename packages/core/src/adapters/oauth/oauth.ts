@@ -7,8 +7,12 @@ import type { LinkProvider } from "../../modules/connections/rules.ts";
  * linked resources, never written here), the scopes and the authorization page's extra
  * parameters. Spotify's and YouTube's modules each make theirs.
  */
-export interface OAuthProvider {
+export interface OAuthProvider extends OAuthClient {
   name: LinkProvider;
+}
+
+/** Any OAuth 2.0 client by its endpoints: a provider's, or a service linked outside connections (Discord). */
+export interface OAuthClient {
   clientId: string;
   clientSecret: string;
   authorizationEndpoint: string;
@@ -46,16 +50,20 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
-const clientOf = (p: OAuthProvider) => new OAuth2Client(p.clientId, p.clientSecret, p.redirectUri);
+const clientOf = (p: OAuthClient) => new OAuth2Client(p.clientId, p.clientSecret, p.redirectUri);
 
-export function authorizationUrl(p: OAuthProvider, state: string, codeVerifier: string): string {
-  const url = clientOf(p).createAuthorizationURLWithPKCE(
-    p.authorizationEndpoint,
-    state,
-    CodeChallengeMethod.S256,
-    codeVerifier,
-    p.scopes,
-  );
+/** The consent page's address: with PKCE (S256) unless `codeVerifier` is null. */
+export function authorizationUrl(p: OAuthClient, state: string, codeVerifier: string | null): string {
+  const url =
+    codeVerifier === null
+      ? clientOf(p).createAuthorizationURL(p.authorizationEndpoint, state, p.scopes)
+      : clientOf(p).createAuthorizationURLWithPKCE(
+          p.authorizationEndpoint,
+          state,
+          CodeChallengeMethod.S256,
+          codeVerifier,
+          p.scopes,
+        );
   for (const [name, value] of Object.entries(p.authorizationParams ?? {})) url.searchParams.set(name, value);
   return url.toString();
 }
@@ -100,10 +108,22 @@ async function calling<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Exchanges a code (with the PKCE verifier) for tokens. */
-export const exchangeCode = (p: OAuthProvider, code: string, codeVerifier: string) =>
-  calling(async () =>
-    tokensOf((await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data),
-  );
+export const exchangeCode = async (p: OAuthClient, code: string, codeVerifier: string | null) =>
+  (await exchangeCodeAnswer(p, code, codeVerifier)).tokens;
+
+/**
+ * Exchanges a code and answers the tokens with the token endpoint's whole answer, untrusted,
+ * for what a provider adds beside them (Discord's `webhook`): the caller checks it.
+ */
+export const exchangeCodeAnswer = (
+  p: OAuthClient,
+  code: string,
+  codeVerifier: string | null,
+): Promise<{ tokens: Tokens; answer: unknown }> =>
+  calling(async () => {
+    const data = (await clientOf(p).validateAuthorizationCode(p.tokenEndpoint, code, codeVerifier)).data;
+    return { tokens: tokensOf(data), answer: data };
+  });
 
 /** A new access token (and, from a provider that rotates them, a new refresh token). */
 export const refreshTokens = (p: OAuthProvider, refreshToken: string) =>
@@ -113,7 +133,7 @@ export const refreshTokens = (p: OAuthProvider, refreshToken: string) =>
  * Revokes a token at the provider's revocation endpoint (RFC 7009; Google revokes the whole
  * grant from either of its tokens). A token the provider no longer knows counts as revoked.
  */
-export async function revokeToken(p: OAuthProvider, revocationEndpoint: string, token: string): Promise<void> {
+export async function revokeToken(p: OAuthClient, revocationEndpoint: string, token: string): Promise<void> {
   try {
     await calling(() => clientOf(p).revokeToken(revocationEndpoint, token));
   } catch (error) {

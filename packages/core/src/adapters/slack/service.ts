@@ -107,6 +107,8 @@ export const slackService: ChannelService = {
     };
   },
   post: (webhookUrl, message) => postToHook(webhookUrl, bodyOf(message)),
+  // A `response_url` takes the same bodies as a webhook.
+  answer: (responseUrl, message) => postToHook(responseUrl, bodyOf(message)),
   async revoke(accessToken) {
     if (!accessToken) return;
     try {

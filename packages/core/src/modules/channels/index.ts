@@ -39,7 +39,8 @@ export async function sendTest(userId: string, channelId: string): Promise<{ sen
 
 /**
  * A command's answer that needed graph's data, posted where the service said to answer
- * (Slack's `response_url`). A gone or waiting address drops it: the person can ask again.
+ * (Slack's `response_url`, Discord's deferred interaction response). A gone or waiting address
+ * drops it: the person can ask again.
  */
 async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void> {
   const service = serviceOf(job.service);
@@ -50,7 +51,7 @@ async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void>
     ...(job.channelId ? { channelId: job.channelId } : {}),
     text: job.text,
   });
-  const result = await service.post(job.responseUrl, answer);
+  const result = await service.answer(job.responseUrl, answer);
   if (!result.ok) console.warn("a command's answer could not be posted", { kind: job.service, result });
 }
 

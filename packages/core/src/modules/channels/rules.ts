@@ -38,6 +38,12 @@ export interface ChannelService {
   exchange(code: string, codeVerifier: string | null): Promise<ExchangedChannel>;
   /** Posts the picks (rendered as the service's rich format within its limits) or a plain text. */
   post(webhookUrl: string, message: PicksMessage | { text: string }): Promise<PostResult>;
+  /**
+   * Posts a slash command's late answer where the service said to: Slack's `response_url`, or
+   * Discord's deferred interaction response (edited into place). An address that is not the
+   * service's answers gone.
+   */
+  answer(responseUrl: string, message: PicksMessage | { text: string }): Promise<PostResult>;
   /** Revokes the grant where the service allows it (best effort, never throws). */
   revoke(accessToken: string | undefined, webhookUrl: string): Promise<void>;
 }

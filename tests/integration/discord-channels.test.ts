@@ -331,8 +331,13 @@ describe("the interactions endpoint", () => {
     expect(answered.embeds.map((e) => e.title)).toContain("Sowing wildflower meadows in autumn");
 
     // Built now, whatever other files of this runtime built a moment ago (the job leaves a day
-    // built in the last minute to its next run).
+    // built in the last minute to its next run), and read from the new build at once (a search
+    // keeps the list of builds it read for a few seconds, and other files search meanwhile).
     await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
+    Search.resetSearchCache();
+    await expect
+      .poll(async () => (await Search.searchArticles("butterflies", 1)).results.map((r) => r.title))
+      .toContain("Butterflies of the hay meadow");
     await api.runtime.dispatcher.idle();
     expect((await slash(channel, "search butterflies")).response.type).toBe(5);
     await api.runtime.dispatcher.idle();

@@ -363,8 +363,13 @@ describe("slash commands", () => {
     expect(JSON.stringify(answered[0]!.blocks)).toContain("Pruning apple trees in late winter");
 
     // Built now, whatever other files of this runtime built a moment ago (the job leaves a day
-    // built in the last minute to its next run).
+    // built in the last minute to its next run), and read from the new build at once (a search
+    // keeps the list of builds it read for a few seconds, and other files search meanwhile).
     await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
+    Search.resetSearchCache();
+    await expect
+      .poll(async () => (await Search.searchArticles("beekeeping", 1)).results.map((r) => r.title))
+      .toContain("Beekeeping beside the orchard");
     await api.runtime.dispatcher.idle();
     await command(team, "search beekeeping", { channel: "#cmd" });
     await api.runtime.dispatcher.idle();

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import * as Channels from "@graph/core/modules/channels";
 import * as Digest from "@graph/core/modules/digest";
-import * as Search from "@graph/core/modules/search";
 import * as Sources from "@graph/core/modules/sources";
 import * as Topics from "@graph/core/modules/topics";
 import { unseal } from "@graph/core/lib/util";
 import { ChannelEntity } from "../../packages/core/src/modules/channels/channel.entity.ts";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
+import { searchFinds } from "../support/search-index.ts";
 import { errorOf, signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
 import { holding, scanTable } from "../support/table.ts";
 
@@ -330,14 +330,8 @@ describe("the interactions endpoint", () => {
     expect(answered).toMatchObject({ via: "interaction", edited: true });
     expect(answered.embeds.map((e) => e.title)).toContain("Sowing wildflower meadows in autumn");
 
-    // Built now, whatever other files of this runtime built a moment ago (the job leaves a day
-    // built in the last minute to its next run), and read from the new build at once (a search
-    // keeps the list of builds it read for a few seconds, and other files search meanwhile).
-    await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });
-    Search.resetSearchCache();
-    await expect
-      .poll(async () => (await Search.searchArticles("butterflies", 1)).results.map((r) => r.title))
-      .toContain("Butterflies of the hay meadow");
+    // The article is in the search index before the command searches it.
+    await searchFinds("butterflies", "Butterflies of the hay meadow");
     await api.runtime.dispatcher.idle();
     expect((await slash(channel, "search butterflies")).response.type).toBe(5);
     await api.runtime.dispatcher.idle();

@@ -314,6 +314,20 @@ describe("indexing", () => {
     expect(report.skipped).toContain(utcDay(at));
     expect(await ids("dunlin")).toHaveLength(1);
   });
+
+  it("builds a dirty day whose last build time lies ahead of this clock, rather than waiting for it", async () => {
+    const at = NOON - 46 * DAY;
+    await put("Whimbrel calls", "Shorebirds.", at);
+    await index(at);
+    // A builder whose clock ran eight hours ahead built it last.
+    await SearchSegmentEntity.patch({ day: utcDay(at) }).set({ builtAt: Date.now() + 8 * HOUR }).go();
+    await put("Whimbrel in spring", "Shorebirds.", at + HOUR);
+    await Search.markDirty([utcDay(at)]);
+    const report = await Search.buildDirtySegments({ settleMs: 0 });
+    expect(report.built.map((b) => b.day)).toContain(utcDay(at));
+    Search.resetSearchCache();
+    expect(await ids("whimbrel")).toHaveLength(2);
+  });
 });
 
 describe("the segment cache", () => {

@@ -113,7 +113,10 @@ export async function buildDirtySegments(
   // Search is everyone's: sources not trusted yet stay out of it (trusting one marks its days).
   const untrusted = dirty.length > 0 ? await Sources.untrustedIds() : new Set<string>();
   for (const segment of dirty) {
-    if (Date.now() > deadline || segment.builtAt > Date.now() - minIntervalMs) {
+    // Built a moment ago: left to the next run. A build time ahead of this clock (a clock that
+    // ran ahead) is no reason to wait: waiting for it could leave the day unsearchable for hours.
+    const sinceBuilt = Date.now() - segment.builtAt;
+    if (Date.now() > deadline || (sinceBuilt >= 0 && sinceBuilt < minIntervalMs)) {
       report.skipped.push(segment.day);
       continue;
     }

@@ -121,37 +121,6 @@ export const ChannelSendEntity = new Entity(
   entityConfig(),
 );
 
-/**
- * A connect under way (as the account links keep theirs): keyed by the state's hash, deleted on
- * a condition when the service sends the person back, so a state works once.
- */
-export const ChannelPendingEntity = new Entity(
-  {
-    model: { entity: "channelPending", version: "1", service: "graph" },
-    attributes: {
-      stateHash: { type: "string", required: true, readOnly: true },
-      kind: { type: ["slack", "discord"] as const, required: true, readOnly: true },
-      userId: { type: "string", required: true, readOnly: true },
-      codeVerifier: { type: "string", required: true, readOnly: true },
-      redirect: { type: "string", required: true, readOnly: true },
-      /** Epoch seconds: the table's TTL, and checked on use. */
-      expiresAt: { type: "number", required: true, readOnly: true },
-    },
-    indexes: {
-      byState: {
-        pk: { field: "pk", composite: ["stateHash"] },
-        sk: { field: "sk", composite: [] },
-      },
-      byUser: {
-        index: "gsi1",
-        pk: { field: "gsi1pk", composite: ["userId"] },
-        sk: { field: "gsi1sk", composite: ["stateHash"] },
-      },
-    },
-  },
-  entityConfig(),
-);
-
 /** A signed request seen (its signature's hash), kept past the signature's five minutes: each is accepted once. */
 export const CommandNonceEntity = new Entity(
   {

@@ -1,25 +1,16 @@
 import { Resource } from "sst";
-import { generateCodeVerifier, generateState } from "../../adapters/oauth/index.ts";
-import { deleteKeys, isConditionFailure, nowSeconds, transact } from "../../adapters/dynamo/index.ts";
+import { transact } from "../../adapters/dynamo/index.ts";
 import { VisibleError } from "../../lib/errors/index.ts";
 import { PLAN_LIMITS, requireFeature, type Plan } from "../../lib/plans/index.ts";
-import { randomToken, safeEqual, seal, sha256 } from "../../lib/util/index.ts";
-import * as RateLimit from "../rate-limit/index.ts";
+import { randomToken, safeEqual, seal } from "../../lib/util/index.ts";
 import * as Users from "../users/index.ts";
-import { ChannelEntity, ChannelOwnerEntity, ChannelPendingEntity } from "./channel.entity.ts";
-import {
-  CHANNEL_AUTHORIZATION_TTL_SECONDS,
-  CHANNEL_CONNECT_STARTS,
-  CHANNEL_MESSAGES,
-  type ChannelKind,
-  type ChannelService,
-  type ExchangedChannel,
-} from "./rules.ts";
+import * as Connections from "../connections/index.ts";
+import { ChannelEntity, ChannelOwnerEntity } from "./channel.entity.ts";
+import { CHANNEL_MESSAGES, type ChannelKind, type ChannelService, type ExchangedChannel } from "./rules.ts";
 import { reschedule } from "./schedule.ts";
 import { serviceOf } from "./service.ts";
 
 export const sealKey = () => Resource.OAuthTokenKey.value;
-const startsBucket = (kind: ChannelKind, userId: string) => `channel-connect:${kind}:${userId}`;
 
 /** The configured service of a kind, or a visible 503 (Discord before its part exists, or keys unset). */
 export function configuredService(kind: ChannelKind): ChannelService {
@@ -42,40 +33,8 @@ export async function startConnect(
 ): Promise<{ url: string; state: string; maxAge: number }> {
   requireFeature(plan, "bot");
   const service = configuredService(kind);
-  await RateLimit.enforce({ bucket: startsBucket(kind, userId), ...CHANNEL_CONNECT_STARTS }, (s) =>
-    CHANNEL_MESSAGES.tooManyStarts(RateLimit.minutesText(s)),
-  );
-  const state = generateState();
-  const codeVerifier = generateCodeVerifier();
-  await ChannelPendingEntity.create({
-    stateHash: sha256(state),
-    kind,
-    userId,
-    codeVerifier,
-    redirect,
-    expiresAt: nowSeconds() + CHANNEL_AUTHORIZATION_TTL_SECONDS,
-  }).go();
-  return {
-    url: service.authorizeUrl(state, codeVerifier).toString(),
-    state,
-    maxAge: CHANNEL_AUTHORIZATION_TTL_SECONDS,
-  };
-}
-
-/** Takes (deletes, on a condition) the pending authorization of `state`: a state works once. */
-async function takePending(kind: ChannelKind, state: string) {
-  const pending = await ChannelPendingEntity.delete({ stateHash: sha256(state) })
-    .where((attr, op) => op.eq(attr.kind, kind))
-    .go({ response: "all_old" })
-    .then(
-      (result) => result.data,
-      (error: unknown) => {
-        if (isConditionFailure(error)) return null;
-        throw error;
-      },
-    );
-  if (!pending || pending.expiresAt <= nowSeconds()) return undefined;
-  return pending;
+  const { state, codeVerifier, maxAge } = await Connections.keepAuthorization(kind, userId, redirect);
+  return { url: service.authorizeUrl(state, codeVerifier).toString(), state, maxAge };
 }
 
 export type ConnectOutcome = "connected" | "failed" | "limit";
@@ -93,7 +52,7 @@ export async function finishConnect(
 ): Promise<{ redirect: string; outcome: ConnectOutcome }> {
   if (!input.browserState || !safeEqual(input.browserState, input.state))
     return { redirect: fallback, outcome: "failed" };
-  const pending = await takePending(kind, input.state);
+  const pending = await Connections.takeAuthorization(kind, input.state);
   if (!pending || pending.userId !== input.userId) return { redirect: fallback, outcome: "failed" };
   const service = serviceOf(kind);
   if (!service) return { redirect: pending.redirect, outcome: "failed" };
@@ -115,7 +74,7 @@ export async function finishConnect(
 
 /** Gives up a connect the person cancelled at the service. */
 export async function cancelConnect(kind: ChannelKind, state: string, fallback: string): Promise<string> {
-  return (await takePending(kind, state))?.redirect ?? fallback;
+  return (await Connections.takeAuthorization(kind, state))?.redirect ?? fallback;
 }
 
 /**
@@ -157,12 +116,7 @@ export async function addChannel(
   return "connected";
 }
 
-/** Removes a deleted account's connects under way and the window counting their starts. */
+/** Removes a deleted account's connects under way and the windows counting their starts. */
 export async function purgeConnects(userId: string): Promise<void> {
-  const { data } = await ChannelPendingEntity.query.byUser({ userId }).go({ pages: "all", attributes: ["stateHash"] });
-  await deleteKeys(
-    ChannelPendingEntity,
-    data.map(({ stateHash }) => ({ stateHash })),
-  );
-  await Promise.all((["slack", "discord"] as const).map((kind) => RateLimit.purge(startsBucket(kind, userId))));
+  await Promise.all((["slack", "discord"] as const).map((kind) => Connections.purgeConnects(kind, userId)));
 }

@@ -71,11 +71,6 @@ export interface ChannelsAnswer {
   kinds: ChannelKind[];
 }
 
-/** How long a person has at the service between pressing "add" and coming back. */
-export const CHANNEL_AUTHORIZATION_TTL_SECONDS = 10 * 60;
-/** Connects a person may start in a window. */
-export const CHANNEL_CONNECT_STARTS = { max: 20, windowSeconds: 10 * 60 } as const;
-
 /** Messages one channel may be sent in an hour (digests, tests, answers posted to it). */
 export const CHANNEL_POSTS_PER_HOUR = 20;
 /** Messages one person's channels may be sent together in an hour. */
@@ -98,7 +93,6 @@ export const CHANNEL_MESSAGES = {
   notConfigured: (kind: ChannelKind) => `${kind === "slack" ? "Slack" : "Discord"} is not configured here.`,
   limit: (max: number) => `You can connect at most ${max} channel${max === 1 ? "" : "s"} on your plan.`,
   noSuchChannel: "No such channel.",
-  tooManyStarts: (wait: string) => `Too many connection attempts. Try again in ${wait}.`,
   tooManyPosts: (wait: string) => `Too many messages to this channel. Try again in ${wait}.`,
   broken: "This channel's webhook was removed, so nothing can be posted there. Unlink it and add it again.",
   testMessage: "graph is connected: your picks will arrive here at your digest time.",

@@ -8,6 +8,7 @@ export {
   ConnectFailedError,
   deleteConnection,
   finishAuthorization,
+  keepAuthorization,
   LinkRevokedError,
   linkState,
   markSynced,

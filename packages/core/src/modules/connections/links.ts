@@ -26,7 +26,7 @@ import {
 } from "./rules.ts";
 
 const key = () => Resource.OAuthTokenKey.value;
-const startsBucket = (p: LinkProvider, userId: string) => `connect:${p}:${userId}`;
+const startsBucket = (p: string, userId: string) => `connect:${p}:${userId}`;
 
 /**
  * A connect that cannot finish: the state is wrong, used, expired or another person's, the
@@ -69,20 +69,34 @@ export async function startAuthorization(
   userId: string,
   redirect: string,
 ): Promise<{ url: string; state: string; maxAge: number }> {
-  await RateLimit.enforce({ bucket: startsBucket(p.name, userId), ...CONNECT_STARTS }, (s) =>
+  const { state, codeVerifier, maxAge } = await keepAuthorization(p.name, userId, redirect);
+  return { url: authorizationUrl(p, state, codeVerifier), state, maxAge };
+}
+
+/**
+ * The pending authorization of a connect to any provider (an account link's, or a channel's
+ * service): the person's starts counted (20 in 10 minutes), a fresh state and PKCE verifier, and
+ * the item kept for ten minutes under the state's hash. The caller builds the consent address.
+ */
+export async function keepAuthorization(
+  provider: string,
+  userId: string,
+  redirect: string,
+): Promise<{ state: string; codeVerifier: string; maxAge: number }> {
+  await RateLimit.enforce({ bucket: startsBucket(provider, userId), ...CONNECT_STARTS }, (s) =>
     CONNECTION_MESSAGES.tooManyStarts(RateLimit.minutesText(s)),
   );
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
   await PendingAuthorizationEntity.create({
     stateHash: sha256(state),
-    provider: p.name,
+    provider,
     userId,
     codeVerifier,
     redirect,
     expiresAt: nowSeconds() + AUTHORIZATION_TTL_SECONDS,
   }).go();
-  return { url: authorizationUrl(p, state, codeVerifier), state, maxAge: AUTHORIZATION_TTL_SECONDS };
+  return { state, codeVerifier, maxAge: AUTHORIZATION_TTL_SECONDS };
 }
 
 /**
@@ -90,7 +104,7 @@ export async function startAuthorization(
  * whatever the outcome) and answers where the browser was going. Undefined when there is none
  * for this provider, or it expired.
  */
-export async function takeAuthorization(p: LinkProvider, state: string) {
+export async function takeAuthorization(p: string, state: string) {
   const pending = await PendingAuthorizationEntity.delete({ stateHash: sha256(state) })
     .where((attr, op) => op.eq(attr.provider, p))
     .go({ response: "all_old" })
@@ -351,7 +365,7 @@ export async function deleteConnection(p: LinkProvider, userId: string): Promise
  * Removes what a deleted account left of its connects to `p` besides the link: connects under
  * way and the window counting their starts. Safe to run again.
  */
-export async function purgeConnects(p: LinkProvider, userId: string): Promise<void> {
+export async function purgeConnects(p: string, userId: string): Promise<void> {
   const { data } = await PendingAuthorizationEntity.query
     .byUser({ userId })
     .go({ pages: "all", attributes: ["stateHash", "provider"] });

@@ -11,7 +11,8 @@ export const PendingAuthorizationEntity = new Entity(
     model: { entity: "pendingAuthorization", version: "1", service: "graph" },
     attributes: {
       stateHash: { type: "string", required: true, readOnly: true },
-      provider: { type: ["spotify", "youtube"] as const, required: true, readOnly: true },
+      /** Whose consent page it is: an account link's provider, or a channel's service ("slack", "discord"). */
+      provider: { type: "string", required: true, readOnly: true },
       userId: { type: "string", required: true, readOnly: true },
       codeVerifier: { type: "string", required: true, readOnly: true },
       /** A path of this site (checked when the connect started). */

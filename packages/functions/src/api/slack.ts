@@ -1,21 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import * as Slack from "@graph/core/adapters/slack";
 import { ChannelQueue, enqueue } from "@graph/core/adapters/queues";
 import * as Channels from "@graph/core/modules/channels";
-import { safeRedirect, sitePath, withParam } from "@graph/core/modules/connections";
-import { safeEqual } from "@graph/core/lib/util";
-import { requireFeature } from "@graph/core/lib/plans";
 import { VisibleError } from "@graph/core/lib/errors";
-import { callbackQuery, LoginQuery, parseConnectState, stateCookie } from "./connect.ts";
+import { channelConnectRoutes } from "./channel-connect.ts";
 import type { ApiEnv } from "./env.ts";
-import { input } from "./validate.ts";
-
-const STATE = stateCookie("graph_slack_state", "/api/slack/api");
-const HOME = Channels.CHANNELS_SETTINGS_PATH;
-const result = (redirect: string, outcome: Channels.ConnectOutcome | "error") =>
-  withParam(redirect, Channels.CHANNEL_RESULT_PARAM, outcome === "failed" ? "error" : outcome);
-/** The one way out of a connect: a path of this site, else the feed tab. */
-const back = (c: Context, location: string) => c.redirect(sitePath(location) ?? result(HOME, "error"), 302);
 
 /** A forged, stale or replayed request: refused, and nothing is done. */
 const refused = () => new VisibleError(401, "invalid_signature", "The request's signature is not Slack's.");
@@ -38,67 +27,38 @@ export const SLACK_WEBHOOK_PATHS = ["/api/slack/commands"] as const;
  * `/slack/*`: "Add to Slack" (a navigation to Slack's consent page and back; 403 `plan_required`
  * on a plan without the bot) and the `/graph` slash command.
  */
-export const slack = new Hono<ApiEnv>()
-  .get("/api/login", input("query", LoginQuery), async (c) => {
-    const session = c.get("session");
-    if (!session) return c.redirect("/login", 302);
-    // A fetch and a navigation alike are refused with the plan's note (the feed tab shows the upgrade link).
-    requireFeature(session.plan, "bot");
-    const raw = c.req.valid("query").state;
-    const state = raw === undefined ? { userId: session.userId, redirect: undefined } : parseConnectState(raw);
-    const redirect = safeRedirect(state?.redirect, HOME);
-    if (!state || state.userId !== session.userId) return back(c, result(redirect, "error"));
-    const started = await Channels.startConnect("slack", session.userId, session.plan, redirect);
-    STATE.set(c, started.state, started.maxAge);
-    return c.redirect(started.url, 302);
-  })
-  .get("/api/callback", async (c) => {
-    const browserState = STATE.take(c);
-    const session = c.get("session");
-    if (!session) return c.redirect("/login", 302);
-    const { code, state, error } = callbackQuery(c);
-    if (error !== undefined || !code || !state) {
-      const redirect =
-        state && browserState && safeEqual(state, browserState)
-          ? await Channels.cancelConnect("slack", state, HOME)
-          : HOME;
-      return back(c, result(redirect, "error"));
-    }
-    const finished = await Channels.finishConnect("slack", { code, state, browserState, userId: session.userId }, HOME);
-    return back(c, result(finished.redirect, finished.outcome));
-  })
-  .post("/commands", async (c) => {
-    // The signature covers the exact bytes sent: read them before anything parses the body.
-    const body = await c.req.text();
-    const signature = c.req.header("x-slack-signature");
-    const valid = Slack.verifySlackSignature(Slack.signingSecret(), {
-      timestamp: c.req.header("x-slack-request-timestamp"),
-      signature,
-      body,
-    });
-    if (!valid || !signature || !(await Channels.firstUse(signature))) throw refused();
-    const command = commandOf(new URLSearchParams(body));
-    if (!command.teamId) throw new VisibleError(400, "invalid_input", "team_id is missing.");
-    // Within Slack's three seconds: what needs no data is answered now, the rest later at response_url.
-    const linked = await Channels.isLinked("slack", command.teamId);
-    if (!linked || Channels.isQuickCommand(command.text) || !Slack.isSlackHook(command.responseUrl)) {
-      const answer = await Channels.answerCommand({
-        kind: "slack",
-        workspaceId: command.teamId,
-        channelId: command.channelId,
-        text: linked ? "help" : command.text,
-      });
-      return c.json({ response_type: "ephemeral", ...("text" in answer ? answer : Slack.picksBody(answer)) });
-    }
-    await enqueue(ChannelQueue, [
-      {
-        kind: "reply",
-        service: "slack",
-        workspaceId: command.teamId,
-        ...(command.channelId ? { channelId: command.channelId } : {}),
-        text: command.text,
-        responseUrl: command.responseUrl,
-      },
-    ]);
-    return c.json({ response_type: "ephemeral", text: Channels.CHANNEL_MESSAGES.working });
+export const slack = new Hono<ApiEnv>().route("/", channelConnectRoutes("slack")).post("/commands", async (c) => {
+  // The signature covers the exact bytes sent: read them before anything parses the body.
+  const body = await c.req.text();
+  const signature = c.req.header("x-slack-signature");
+  const valid = Slack.verifySlackSignature(Slack.signingSecret(), {
+    timestamp: c.req.header("x-slack-request-timestamp"),
+    signature,
+    body,
   });
+  if (!valid || !signature || !(await Channels.firstUse(signature))) throw refused();
+  const command = commandOf(new URLSearchParams(body));
+  if (!command.teamId) throw new VisibleError(400, "invalid_input", "team_id is missing.");
+  // Within Slack's three seconds: what needs no data is answered now, the rest later at response_url.
+  const linked = await Channels.isLinked("slack", command.teamId);
+  if (!linked || Channels.isQuickCommand(command.text) || !Slack.isSlackHook(command.responseUrl)) {
+    const answer = await Channels.answerCommand({
+      kind: "slack",
+      workspaceId: command.teamId,
+      channelId: command.channelId,
+      text: linked ? "help" : command.text,
+    });
+    return c.json({ response_type: "ephemeral", ...("text" in answer ? answer : Slack.picksBody(answer)) });
+  }
+  await enqueue(ChannelQueue, [
+    {
+      kind: "reply",
+      service: "slack",
+      workspaceId: command.teamId,
+      ...(command.channelId ? { channelId: command.channelId } : {}),
+      text: command.text,
+      responseUrl: command.responseUrl,
+    },
+  ]);
+  return c.json({ response_type: "ephemeral", text: Channels.CHANNEL_MESSAGES.working });
+});

@@ -105,6 +105,19 @@ describe.each(PLANS)("the %s plan's filters and digests", (plan) => {
   });
 });
 
+describe.each(PLANS)("the %s plan's Slack/Discord bot", (plan) => {
+  it("lets a person add graph to a channel only where the plan has the bot", async () => {
+    const person = await personOn(plan);
+    for (const service of ["slack", "discord"]) {
+      const start = await api.request("GET", `/api/${service}/api/login`, { cookie: person.cookie });
+      if (PLAN_LIMITS[plan].includes.bot) {
+        expect(start.status, service).toBe(302);
+        expect(new URL(start.headers.get("location")!).pathname, service).toContain(`/_${service}/`);
+      } else await expectPlanRequired(start, "bot");
+    }
+  });
+});
+
 describe("a downgrade and an upgrade", () => {
   it("takes effect at once and loses nothing", async () => {
     const person: Person = await personOn("pro");

@@ -60,8 +60,16 @@ const stateText = (page: Page) => page.getByTestId("digest-state").innerText();
 
 /** Stops the page's clock (installed by the test): its timers wait for `runFor` or `resume`. */
 async function stopClock(page: Page) {
-  // A moment ahead of the page's own time, which runs on while this is sent.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+  // A moment ahead of the page's own time, which runs on while this is sent: on a busy machine the
+  // page may pass that moment first (the clock refuses to go back), so a later one is asked for.
+  for (let ahead = 200; ; ahead *= 2) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ahead);
+      return;
+    } catch (error) {
+      if (ahead >= 10_000 || !String(error).includes("fast-forward to the past")) throw error;
+    }
+  }
 }
 
 async function openFeedTab(page: Page) {

@@ -1,4 +1,5 @@
 import { FRAME_OPTIONS, HSTS, REFERRER_POLICY, contentSecurityPolicy } from "../packages/core/src/lib/csp/rules";
+import { profileEdgeInjection } from "../packages/functions/src/web/profile-route";
 import { domain } from "./settings";
 import { imagesBucket, importsBucket } from "./storage";
 
@@ -44,10 +45,14 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy("WebSecurityHea
 /**
  * The one public address of the app: a CloudFront router in front of the static site
  * (`/*`), the HTTP API (`/api*`, added in api.ts) and the WebSocket API (`/ws`, added in
- * realtime.ts). One origin keeps the session cookie first-party for all three.
+ * realtime.ts). One origin keeps the session cookie first-party for all three. Profile paths
+ * (`/{username}`) are rewritten at the edge to the profile page function's route (`/_profile`,
+ * added in profile-pages.ts), so their links preview with the person's name.
  */
 export const router = new sst.aws.Router("Web", {
   domain: domain ? { name: domain } : undefined,
+  // Runs before the router picks an origin by path prefix (generated from profileRoute).
+  edge: { viewerRequest: { injection: profileEdgeInjection() } },
   transform: {
     // Routes added with router.route() share the default behaviour (a CloudFront function picks
     // the origin), so the policy goes there; any ordered behaviour gets it too.

@@ -151,9 +151,24 @@ describe("the profile: edited on the settings page, seen by anyone at /{username
     await expect.poll(() => thought.getAttribute("aria-pressed")).toBe("true");
     await screenshot(anonymous, "profile-public");
 
-    // The HTML itself names the person, for link previews.
-    const html = await (await fetch(`${server.url}/${person.username}`)).text();
-    expect(html).toContain(`<meta property="og:title" content="${person.username} on graph" />`);
+    // The HTML itself names the person, for link previews, whichever crawler asks: the card has
+    // the picture made for previews (no photo here) and nothing from the page's sections.
+    for (const agent of ["facebookexternalhit/1.1", "Twitterbot/1.0", "Slackbot-LinkExpanding 1.0", "Discordbot/2.0"]) {
+      const html = await (await fetch(`${server.url}/${person.username}`, { headers: { "user-agent": agent } })).text();
+      expect(html).toContain(`<meta property="og:title" content="${person.username} on graph" />`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      for (const shown of ["Morning practice", "Learn jazz piano", "jazz.example"]) expect(html).not.toContain(shown);
+    }
+    // The page the browser was given carries the card too, and its picture loads: 1200×630.
+    const previewImage = await anonymous.locator('meta[property="og:image"]').getAttribute("content");
+    expect(new URL(previewImage!).pathname).toBe("/og-image.png");
+    const size = await anonymous.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    }, previewImage!);
+    expect(size).toEqual([1200, 630]);
 
     // Two columns, one at 768 px or narrower.
     const columns = () =>

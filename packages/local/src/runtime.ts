@@ -1,4 +1,5 @@
 import { isIP, type AddressInfo } from "node:net";
+import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -331,14 +332,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     );
   }
   root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
-  root.route(
-    "/",
-    webApp(options.webDist ?? join(ROOT, "web/dist"), {
-      // Profiles get their name in the title and preview tags (imported once the links above exist).
-      indexFor: async (path, html) =>
-        (await import("@graph/core/modules/profile")).profileIndexHtml(path, html, siteUrl),
-    }),
-  );
+  // Profiles get their name in the title and preview tags from the profile page function's own
+  // app, reached as on AWS: at /_profile/{name}, and for every path the router's edge code
+  // rewrites there (imported once the links above exist; it reads the built index.html here).
+  const webDist = options.webDist ?? join(ROOT, "web/dist");
+  const { profilePages, profilePageAt } = await import("@graph/functions/web/profile-page");
+  const profiles = profilePages({ siteUrl, indexHtml: () => readFile(join(webDist, "index.html"), "utf8") });
+  root.route("/", profiles);
+  root.route("/", webApp(webDist, { indexFor: (path) => profilePageAt(profiles, path) }));
   // Messages kept from the last run are delivered from the next tick on, once the gate is open
   // (their handlers call the stand-ins through this port).
   await dispatcher.recover();

@@ -9,6 +9,6 @@ export { listWebsites, addWebsite, deleteWebsite, type WebsiteView } from "./web
 export { readSectionOrder, saveSectionOrder, readSection, sectionsShownTo } from "./section-order.ts";
 export { nodeCount, publicProfileOwner, profileMeta, shownNodeCount } from "./public.ts";
 export * from "./rules.ts";
-export { profileIndexHtml, profileNameOf } from "./page-meta.ts";
+export { profileIndexHtml } from "./page-meta.ts";
 export { purgeAccount } from "./purge.ts";
 export { personData } from "./person-data.ts";

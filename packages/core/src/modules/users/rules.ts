@@ -65,12 +65,15 @@ export const RESERVED_PATHS = [
   "_slack",
   "_discord",
   "@connections",
+  // The profile page function's route (/{username} is rewritten to it on AWS and locally).
+  "_profile",
   // The built web app's files and folders (web/public and Vite's output).
   "assets",
   "index.html",
   "robots.txt",
   "favicon.svg",
   "theme.js",
+  "og-image.png",
   // Words kept for pages to come and for graph itself.
   "admin",
   "graph",

@@ -146,6 +146,14 @@ export const ChannelJob = z.discriminatedUnion("kind", [
     now: z.number().int(),
     attempt: z.number().int().min(1).max(20),
   }),
+  /** A channel's routing run: the new articles of its routed topics (org), queued after an ingest run. */
+  z.object({
+    kind: z.literal("route"),
+    userId: z.string().min(1).max(100),
+    channelId: z.string().min(1).max(100),
+    now: z.number().int(),
+    attempt: z.number().int().min(0).max(20),
+  }),
   z.object({
     kind: z.literal("reply"),
     service: z.enum(["slack", "discord"]),

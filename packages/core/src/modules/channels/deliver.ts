@@ -30,7 +30,7 @@ export const SEND_LEASE_MS = 2 * 60 * 1000;
  * record is an unposted claim older than the lease (its worker stopped between claiming and
  * posting). False when it was posted, or another worker holds a fresh claim.
  */
-async function claimSend(key: { channelId: string; sendKey: string }, now: number): Promise<boolean> {
+export async function claimSend(key: { channelId: string; sendKey: string }, now: number): Promise<boolean> {
   try {
     await ChannelSendEntity.put({ ...key, sentAt: now, posted: false, expiresAt: nowSeconds() + SEND_RECORD_SECONDS })
       .where(

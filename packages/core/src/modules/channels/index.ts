@@ -9,6 +9,7 @@ import { conflict, RateLimitedError } from "../../lib/errors/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { answerCommand } from "./commands.ts";
 import { deliver, postTo, redeliver } from "./deliver.ts";
+import { route } from "./routing.ts";
 import { CHANNEL_MESSAGES, type ChannelKind } from "./rules.ts";
 import { serviceOf } from "./service.ts";
 import { ownChannel } from "./store.ts";
@@ -18,6 +19,7 @@ export { list, unlink } from "./store.ts";
 export { answerCommand, firstUse, isLinked, isQuickCommand, type CommandInput } from "./commands.ts";
 export { queueDue, reschedule } from "./schedule.ts";
 export { deliver, redeliver, SEND_LEASE_MS } from "./deliver.ts";
+export { setTopics, queueRoutes, route } from "./routing.ts";
 export { configuredKinds } from "./service.ts";
 export { personData } from "./person-data.ts";
 export { purgeAccount } from "./purge.ts";
@@ -55,13 +57,18 @@ async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void>
   if (!result.ok) console.warn("a command's answer could not be posted", { kind: job.service, result });
 }
 
-/** The channel queue's worker: a delivery, a delivery again after a wait, or a command's late answer. */
+/**
+ * The channel queue's worker: a delivery, a delivery again after a wait, a channel's routing run,
+ * or a command's late answer.
+ */
 export async function handleJob(job: ChannelJob): Promise<unknown> {
   switch (job.kind) {
     case "deliver":
       return deliver(job);
     case "redeliver":
       return redeliver(job);
+    case "route":
+      return route(job);
     case "reply":
       return reply(job);
   }

@@ -60,6 +60,8 @@ export interface ChannelView {
   status: ChannelStatus;
   createdAt: string;
   lastSentAt: string | null;
+  /** The owner's topics routed here (org): their new articles are posted as they arrive. */
+  topics: Array<{ id: string; topic: string }>;
 }
 
 /** What `GET /api/channels` answers. */
@@ -80,6 +82,14 @@ export const REDELIVER_ATTEMPTS_MAX = 8;
 
 /** Picks a message carries at most (Slack's 50 blocks and Discord's 10 embeds leave room for more). */
 export const PICKS_PER_MESSAGE = 10;
+
+/** Topics one channel may have routed to it at most. */
+export const ROUTED_TOPICS_MAX = 10;
+/**
+ * Posts of routed articles one channel gets in an hour at most. Articles that arrive past it wait
+ * for the next post (one message, the newest first, "+N more" beyond what a message carries).
+ */
+export const ROUTED_POSTS_PER_HOUR = 4;
 
 /** A slash command's text at most. */
 export const COMMAND_TEXT_MAX = 300;
@@ -112,6 +122,11 @@ export const CHANNEL_MESSAGES = {
   topicEmpty: "Say which topic to follow: `/graph topic <words>`.",
   topicFollowed: (topic: string) => `Following "${topic}": its articles join your picks.`,
   noBot: "The person who linked graph here is no longer on a plan with the bot.",
+  tooManyTopics: `A channel can have at most ${ROUTED_TOPICS_MAX} topics routed to it.`,
+  notYourTopic: "Route only topics you follow.",
+  routedHeader: (topics: string[]) => `new in graph on ${topics.join(", ")}`,
+  routedMore: (count: number, siteUrl: string) =>
+    `+${count} more on ${count === 1 ? "this topic" : "these topics"}: ${siteUrl}/home`,
 } as const;
 
 /** The words of a command: its verb (picks, search, topic, help) and the rest. */

@@ -2,7 +2,14 @@ import { deleteKeys, isConditionFailure, transact } from "../../adapters/dynamo/
 import { notFound } from "../../lib/errors/index.ts";
 import { PLAN_LIMITS, type Plan } from "../../lib/plans/index.ts";
 import { unseal } from "../../lib/util/index.ts";
-import { ChannelEntity, ChannelOwnerEntity, ChannelSendEntity, type Channel } from "./channel.entity.ts";
+import * as Topics from "../topics/index.ts";
+import {
+  ChannelEntity,
+  ChannelOwnerEntity,
+  ChannelRouteEntity,
+  ChannelSendEntity,
+  type Channel,
+} from "./channel.entity.ts";
 import { sealKey } from "./connect.ts";
 import { CHANNEL_MESSAGES, type ChannelsAnswer, type ChannelView } from "./rules.ts";
 import { purgeRates } from "./rates.ts";
@@ -24,7 +31,8 @@ export async function channelsOf(userId: string): Promise<Channel[]> {
   return data.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-const viewOf = (c: Channel): ChannelView => ({
+/** A channel as the settings show it; its routed topics named as the person's topics now are (unfollowed ones left out). */
+const viewOf = (c: Channel, topics: Map<string, string>): ChannelView => ({
   channelId: c.channelId,
   kind: c.kind,
   name: c.name,
@@ -32,12 +40,18 @@ const viewOf = (c: Channel): ChannelView => ({
   status: c.status,
   createdAt: new Date(c.createdAt).toISOString(),
   lastSentAt: c.lastSentAt ? new Date(c.lastSentAt).toISOString() : null,
+  topics: (c.topics ?? []).flatMap((id) => {
+    const topic = topics.get(id);
+    return topic === undefined ? [] : [{ id, topic }];
+  }),
 });
 
 /** The person's channels (never a webhook or a token), the plan's cap and the kinds that can be added. */
 export async function list(userId: string, plan: Plan): Promise<ChannelsAnswer> {
+  const [channels, topics] = await Promise.all([channelsOf(userId), Topics.listRaw(userId)]);
+  const names = new Map(topics.map((t) => [t.topicId, t.topic]));
   return {
-    channels: (await channelsOf(userId)).map(viewOf),
+    channels: channels.map((c) => viewOf(c, names)),
     max: PLAN_LIMITS[plan].channelsMax,
     kinds: configuredKinds(),
   };
@@ -85,6 +99,7 @@ async function remove(channel: Channel): Promise<void> {
   await serviceOf(channel.kind)?.revoke(opened(channel.token), webhook ?? "");
   const result = await transact([
     ChannelEntity.delete({ userId, channelId }).where((attr, op) => op.exists(attr.createdAt)),
+    ChannelRouteEntity.delete({ channelId }),
     ChannelOwnerEntity.update({ userId })
       .add({ count: -1 })
       .where((attr, op) => op.gt(attr.count, 0)),

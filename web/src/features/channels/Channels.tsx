@@ -8,11 +8,13 @@ import { useConfirm } from "../../components/Confirm.tsx";
 import { PlanUpgradeNote, usePlanIncludes } from "../billing/index.ts";
 import { addChannelHref, channelsQuery, sendTestMessage, unlinkChannel, type ChannelsState } from "./api.ts";
 import { CHANNELS_TEXT, connectResultText, kindLabel } from "./channels.ts";
+import { ChannelTopics } from "./ChannelTopics.tsx";
 import "./channels.css";
 
 /** The feed tab's "Slack and Discord" section: connected channels, a test message, unlink, and the "add" buttons. */
 export function ChannelsSection({ userId }: { userId: string }) {
   const hasBot = usePlanIncludes("bot");
+  const hasTeamBot = usePlanIncludes("teamBot");
   const state = useQuery({ ...channelsQuery(userId), enabled: userId !== "" && hasBot });
   const [params] = useSearchParams();
   const result = connectResultText(params.get(CHANNEL_RESULT_PARAM));
@@ -31,6 +33,11 @@ export function ChannelsSection({ userId }: { userId: string }) {
           <QueryState query={state} what="your channels" keepDataOnError>
             {(answer) => <ChannelList userId={userId} state={answer} />}
           </QueryState>
+          {!hasTeamBot && (
+            <PlanUpgradeNote feature="teamBot">
+              per-topic channels, /graph share and the team digest are part of the org plan.
+            </PlanUpgradeNote>
+          )}
         </>
       )}
     </Section>
@@ -38,6 +45,7 @@ export function ChannelsSection({ userId }: { userId: string }) {
 }
 
 function ChannelList({ userId, state }: { userId: string; state: ChannelsState }) {
+  const hasTeamBot = usePlanIncludes("teamBot");
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const key = channelsQuery(userId).queryKey;
@@ -73,6 +81,7 @@ function ChannelList({ userId, state }: { userId: string; state: ChannelsState }
                   {channel.lastSentAt ? CHANNELS_TEXT.lastSent(channel.lastSentAt) : CHANNELS_TEXT.waiting}
                 </p>
               )}
+              {hasTeamBot && channel.status === "ok" && <ChannelTopics userId={userId} channel={channel} />}
               <div className="channels__actions">
                 <button
                   type="button"

@@ -17,6 +17,10 @@ export type ChannelsState = InferResponseType<typeof client.api.channels.$get, 2
 export const sendTestMessage = (channelId: string) =>
   call(client.api.channels[":id"].test.$post({ param: { id: channelId } }));
 
+/** Routes some of the person's topics to a channel (org), replacing what was routed there. */
+export const routeTopics = ({ channelId, topics }: { channelId: string; topics: string[] }) =>
+  call(client.api.channels[":id"].$patch({ param: { id: channelId }, json: { topics } }));
+
 export const unlinkChannel = (channelId: string) =>
   call(client.api.channels[":id"].$delete({ param: { id: channelId } }));
 

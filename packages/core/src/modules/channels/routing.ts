@@ -36,13 +36,11 @@ const siteUrl = () => Resource.Config.siteUrl.replace(/\/$/, "");
  * articles carry its start time) may have stored its matches after that run read. The articles
  * routed already are known by their records, so looking twice posts nothing twice.
  */
-const OVERLAP_MS = 30 * 60 * 1000;
+const OVERLAP_MS = 15 * 60 * 1000;
 /** A new article published longer ago than this before the cursor is old news, not routed. */
 const PUBLISHED_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
-/** Postings read per routed topic in a run. */
+/** Postings read per routed topic in a run (beyond it, a busy topic's oldest new articles are left out). */
 const PER_TOPIC = 50;
-/** Articles a run marks routed at most (one post, "+N more" for the rest); more wait for the next run. */
-const ARTICLES_PER_RUN = 90;
 /** A routed article's record outlives the overlap and any retry by far. */
 const ROUTED_RECORD_SECONDS = 3 * 24 * 60 * 60;
 /** The claim that makes one run at a time work on a channel (taken over after the send lease). */
@@ -157,12 +155,30 @@ async function fresh(channel: Channel, cursor: number): Promise<{ articles: Rout
         at: a.publishedAt,
       };
     })
-    .sort((a, b) => b.at - a.at || a.articleId.localeCompare(b.articleId))
-    .slice(0, ARTICLES_PER_RUN);
+    .sort((a, b) => b.at - a.at || a.articleId.localeCompare(b.articleId));
   return { articles: shown, topics: followed.map((t) => t.topic) };
 }
 
-export type RouteOutcome = "sent" | "nothing" | "busy" | "gone" | "delayed" | "skipped";
+export type RouteOutcome = "sent" | "nothing" | "busy" | "gone" | "held" | "delayed" | "skipped";
+
+/** A wait the service asked for (its 429) is short: the run is queued again after it. */
+const REQUEUE_WAIT_MAX_MS = 60_000;
+
+/**
+ * After a refused post: a short wait (the service's 429) queues the run again after it; a long one
+ * (graph's own hourly rates) is left to the next routing run, nothing being marked meanwhile.
+ */
+async function retryAfterWait(job: Extract<ChannelJob, { kind: "route" }>, retryAfterMs: number): Promise<RouteOutcome> {
+  if (retryAfterMs > REQUEUE_WAIT_MAX_MS) return "held";
+  if (job.attempt >= REDELIVER_ATTEMPTS_MAX) {
+    console.warn("channel routing given up after waits", { channelId: job.channelId });
+    return "held";
+  }
+  await enqueue(ChannelQueue, [{ ...job, now: Date.now(), attempt: job.attempt + 1 }], {
+    delaySeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+  return "delayed";
+}
 
 /** Marks articles routed to a channel (a retried run finds them and posts them not again). */
 async function markRouted(channelId: string, articleIds: string[], at: number): Promise<void> {
@@ -193,9 +209,9 @@ async function advanceCursor(channel: Channel, until: number): Promise<void> {
  * One channel's routing run: one run at a time (a claim, taken over after the send lease if its
  * worker stopped); the new articles go out as one message within the channel's hourly cap of
  * routed posts (the articles beyond what a message carries named as "+N more", and marked routed
- * with the rest); past the cap, or when the service asks to wait, nothing is marked and the run
- * is queued again for when it may post, so they go out together then, never lost silently. A
- * gone webhook marks the channel broken, as the digest's post does.
+ * with the rest); past the cap nothing is marked and they go out together with the next run's post,
+ * never lost silently; a service's short wait queues the run again after it. A gone webhook marks
+ * the channel broken, as the digest's post does.
  */
 export async function route(job: Extract<ChannelJob, { kind: "route" }>): Promise<RouteOutcome> {
   const { data: listed } = await ChannelEntity.get({ userId: job.userId, channelId: job.channelId }).go({
@@ -221,19 +237,10 @@ export async function route(job: Extract<ChannelJob, { kind: "route" }>): Promis
       await release();
       return "nothing";
     }
-    const waitFor = async (retryAfterSeconds: number): Promise<RouteOutcome> => {
-      await release();
-      if (job.attempt >= REDELIVER_ATTEMPTS_MAX) {
-        console.warn("channel routing given up after waits", { channelId: job.channelId });
-        return "skipped";
-      }
-      await enqueue(ChannelQueue, [{ ...job, now: Date.now(), attempt: job.attempt + 1 }], {
-        delaySeconds: Math.max(1, retryAfterSeconds),
-      });
-      return "delayed";
-    };
+    // Past the hour's cap nothing is marked and the cursor stays: the next routing run after the
+    // window turns (routing runs after every ingest run that stores articles) posts them together.
     const window = await RateLimit.takeFixedWindow(routedLimit(channel.channelId));
-    if (!window.allowed) return await waitFor(window.retryAfter);
+    if (!window.allowed) return await release().then(() => "held" as const);
     const shown = articles.slice(0, PICKS_PER_MESSAGE);
     const more = articles.length - shown.length;
     const message: PicksMessage = {
@@ -252,12 +259,12 @@ export async function route(job: Extract<ChannelJob, { kind: "route" }>): Promis
       await release();
       return "sent";
     }
-    await RateLimit.giveBackFixedWindow(routedLimit(channel.channelId), window.windowStart);
-    if ("gone" in result) {
-      await release();
-      return "gone";
-    }
-    return await waitFor(Math.ceil(result.retryAfterMs / 1000));
+    await Promise.all([
+      RateLimit.giveBackFixedWindow(routedLimit(channel.channelId), window.windowStart),
+      release(),
+    ]);
+    if ("gone" in result) return "gone";
+    return await retryAfterWait(job, result.retryAfterMs);
   } catch (error) {
     await release();
     throw error;

@@ -1,9 +1,12 @@
 import { Resource } from "sst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
+import { enqueue, IngestQueue } from "@graph/core/adapters/queues";
 import * as Channels from "@graph/core/modules/channels";
 import { CONNECT_STARTS } from "@graph/core/modules/connections";
 import * as Digest from "@graph/core/modules/digest";
+import * as Mutes from "@graph/core/modules/mutes";
+import * as RateLimit from "@graph/core/modules/rate-limit";
 import * as Sources from "@graph/core/modules/sources";
 import * as Topics from "@graph/core/modules/topics";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
@@ -380,6 +383,153 @@ describe("slash commands", () => {
     const answer = await command(workspaceName("Stranger team"), "picks");
     expect(answer.status).toBe(200);
     expect(answer.answer.text).toBe(Channels.CHANNEL_MESSAGES.notLinked("http://graph.test", "slack"));
+  });
+});
+
+describe("per-topic channels (org)", () => {
+  /** A feed of its own, ingested now: its articles are new to every channel. */
+  async function arrive(label: string, items: Array<{ title: string; ageHours?: number }>) {
+    const id = `${label.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 8)}`;
+    feeds.set(`/${id}.xml`, {
+      body: rss(label, items.map((item, i) => ({ ageHours: 1, ...item, link: `https://${id}.example/${i}` }))),
+    });
+    await Sources.ensureCatalogue([
+      { sourceId: id, name: label, siteUrl: `https://${id}.example`, feedUrl: `${feeds.url}/${id}.xml`, type: "rss" },
+    ]);
+    // Through the ingest queue's worker, as the tick's jobs go: its run queues the routing.
+    await enqueue(IngestQueue, [{ kind: "source", sourceId: id }]);
+    await api.runtime.dispatcher.idle();
+  }
+  const route = (p: Person, channelId: string, topics: string[]) =>
+    api.client({ cookie: p.cookie }).channels[":id"].$patch({ param: { id: channelId }, json: { topics } });
+  const topicIds = async (p: Person) => new Map((await Topics.list(p.userId)).map((t) => [t.topic, t.id]));
+  const routedText = async (key: string) =>
+    (await receivedIn(key)).filter((m) => JSON.stringify(m.blocks).includes("new in graph on"));
+
+  it("refuses pro with 403 plan_required naming org, and checks the topics: only one's own, at most 10, 30 at once", async () => {
+    const pro = await person("pro", ["Sea Kayaking"]);
+    await connect(pro, workspaceName("Pro team"));
+    const [proChannel] = (await channelsOf(pro)).channels;
+    const refused = await route(pro, proChannel!.channelId, [(await topicIds(pro)).get("Sea Kayaking")!]);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "plan_required", feature: "teamBot", plan: "team" });
+
+    const names = Array.from({ length: 12 }, (_, i) => `Harbour Topic ${String.fromCharCode(65 + i)}`);
+    const org = await person("team", names);
+    await connect(org, workspaceName("Org team"));
+    const [channel] = (await channelsOf(org)).channels;
+    const ids = [...(await topicIds(org)).values()];
+    const tooMany = await route(org, channel!.channelId, ids.slice(0, 11));
+    expect(tooMany.status).toBe(400);
+    expect((await errorOf(tooMany)).code).toBe("limit_reached");
+    const otherTopic = [...(await topicIds(pro)).values()][0]!;
+    const notTheirs = await route(org, channel!.channelId, [otherTopic]);
+    expect(notTheirs.status).toBe(400);
+    expect((await errorOf(notTheirs)).code).toBe("invalid_input");
+    const otherOrg = await person("team", ["Sea Kayaking"]);
+    expect((await route(otherOrg, channel!.channelId, [...(await topicIds(otherOrg)).values()])).status).toBe(404);
+    expect((await channelsOf(org)).channels[0]!.topics).toEqual([]);
+
+    // 30 at once, each a valid choice or one past the cap: the channel holds one of the valid ones.
+    const choices = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? ids.slice(i % 3, (i % 3) + 10) : ids.slice(0, 11)));
+    const answers = await Promise.all(choices.map((topics) => route(org, channel!.channelId, topics)));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(15).fill(200), ...Array(15).fill(400)]);
+    const held = (await channelsOf(org)).channels[0]!.topics.map((t) => t.id);
+    expect(held).toHaveLength(10);
+    expect(choices.filter((c) => c.length === 10).map((c) => c.join())).toContain(held.join());
+  });
+
+  it("posts a routed topic's new articles as they arrive, naming the topic, once, with the owner's mutes applied", async () => {
+    const org = await person("team", ["Sea Kayaking", "Glass Blowing"]);
+    await Mutes.add(org.userId, "capsized");
+    const team = workspaceName("Paddlers");
+    await connect(org, team, "#kayak");
+    const [channel] = (await channelsOf(org)).channels;
+    const kayak = (await topicIds(org)).get("Sea Kayaking")!;
+    const saved = await route(org, channel!.channelId, [kayak]);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ topics: [{ id: kayak, topic: "Sea Kayaking" }] });
+    expect((await channelsOf(org)).channels[0]!.topics).toEqual([{ id: kayak, topic: "Sea Kayaking" }]);
+
+    await arrive("Coast Paddler", [
+      { title: "Sea kayaking along the fjord at dawn" },
+      { title: "A capsized sea kayaking trip, and what we learned" },
+      { title: "Glass blowing studios open their doors" },
+    ]);
+    const key = `${team} #kayak`;
+    const [message, ...more] = await routedText(key);
+    expect(more).toEqual([]);
+    const text = JSON.stringify(message!.blocks);
+    expect(text).toContain("new in graph on Sea Kayaking");
+    expect(text).toContain("Sea kayaking along the fjord at dawn");
+    expect(text).toContain('routed topic \\"Sea Kayaking\\": in the title');
+    expect(text).not.toContain("capsized");
+    expect(text).not.toContain("Glass blowing");
+
+    // Another ingest, the same job twice at once, and a run queued again: nothing more.
+    const job = { kind: "route" as const, userId: org.userId, channelId: channel!.channelId, now: Date.now(), attempt: 0 };
+    const outcomes = await Promise.all([Channels.route(job), Channels.route(job)]);
+    expect(outcomes.filter((o) => o === "sent")).toEqual([]);
+    await Channels.queueRoutes();
+    await api.runtime.dispatcher.idle();
+    expect(await routedText(key)).toHaveLength(1);
+
+    // A later article goes out as its own post.
+    await arrive("Coast Paddler Two", [{ title: "Sea kayaking gear for cold water" }]);
+    const routed = await routedText(key);
+    expect(routed).toHaveLength(2);
+    expect(JSON.stringify(routed[1]!.blocks)).toContain("Sea kayaking gear for cold water");
+    expect(JSON.stringify(routed[1]!.blocks)).not.toContain("fjord");
+  });
+
+  it("holds articles past the hourly cap and posts them together next, with +N more beyond a message", async () => {
+    const org = await person("team", ["Tide Pools"]);
+    const team = workspaceName("Tidal");
+    await connect(org, team, "#tides");
+    const [channel] = (await channelsOf(org)).channels;
+    await route(org, channel!.channelId, [(await topicIds(org)).get("Tide Pools")!]);
+    const key = `${team} #tides`;
+    for (let i = 0; i < Channels.ROUTED_POSTS_PER_HOUR; i++)
+      await arrive(`Tide Log ${i}`, [{ title: `Tide pools report number ${i}` }]);
+    expect(await routedText(key)).toHaveLength(Channels.ROUTED_POSTS_PER_HOUR);
+
+    // The cap is spent: twelve more arrive and wait, not lost.
+    await arrive(
+      "Tide Log late",
+      Array.from({ length: 12 }, (_, i) => ({ title: `Tide pools late note ${i}` })),
+    );
+    expect(await routedText(key)).toHaveLength(Channels.ROUTED_POSTS_PER_HOUR);
+    const job = { kind: "route" as const, userId: org.userId, channelId: channel!.channelId, now: Date.now(), attempt: 0 };
+    expect(await Channels.route(job)).toBe("held");
+
+    // The hour turns (its window forgotten): the next run posts them together, ten and "+2 more".
+    await RateLimit.purge(`channel-routed:${channel!.channelId}`);
+    expect(await Channels.route(job)).toBe("sent");
+    const routed = await routedText(key);
+    expect(routed).toHaveLength(Channels.ROUTED_POSTS_PER_HOUR + 1);
+    const last = JSON.stringify(routed.at(-1)!.blocks);
+    expect(last.match(/Tide pools late note/g)).toHaveLength(10);
+    expect(last).toContain("+2 more new articles on these topics: http://graph.test/home");
+  });
+
+  it("marks the channel broken when its webhook was removed, and posts nothing for a pro owner", async () => {
+    const org = await person("team", ["Rock Climbing"]);
+    const team = workspaceName("Climbers");
+    await connect(org, team, "#crag");
+    const [channel] = (await channelsOf(org)).channels;
+    await route(org, channel!.channelId, [(await topicIds(org)).get("Rock Climbing")!]);
+    await standIn("/dev/webhook", { team, channel: "#crag", state: "archived" });
+    await arrive("Crag News", [{ title: "Rock climbing in the rain" }]);
+    expect((await channelsOf(org)).channels[0]!.status).toBe("broken");
+
+    const downgraded = await person("team", ["Rock Climbing"]);
+    const other = workspaceName("Ex org");
+    await connect(downgraded, other, "#crag");
+    const [kept] = (await channelsOf(downgraded)).channels;
+    await route(downgraded, kept!.channelId, [(await topicIds(downgraded)).get("Rock Climbing")!]);
+    await UserEntity.patch({ userId: downgraded.userId }).set({ plan: "pro" }).go();
+    await arrive("Crag News Two", [{ title: "Rock climbing shoes resoled" }]);
+    expect(await routedText(`${other} #crag`)).toEqual([]);
   });
 });
 

@@ -126,7 +126,7 @@ export const CHANNEL_MESSAGES = {
   notYourTopic: "Route only topics you follow.",
   routedHeader: (topics: string[]) => `new in graph on ${topics.join(", ")}`,
   routedMore: (count: number, siteUrl: string) =>
-    `+${count} more on ${count === 1 ? "this topic" : "these topics"}: ${siteUrl}/home`,
+    `+${count} more new article${count === 1 ? "" : "s"} on these topics: ${siteUrl}/home`,
 } as const;
 
 /** The words of a command: its verb (picks, search, topic, help) and the rest. */

@@ -124,7 +124,9 @@ describe("graph in Slack, in the browser", () => {
     await channel.getByTestId("channel-topic").and(page.getByLabel("Sea Kayaking")).check();
     await channel.getByTestId("channel-topics-save").click();
     await channel.getByTestId("channel-topics-saved").waitFor();
-    await expect.poll(() => channel.getByTestId("channel-topics").innerText()).toContain("posted here as their articles arrive");
+    await expect
+      .poll(() => channel.getByTestId("channel-topics").innerText())
+      .toContain("posted here as their articles arrive");
     await screenshot(page, "channels-routed-topic");
 
     // A new article of the topic arrives: a feed the person suggests, fetched now.

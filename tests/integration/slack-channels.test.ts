@@ -391,7 +391,10 @@ describe("per-topic channels (org)", () => {
   async function arrive(label: string, items: Array<{ title: string; ageHours?: number }>) {
     const id = `${label.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 8)}`;
     feeds.set(`/${id}.xml`, {
-      body: rss(label, items.map((item, i) => ({ ageHours: 1, ...item, link: `https://${id}.example/${i}` }))),
+      body: rss(
+        label,
+        items.map((item, i) => ({ ageHours: 1, ...item, link: `https://${id}.example/${i}` })),
+      ),
     });
     await Sources.ensureCatalogue([
       { sourceId: id, name: label, siteUrl: `https://${id}.example`, feedUrl: `${feeds.url}/${id}.xml`, type: "rss" },
@@ -431,7 +434,9 @@ describe("per-topic channels (org)", () => {
     expect((await channelsOf(org)).channels[0]!.topics).toEqual([]);
 
     // 30 at once, each a valid choice or one past the cap: the channel holds one of the valid ones.
-    const choices = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? ids.slice(i % 3, (i % 3) + 10) : ids.slice(0, 11)));
+    const choices = Array.from({ length: 30 }, (_, i) =>
+      i % 2 === 0 ? ids.slice(i % 3, (i % 3) + 10) : ids.slice(0, 11),
+    );
     const answers = await Promise.all(choices.map((topics) => route(org, channel!.channelId, topics)));
     expect(answers.map((a) => a.status).sort()).toEqual([...Array(15).fill(200), ...Array(15).fill(400)]);
     const held = (await channelsOf(org)).channels[0]!.topics.map((t) => t.id);
@@ -467,7 +472,13 @@ describe("per-topic channels (org)", () => {
     expect(text).not.toContain("Glass blowing");
 
     // Another ingest, the same job twice at once, and a run queued again: nothing more.
-    const job = { kind: "route" as const, userId: org.userId, channelId: channel!.channelId, now: Date.now(), attempt: 0 };
+    const job = {
+      kind: "route" as const,
+      userId: org.userId,
+      channelId: channel!.channelId,
+      now: Date.now(),
+      attempt: 0,
+    };
     const outcomes = await Promise.all([Channels.route(job), Channels.route(job)]);
     expect(outcomes.filter((o) => o === "sent")).toEqual([]);
     await Channels.queueRoutes();
@@ -499,7 +510,13 @@ describe("per-topic channels (org)", () => {
       Array.from({ length: 12 }, (_, i) => ({ title: `Tide pools late note ${i}` })),
     );
     expect(await routedText(key)).toHaveLength(Channels.ROUTED_POSTS_PER_HOUR);
-    const job = { kind: "route" as const, userId: org.userId, channelId: channel!.channelId, now: Date.now(), attempt: 0 };
+    const job = {
+      kind: "route" as const,
+      userId: org.userId,
+      channelId: channel!.channelId,
+      now: Date.now(),
+      attempt: 0,
+    };
     expect(await Channels.route(job)).toBe("held");
 
     // The hour turns (its window forgotten): the next run posts them together, ten and "+2 more".

@@ -27,8 +27,7 @@ export function ChannelTopics({ userId, channel }: { userId: string; channel: Ch
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  if (topics.isSuccess && followed.length === 0)
-    return <p className="fine-print">{CHANNELS_TEXT.noTopics}</p>;
+  if (topics.isSuccess && followed.length === 0) return <p className="fine-print">{CHANNELS_TEXT.noTopics}</p>;
   return (
     <fieldset className="channels__topics" data-testid="channel-topics">
       <legend className="fine-print">

@@ -47,7 +47,6 @@ const ROUTED_RECORD_SECONDS = 3 * 24 * 60 * 60;
 const ROUTE_LOCK = "route";
 const routedKey = (articleId: string) => `article:${articleId}`;
 
-
 /**
  * Routes some of the owner's topics to one of their channels (org; a pro person is refused with
  * `plan_required`): at most ROUTED_TOPICS_MAX, only topics they follow, replacing what was routed
@@ -111,7 +110,8 @@ async function fresh(channel: Channel, cursor: number): Promise<{ articles: Rout
   const topicOf = new Map(followed.map((t) => [t.phrase, t.topic]));
   const postings = await Articles.postingsFor([...topicOf.keys()], cursor - PUBLISHED_LOOKBACK_MS, PER_TOPIC);
   const firstMatch = new Map<string, Articles.Posting>();
-  for (const list of postings.values()) for (const p of list) if (!firstMatch.has(p.articleId)) firstMatch.set(p.articleId, p);
+  for (const list of postings.values())
+    for (const p of list) if (!firstMatch.has(p.articleId)) firstMatch.set(p.articleId, p);
   if (firstMatch.size === 0) return { articles: [], topics: [] };
   const [articles, routedBefore, unreached, silenced, user] = await Promise.all([
     Articles.byIds([...firstMatch.keys()]),
@@ -168,7 +168,10 @@ const REQUEUE_WAIT_MAX_MS = 60_000;
  * After a refused post: a short wait (the service's 429) queues the run again after it; a long one
  * (graph's own hourly rates) is left to the next routing run, nothing being marked meanwhile.
  */
-async function retryAfterWait(job: Extract<ChannelJob, { kind: "route" }>, retryAfterMs: number): Promise<RouteOutcome> {
+async function retryAfterWait(
+  job: Extract<ChannelJob, { kind: "route" }>,
+  retryAfterMs: number,
+): Promise<RouteOutcome> {
   if (retryAfterMs > REQUEUE_WAIT_MAX_MS) return "held";
   if (job.attempt >= REDELIVER_ATTEMPTS_MAX) {
     console.warn("channel routing given up after waits", { channelId: job.channelId });
@@ -259,10 +262,7 @@ export async function route(job: Extract<ChannelJob, { kind: "route" }>): Promis
       await release();
       return "sent";
     }
-    await Promise.all([
-      RateLimit.giveBackFixedWindow(routedLimit(channel.channelId), window.windowStart),
-      release(),
-    ]);
+    await Promise.all([RateLimit.giveBackFixedWindow(routedLimit(channel.channelId), window.windowStart), release()]);
     if ("gone" in result) return "gone";
     return await retryAfterWait(job, result.retryAfterMs);
   } catch (error) {

@@ -82,6 +82,25 @@ function ChannelList({ userId, state }: { userId: string; state: ChannelsState }
                 </p>
               )}
               {hasTeamBot && channel.status === "ok" && <ChannelTopics userId={userId} channel={channel} />}
+              {hasTeamBot && (
+                <div className="channels__shares" data-testid="channel-shares">
+                  <p className="fine-print">{CHANNELS_TEXT.sharesIntro}</p>
+                  {channel.shares.length === 0 ? (
+                    <p className="fine-print">{CHANNELS_TEXT.sharesNone}</p>
+                  ) : (
+                    <ul className="channels__share-list">
+                      {channel.shares.map((s) => (
+                        <li key={`${s.sharedAt}-${s.link}`} data-testid="channel-share">
+                          <a href={s.link} target="_blank" rel="noopener noreferrer">
+                            {s.title}
+                          </a>{" "}
+                          <span className="fine-print">shared by {s.by}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              )}
               <div className="channels__actions">
                 <button
                   type="button"

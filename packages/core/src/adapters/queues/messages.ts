@@ -159,6 +159,8 @@ export const ChannelJob = z.discriminatedUnion("kind", [
     service: z.enum(["slack", "discord"]),
     workspaceId: z.string().min(1).max(100),
     channelId: z.string().max(100).optional(),
+    /** The sender as the service names them. */
+    userName: z.string().max(100).optional(),
     text: z.string().max(500),
     responseUrl: z.string().url().max(2000),
   }),

@@ -39,20 +39,29 @@ export async function sendTest(userId: string, channelId: string): Promise<{ sen
   throw new RateLimitedError(CHANNEL_MESSAGES.tooManyPosts(RateLimit.minutesText(seconds)), seconds);
 }
 
+/** What the worker passes from its configuration: whether a share may fetch a private address (a local runtime's). */
+interface JobOptions {
+  allowPrivateFeeds: boolean;
+}
+
 /**
  * A command's answer that needed graph's data, posted where the service said to answer
  * (Slack's `response_url`, Discord's deferred interaction response). A gone or waiting address
  * drops it: the person can ask again.
  */
-async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void> {
+async function reply(job: Extract<ChannelJob, { kind: "reply" }>, options: JobOptions): Promise<void> {
   const service = serviceOf(job.service);
   if (!service) return;
-  const answer = await answerCommand({
-    kind: job.service,
-    workspaceId: job.workspaceId,
-    ...(job.channelId ? { channelId: job.channelId } : {}),
-    text: job.text,
-  });
+  const answer = await answerCommand(
+    {
+      kind: job.service,
+      workspaceId: job.workspaceId,
+      ...(job.channelId ? { channelId: job.channelId } : {}),
+      ...(job.userName ? { userName: job.userName } : {}),
+      text: job.text,
+    },
+    options,
+  );
   const result = await service.answer(job.responseUrl, answer);
   if (!result.ok) console.warn("a command's answer could not be posted", { kind: job.service, result });
 }
@@ -61,7 +70,7 @@ async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void>
  * The channel queue's worker: a delivery, a delivery again after a wait, a channel's routing run,
  * or a command's late answer.
  */
-export async function handleJob(job: ChannelJob): Promise<unknown> {
+export async function handleJob(job: ChannelJob, options: JobOptions): Promise<unknown> {
   switch (job.kind) {
     case "deliver":
       return deliver(job);
@@ -70,7 +79,7 @@ export async function handleJob(job: ChannelJob): Promise<unknown> {
     case "route":
       return route(job);
     case "reply":
-      return reply(job);
+      return reply(job, options);
   }
 }
 

@@ -550,6 +550,91 @@ describe("per-topic channels (org)", () => {
   });
 });
 
+describe("/graph share (org)", () => {
+  const workspaceIdOf = async (p: Person) => {
+    const [channel] = (await channelsOf(p)).channels;
+    return (await ChannelEntity.get({ userId: p.userId, channelId: channel!.channelId }).go()).data!.workspaceId;
+  };
+  const page = (title: string) => {
+    const path = `/page-${Math.random().toString(36).slice(2, 8)}.html`;
+    feeds.set(path, {
+      body: `<!doctype html><html><head><title>${title}</title></head><body>hi</body></html>`,
+      contentType: "text/html; charset=utf-8",
+    });
+    return `${feeds.url}${path}`;
+  };
+
+  it("shares a link with the team: posted to the team's channels, listed on their feed tab; bad and private links told", async () => {
+    const ada = await person("team");
+    const bo = await person("team");
+    const pro = await person("pro");
+    const team = workspaceName("Readers");
+    await connect(ada, team, "#a");
+    await connect(bo, team, "#b");
+    await connect(pro, team, "#c");
+    const workspaceId = await workspaceIdOf(ada);
+
+    // Through Slack and the queue: a bad link, and a page on a private address (the address guard refuses it here).
+    await command(team, "share ftp://example.com/x", { channel: "#a" });
+    await api.runtime.dispatcher.idle();
+    expect((await receivedIn(`${team} #a`)).map((m) => m.text)).toEqual([Channels.CHANNEL_MESSAGES.shareBadLink]);
+    await command(team, `share ${page("Private page")}`, { channel: "#a" });
+    await api.runtime.dispatcher.idle();
+    expect((await receivedIn(`${team} #a`)).at(-1)!.text).toBe(Channels.CHANNEL_MESSAGES.shareUnreachable);
+
+    // A runtime that may fetch its own pages (as the browser's does): shared.
+    const link = page("Tidal energy &amp; the coast");
+    const answer = await Channels.answerCommand(
+      { kind: "slack", workspaceId, userName: "ada", text: `share ${link}` },
+      { allowPrivateFeeds: true },
+    );
+    expect(answer).toEqual({ text: Channels.CHANNEL_MESSAGES.shareDone("Tidal energy & the coast") });
+    const post = Channels.CHANNEL_MESSAGES.shared("ada", "Tidal energy & the coast", link);
+    expect((await receivedIn(`${team} #a`)).at(-1)!.text).toBe(post);
+    expect((await receivedIn(`${team} #b`)).map((m) => m.text)).toEqual([post]);
+    // The pro person's channel is not the team's.
+    expect(await receivedIn(`${team} #c`)).toEqual([]);
+    expect((await channelsOf(bo)).channels[0]!.shares).toEqual([
+      { title: "Tidal energy & the coast", link, by: "ada", sharedAt: expect.any(String) },
+    ]);
+    expect((await channelsOf(pro)).channels[0]!.shares).toEqual([]);
+  });
+
+  it("holds the workspace's rate under 30 shares at once, and tells a workspace without org", async () => {
+    const org = await person("team");
+    const team = workspaceName("Busy readers");
+    await connect(org, team, "#news");
+    const workspaceId = await workspaceIdOf(org);
+    const link = page("A shared page");
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        Channels.answerCommand(
+          { kind: "slack", workspaceId, userName: "ada", text: `share ${link}` },
+          { allowPrivateFeeds: true },
+        ),
+      ),
+    );
+    const texts = answers.map((a) => ("text" in a ? a.text : ""));
+    expect(texts.filter((t) => t === Channels.CHANNEL_MESSAGES.shareDone("A shared page"))).toHaveLength(
+      Channels.TEAM_SHARES_PER_HOUR,
+    );
+    expect(texts.filter((t) => t.startsWith("Too many links shared here."))).toHaveLength(
+      30 - Channels.TEAM_SHARES_PER_HOUR,
+    );
+    expect((await receivedIn(`${team} #news`)).length).toBe(Channels.TEAM_SHARES_PER_HOUR);
+
+    const pro = await person("pro");
+    const other = workspaceName("Pro readers");
+    await connect(pro, other);
+    const refused = await Channels.answerCommand(
+      { kind: "slack", workspaceId: await workspaceIdOf(pro), text: `share ${link}` },
+      { allowPrivateFeeds: true },
+    );
+    expect(refused).toEqual({ text: Channels.CHANNEL_MESSAGES.shareNeedsOrg });
+    expect(await receivedIn(`${other} #general`)).toEqual([]);
+  });
+});
+
 describe("unlink and account deletion", () => {
   it("unlinks: revoked at Slack and nothing left of the channel", async () => {
     const p = await person("pro");

@@ -10,9 +10,15 @@ const TopicsBody = z.object({
   topics: z.array(z.string().min(1).max(128)).max(100, "too many topics"),
 });
 
+/** A channel's weekly team digest (org): on or off, and its weekday (0 Sunday … 6 Saturday). */
+const TeamDigestBody = z.object({
+  on: z.boolean(),
+  day: z.number().int().min(0, "day must be from 0 to 6").max(6, "day must be from 0 to 6").optional(),
+});
+
 /**
  * `/channels/*`: the person's connected Slack and Discord channels (kind, workspace, status), a
- * test message, the topics routed to a channel (org), and unlink (revoked at the service, then removed).
+ * test message, the topics routed to a channel and its weekly team digest (org), and unlink (revoked at the service, then removed).
  */
 export const channels = new Hono<ApiEnv>()
   .get("/", requireSession, async (c) => c.json(await Channels.list(currentUserId(c), currentPlan(c))))
@@ -22,6 +28,11 @@ export const channels = new Hono<ApiEnv>()
   .patch("/:id", requireSession, idParam("id"), input("json", TopicsBody), async (c) =>
     c.json(
       await Channels.setTopics(currentUserId(c), currentPlan(c), c.req.valid("param").id, c.req.valid("json").topics),
+    ),
+  )
+  .put("/:id/team-digest", requireSession, idParam("id"), input("json", TeamDigestBody), async (c) =>
+    c.json(
+      await Channels.setTeamDigest(currentUserId(c), currentPlan(c), c.req.valid("param").id, c.req.valid("json")),
     ),
   )
   .delete("/:id", requireSession, idParam("id"), async (c) => {

@@ -9,6 +9,7 @@ import { PlanUpgradeNote, usePlanIncludes } from "../billing/index.ts";
 import { addChannelHref, channelsQuery, sendTestMessage, unlinkChannel, type ChannelsState } from "./api.ts";
 import { CHANNELS_TEXT, connectResultText, kindLabel } from "./channels.ts";
 import { ChannelTopics } from "./ChannelTopics.tsx";
+import { TeamDigest } from "./TeamDigest.tsx";
 import "./channels.css";
 
 /** The feed tab's "Slack and Discord" section: connected channels, a test message, unlink, and the "add" buttons. */
@@ -82,6 +83,7 @@ function ChannelList({ userId, state }: { userId: string; state: ChannelsState }
                 </p>
               )}
               {hasTeamBot && channel.status === "ok" && <ChannelTopics userId={userId} channel={channel} />}
+              {hasTeamBot && channel.status === "ok" && <TeamDigest userId={userId} channel={channel} />}
               {hasTeamBot && (
                 <div className="channels__shares" data-testid="channel-shares">
                   <p className="fine-print">{CHANNELS_TEXT.sharesIntro}</p>

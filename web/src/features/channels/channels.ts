@@ -15,6 +15,8 @@ export const CHANNELS_TEXT = {
   routedNone: "No topics routed here: only your picks at your digest time.",
   noTopics: "Follow topics to route them to a channel.",
   routedSaved: "Saved.",
+  teamDigest: "post the team's week here (what the team liked and shared) every",
+  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
   sharesIntro: "Shared with the team here (/graph share <link>):",
   sharesNone: "Nothing shared yet.",
   confirmUnlink: (name: string) => `Unlink ${name}? graph stops posting there and its access is revoked.`,

@@ -34,6 +34,9 @@ export const ChannelEntity = new Entity(
        * channel. Moves forward only; set when topics are first routed, so no backlog is posted.
        */
       routedUntil: { type: "number" },
+      /** Whether the team digest is posted here weekly (org), and on which weekday (0 Sunday … 6; Monday unset). */
+      teamDigest: { type: "boolean" },
+      teamDigestDay: { type: "number" },
       createdAt: { type: "number", required: true, readOnly: true },
       lastSentAt: { type: "number" },
     },

@@ -20,6 +20,7 @@ export { answerCommand, firstUse, isLinked, isQuickCommand, type CommandInput } 
 export { queueDue, reschedule } from "./schedule.ts";
 export { deliver, redeliver, SEND_LEASE_MS } from "./deliver.ts";
 export { setTopics, queueRoutes, route } from "./routing.ts";
+export { setTeamDigest } from "./team-digest.ts";
 export { configuredKinds } from "./service.ts";
 export { personData } from "./person-data.ts";
 export { purgeAccount } from "./purge.ts";

@@ -62,6 +62,8 @@ export interface ChannelView {
   lastSentAt: string | null;
   /** The team's newest shares in this channel's workspace (org; none otherwise). */
   shares: Array<{ title: string; link: string; by: string; sharedAt: string }>;
+  /** The weekly team digest here (org): on or off, and its weekday (0 Sunday … 6 Saturday). */
+  teamDigest: { on: boolean; day: number };
   /** The owner's topics routed here (org): their new articles are posted as they arrive. */
   topics: Array<{ id: string; topic: string }>;
 }
@@ -138,6 +140,8 @@ export const CHANNEL_MESSAGES = {
   tooManyShares: (wait: string) => `Too many links shared here. Try again in ${wait}.`,
   shared: (by: string, title: string, link: string) => `${by} shared ${title}: ${link}`,
   shareDone: (title: string) => `Shared "${title}" with the team.`,
+  badWeekday: "day must be a weekday from 0 (Sunday) to 6 (Saturday).",
+  teamDigestHeader: "the team's week in graph",
   tooManyTopics: `A channel can have at most ${ROUTED_TOPICS_MAX} topics routed to it.`,
   notYourTopic: "Route only topics you follow.",
   routedHeader: (topics: string[]) => `new in graph on ${topics.join(", ")}`,

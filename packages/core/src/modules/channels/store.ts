@@ -42,6 +42,7 @@ const viewOf = (c: Channel, topics: Map<string, string>, shares: TeamShareView[]
   createdAt: new Date(c.createdAt).toISOString(),
   lastSentAt: c.lastSentAt ? new Date(c.lastSentAt).toISOString() : null,
   shares,
+  teamDigest: { on: c.teamDigest === true, day: c.teamDigestDay ?? 1 },
   topics: (c.topics ?? []).flatMap((id) => {
     const topic = topics.get(id);
     return topic === undefined ? [] : [{ id, topic }];

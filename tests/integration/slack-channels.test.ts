@@ -11,7 +11,15 @@ import * as Sources from "@graph/core/modules/sources";
 import * as Topics from "@graph/core/modules/topics";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
 import { unseal } from "@graph/core/lib/util";
-import { ChannelEntity, ChannelSendEntity } from "../../packages/core/src/modules/channels/channel.entity.ts";
+import {
+  ChannelEntity,
+  ChannelOwnerEntity,
+  ChannelScheduleEntity,
+  ChannelSendEntity,
+} from "../../packages/core/src/modules/channels/channel.entity.ts";
+import { TeamShareEntity } from "../../packages/core/src/modules/channels/team-shares.ts";
+import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
+import * as Feed from "@graph/core/modules/feed";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { searchFinds } from "../support/search-index.ts";
@@ -632,6 +640,103 @@ describe("/graph share (org)", () => {
     );
     expect(refused).toEqual({ text: Channels.CHANNEL_MESSAGES.shareNeedsOrg });
     expect(await receivedIn(`${other} #general`)).toEqual([]);
+  });
+});
+
+describe("the team digest (org)", () => {
+  const orchardArticles = async () =>
+    (await ArticleEntity.query.bySource({ sourceId: "orchard" }).go({ pages: "all" })).data;
+  const usernameOf = async (p: Person) => (await UserEntity.get({ userId: p.userId }).go()).data!.username;
+  const hideArticles = async (p: Person) => {
+    const hidden = await api.client({ cookie: p.cookie }).users.profile_order.$post({
+      json: {
+        userId: p.userId,
+        sectionOrder: DEFAULT_SECTION_ORDER.map((s) => ({ ...s, visible: s.id !== "articles" })),
+      },
+    });
+    expect(hidden.status).toBe(200);
+  };
+  const turnOn = (p: Person, channelId: string, body: { on: boolean; day?: number }) =>
+    api.client({ cookie: p.cookie }).channels[":id"]["team-digest"].$put({ param: { id: channelId }, json: body });
+
+  it("refuses pro with plan_required, checks the day, and another person's channel is unknown", async () => {
+    const pro = await person("pro");
+    await connect(pro, workspaceName("Pro weekly"));
+    const [proChannel] = (await channelsOf(pro)).channels;
+    const refused = await turnOn(pro, proChannel!.channelId, { on: true });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatchObject({ code: "plan_required", feature: "teamBot", plan: "team" });
+    expect((await channelsOf(pro)).channels[0]!.teamDigest).toEqual({ on: false, day: 1 });
+
+    const org = await person("team");
+    await connect(org, workspaceName("Org weekly"));
+    const [channel] = (await channelsOf(org)).channels;
+    expect((await turnOn(org, channel!.channelId, { on: true, day: 7 })).status).toBe(400);
+    expect((await turnOn(await person("team"), channel!.channelId, { on: true })).status).toBe(404);
+    const on = await turnOn(org, channel!.channelId, { on: true });
+    expect(await on.json()).toEqual({ on: true, day: 1 });
+    expect((await channelsOf(org)).channels[0]!.teamDigest).toEqual({ on: true, day: 1 });
+  });
+
+  it("posts what the team liked and shared this week on the chosen day, once, and nothing from a hidden articles section", async () => {
+    const owner = await person("team");
+    const liker = await person("team");
+    const hider = await person("team");
+    const team = workspaceName("Weekly readers");
+    await connect(owner, team, "#week");
+    await connect(liker, team, "#liker");
+    await connect(hider, team, "#hider");
+    await hideArticles(hider);
+    const [pruning, cider] = (await orchardArticles()).sort((a, b) => a.title.localeCompare(b.title)).reverse();
+    expect(pruning!.title).toBe("Pruning apple trees in late winter");
+    await Feed.Likes.toggle(liker.userId, pruning!.articleId, true);
+    await Feed.Likes.toggle(hider.userId, cider!.articleId, true);
+    const [channel] = (await channelsOf(owner)).channels;
+    const workspaceId = (await ChannelEntity.get({ userId: owner.userId, channelId: channel!.channelId }).go()).data!
+      .workspaceId;
+    const link = `https://example.com/shared-${Math.random().toString(36).slice(2, 8)}`;
+    await TeamShareEntity.create({
+      kind: "slack",
+      workspaceId,
+      shareId: "s1",
+      sharedAt: Date.now(),
+      title: "A page the team shared",
+      link,
+      by: "ada",
+    }).go();
+
+    const at = await digestTimeSoon(owner);
+    const date = Digest.localDateOf(at, LA);
+    const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+    // Another day first: nothing of the team's week.
+    await turnOn(owner, channel!.channelId, { on: true, day: (weekday + 1) % 7 });
+    await runDigest(at);
+    const weekly = async () =>
+      (await receivedIn(`${team} #week`)).filter((m) => JSON.stringify(m.blocks).includes("the team's week in graph"));
+    expect(await weekly()).toEqual([]);
+
+    await turnOn(owner, channel!.channelId, { on: true, day: weekday });
+    const job = { kind: "deliver" as const, userId: owner.userId, slot: Digest.slotOf(at), now: at };
+    // The owner's schedule moved on to tomorrow after the first run: back to today's time to run it again.
+    await ChannelOwnerEntity.patch({ userId: owner.userId }).set({ nextSendAt: at }).go();
+    await ChannelScheduleEntity.put({ slot: Digest.slotOf(at), userId: owner.userId, sendAt: at }).go();
+    await Promise.all([Channels.deliver(job), Channels.deliver(job)]);
+    const [message, ...more] = await weekly();
+    expect(more).toEqual([]);
+    const text = JSON.stringify(message!.blocks);
+    expect(text).toContain("Pruning apple trees in late winter");
+    expect(text).toContain(`liked by ${await usernameOf(liker)}`);
+    expect(text).toContain("A page the team shared");
+    expect(text).toContain("shared by ada");
+    // The hider's like, from a hidden articles section, is never posted.
+    expect(text).not.toContain("strange");
+    expect(text).not.toContain(await usernameOf(hider));
+
+    // The same week again: nothing more.
+    await ChannelOwnerEntity.patch({ userId: owner.userId }).set({ nextSendAt: at }).go();
+    await ChannelScheduleEntity.put({ slot: Digest.slotOf(at), userId: owner.userId, sendAt: at }).go();
+    await runDigest(at);
+    expect(await weekly()).toHaveLength(1);
   });
 });
 

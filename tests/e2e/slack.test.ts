@@ -156,5 +156,27 @@ describe("graph in Slack, in the browser", () => {
     expect(await received.innerText()).toContain("new in graph on Sea Kayaking");
     expect(await received.innerText()).toContain('routed topic "Sea Kayaking"');
     await screenshot(page, "slack-viewer-routed");
+
+    // The team's share, from Slack, shows on the channel's row; the weekly team digest is turned on there.
+    const article = `/article-${Date.now().toString(36)}.html`;
+    feeds.set(article, {
+      body: "<!doctype html><title>Tidal races and how to read them</title><p>…</p>",
+      contentType: "text/html; charset=utf-8",
+    });
+    const shared = await standIn("/dev/command", { team, channel: "#kayak", text: `share ${feeds.url}${article}` });
+    expect(shared.answer.text).toBe("Working on it…");
+    await waitUntilIdle(server);
+    await page.goto(`${server.url}/home/tune?tab=feed`);
+    await expect
+      .poll(() => channel.getByTestId("channel-shares").innerText())
+      .toContain("Tidal races and how to read them");
+    await channel.getByTestId("channel-team-digest").check();
+    await channel.getByTestId("channel-team-digest-day").selectOption("5");
+    await expect
+      .poll(
+        async () => (await pageApi<{ channels: Array<{ teamDigest: unknown }> }>(page, "GET", "/api/channels")).json,
+      )
+      .toMatchObject({ channels: [{ teamDigest: { on: true, day: 5 } }] });
+    await screenshot(page, "channels-org-shares-team-digest");
   });
 });

@@ -631,6 +631,29 @@ describe("/graph share (org)", () => {
     );
     expect((await receivedIn(`${team} #news`)).length).toBe(Channels.TEAM_SHARES_PER_HOUR);
 
+    // The team list keeps the newest 50: older shares make room.
+    const hourAgo = Date.now() - 60 * 60 * 1000;
+    for (let i = 0; i < Channels.TEAM_SHARES_KEPT + 5; i++)
+      await TeamShareEntity.create({
+        kind: "slack",
+        workspaceId,
+        shareId: `old${i}`,
+        sharedAt: hourAgo - i,
+        title: `Old share ${i}`,
+        link: "https://example.com/old",
+        by: "bo",
+      }).go();
+    await RateLimit.purge(`team-shares:slack:${workspaceId}`);
+    await Channels.answerCommand(
+      { kind: "slack", workspaceId, userName: "cy", text: `share ${link}` },
+      { allowPrivateFeeds: true },
+    );
+    const kept = (await TeamShareEntity.query.byWorkspace({ kind: "slack", workspaceId }).go({ pages: "all" })).data;
+    expect(kept).toHaveLength(Channels.TEAM_SHARES_KEPT);
+    expect(kept.filter((k) => k.by === "cy")).toHaveLength(1);
+    expect(kept.filter((k) => k.shareId === `old${Channels.TEAM_SHARES_KEPT + 4}`)).toEqual([]);
+    expect((await channelsOf(org)).channels[0]!.shares[0]).toMatchObject({ by: "cy", title: "A shared page" });
+
     const pro = await person("pro");
     const other = workspaceName("Pro readers");
     await connect(pro, other);

@@ -53,6 +53,9 @@ describe("graph in Slack, in the browser", () => {
 
     await page.getByTestId("channel-test").click();
     await page.getByTestId("channel-test-sent").waitFor();
+    // Per-topic channels, share and the team digest are org's: pro is shown the upgrade note, and no topic choice.
+    await page.getByTestId("plan-required-teamBot").waitFor();
+    expect(await page.getByTestId("channel-topics").count()).toBe(0);
     await screenshot(page, "channels-connected");
 
     // The digest time: the coming quarter hour in Los Angeles (the e-mail stays off); the job run as of then.

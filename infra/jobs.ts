@@ -100,7 +100,8 @@ mailQueue.subscribe(
 ingestQueue.subscribe(
   {
     handler: ingest.definition.handler,
-    link: [table, searchBucket, ingestQueue, config],
+    // channelQueue: a batch that stored articles queues the org's per-topic channels' routing.
+    link: [table, searchBucket, ingestQueue, channelQueue, config],
     timeout: "5 minutes",
     memory: "1024 MB",
   },

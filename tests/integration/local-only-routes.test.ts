@@ -30,6 +30,7 @@ const LOCAL_ONLY: Array<[string, RequestInit]> = [
   ["/api/dev/status", {}],
   ["/api/dev/jobs/ingest", { method: "POST" }],
   ["/api/dev/sources/paused", {}],
+  ["/api/dev/users/someone/plan", { method: "POST", body: JSON.stringify({ plan: "team" }) }],
   ["/dev/outbox", {}],
   ["/_aws/sqs/000000000000/MailQueue", sendMessage],
   ["/_aws/ses/v2/email/outbound-emails", { method: "POST", body: "{}" }],

@@ -115,6 +115,20 @@ export function devRoutes(outbox: Outbox, dispatcher: Dispatcher) {
         if (!source) return c.json({ error: "No source with this id." }, 404);
         return c.json({ sourceId: source.sourceId, name: source.name, trusted: source.trusted });
       })
+      /**
+       * An operator arranges a person's plan, as org is arranged by hand (not through checkout):
+       * `{ "plan": "team" }`. The person's next request sees it.
+       */
+      .post("/api/dev/users/:id/plan", async (c) => {
+        const { PLANS } = await import("@graph/core/lib/plans");
+        const body = (await c.req.json().catch(() => undefined)) as { plan?: unknown } | undefined;
+        const plan = PLANS.find((p) => p === body?.plan);
+        if (!plan) return c.json({ error: `plan must be one of ${PLANS.join(", ")}.`, code: "invalid_input" }, 400);
+        const Users = await import("@graph/core/modules/users");
+        if (!(await Users.byId(c.req.param("id")))) return c.json({ error: "No such person." }, 404);
+        await Users.setPlan(c.req.param("id"), plan, Date.now());
+        return c.json({ userId: c.req.param("id"), plan });
+      })
       /** Sources paused after failing for a long time, each with its last error (on AWS: `npm run paused-sources`). */
       .get("/api/dev/sources/paused", async (c) => {
         const { paused } = await import("@graph/core/modules/sources");

@@ -32,6 +32,7 @@ async function answer(
       service: "discord",
       workspaceId: command.workspaceId,
       channelId: command.channelId,
+      ...(command.userName ? { userName: command.userName } : {}),
       text: command.text,
       responseUrl: followUp,
     },

@@ -15,6 +15,7 @@ function commandOf(form: URLSearchParams) {
   return {
     teamId: field("team_id", 100),
     channelId: field("channel_id", 100),
+    userName: field("user_name", 100),
     text: field("text", Channels.COMMAND_TEXT_MAX),
     responseUrl: field("response_url", 2000),
   };
@@ -56,6 +57,7 @@ export const slack = new Hono<ApiEnv>().route("/", channelConnectRoutes("slack")
       service: "slack",
       workspaceId: command.teamId,
       ...(command.channelId ? { channelId: command.channelId } : {}),
+      ...(command.userName ? { userName: command.userName } : {}),
       text: command.text,
       responseUrl: command.responseUrl,
     },

@@ -1,10 +1,15 @@
+import { Resource } from "sst";
 import * as Channels from "@graph/core/modules/channels";
 import { ChannelQueue } from "@graph/core/adapters/queues";
 import { queueWorker } from "./queue-worker.ts";
 
 /**
  * Channel queue worker: a person's picks to their Slack and Discord channels, one channel's
- * delivery after a wait, a slash command's late answer. Posting twice is prevented by the send
- * records, not by the queue.
+ * delivery after a wait, a channel's routed topics, a slash command's late answer. Posting twice
+ * is prevented by the send records, not by the queue.
  */
-export const handler = queueWorker(ChannelQueue, (job) => Channels.handleJob(job), { order: "parallel" });
+export const handler = queueWorker(
+  ChannelQueue,
+  (job) => Channels.handleJob(job, { allowPrivateFeeds: Resource.Config.allowPrivateFeeds === true }),
+  { order: "parallel" },
+);

@@ -1,6 +1,7 @@
 import { Resource } from "sst";
 import { runIngestJob } from "@graph/core/workflows/ingest";
 import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
+import * as Channels from "@graph/core/modules/channels";
 import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
 
@@ -24,8 +25,13 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
           (message.kind === "source" || message.kind === "host") &&
           ((result as { added?: number } | undefined)?.added ?? 0) > 0,
       );
-      if (fresh)
-        await buildDirtySegments().catch((error: unknown) => console.error("ingest: search index build failed", error));
+      if (!fresh) return;
+      await buildDirtySegments().catch((error: unknown) => console.error("ingest: search index build failed", error));
+      // The org's per-topic channels get what arrived now, not only at digest time. A run not
+      // queued loses nothing: each channel's cursor stays, so the next ingest run's routing posts it.
+      await Channels.queueRoutes().catch((error: unknown) =>
+        console.error("ingest: channel routing not queued", error),
+      );
     },
   });
 

@@ -8,11 +8,14 @@ import { useConfirm } from "../../components/Confirm.tsx";
 import { PlanUpgradeNote, usePlanIncludes } from "../billing/index.ts";
 import { addChannelHref, channelsQuery, sendTestMessage, unlinkChannel, type ChannelsState } from "./api.ts";
 import { CHANNELS_TEXT, connectResultText, kindLabel } from "./channels.ts";
+import { ChannelTopics } from "./ChannelTopics.tsx";
+import { TeamDigest } from "./TeamDigest.tsx";
 import "./channels.css";
 
 /** The feed tab's "Slack and Discord" section: connected channels, a test message, unlink, and the "add" buttons. */
 export function ChannelsSection({ userId }: { userId: string }) {
   const hasBot = usePlanIncludes("bot");
+  const hasTeamBot = usePlanIncludes("teamBot");
   const state = useQuery({ ...channelsQuery(userId), enabled: userId !== "" && hasBot });
   const [params] = useSearchParams();
   const result = connectResultText(params.get(CHANNEL_RESULT_PARAM));
@@ -31,6 +34,11 @@ export function ChannelsSection({ userId }: { userId: string }) {
           <QueryState query={state} what="your channels" keepDataOnError>
             {(answer) => <ChannelList userId={userId} state={answer} />}
           </QueryState>
+          {!hasTeamBot && (
+            <PlanUpgradeNote feature="teamBot">
+              per-topic channels, /graph share and the team digest are part of the org plan.
+            </PlanUpgradeNote>
+          )}
         </>
       )}
     </Section>
@@ -38,6 +46,7 @@ export function ChannelsSection({ userId }: { userId: string }) {
 }
 
 function ChannelList({ userId, state }: { userId: string; state: ChannelsState }) {
+  const hasTeamBot = usePlanIncludes("teamBot");
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const key = channelsQuery(userId).queryKey;
@@ -72,6 +81,27 @@ function ChannelList({ userId, state }: { userId: string; state: ChannelsState }
                 <p className="fine-print" data-testid="channel-ok">
                   {channel.lastSentAt ? CHANNELS_TEXT.lastSent(channel.lastSentAt) : CHANNELS_TEXT.waiting}
                 </p>
+              )}
+              {hasTeamBot && channel.status === "ok" && <ChannelTopics userId={userId} channel={channel} />}
+              {hasTeamBot && channel.status === "ok" && <TeamDigest userId={userId} channel={channel} />}
+              {hasTeamBot && (
+                <div className="channels__shares" data-testid="channel-shares">
+                  <p className="fine-print">{CHANNELS_TEXT.sharesIntro}</p>
+                  {channel.shares.length === 0 ? (
+                    <p className="fine-print">{CHANNELS_TEXT.sharesNone}</p>
+                  ) : (
+                    <ul className="channels__share-list">
+                      {channel.shares.map((s) => (
+                        <li key={`${s.sharedAt}-${s.link}`} data-testid="channel-share">
+                          <a href={s.link} target="_blank" rel="noopener noreferrer">
+                            {s.title}
+                          </a>{" "}
+                          <span className="fine-print">shared by {s.by}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
               )}
               <div className="channels__actions">
                 <button

@@ -17,6 +17,14 @@ export type ChannelsState = InferResponseType<typeof client.api.channels.$get, 2
 export const sendTestMessage = (channelId: string) =>
   call(client.api.channels[":id"].test.$post({ param: { id: channelId } }));
 
+/** Routes some of the person's topics to a channel (org), replacing what was routed there. */
+export const routeTopics = ({ channelId, topics }: { channelId: string; topics: string[] }) =>
+  call(client.api.channels[":id"].$patch({ param: { id: channelId }, json: { topics } }));
+
+/** Turns a channel's weekly team digest on or off (org), on a weekday (0 Sunday … 6 Saturday). */
+export const setTeamDigest = ({ channelId, on, day }: { channelId: string; on: boolean; day: number }) =>
+  call(client.api.channels[":id"]["team-digest"].$put({ param: { id: channelId }, json: { on, day } }));
+
 export const unlinkChannel = (channelId: string) =>
   call(client.api.channels[":id"].$delete({ param: { id: channelId } }));
 

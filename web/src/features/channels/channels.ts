@@ -11,6 +11,14 @@ export const CHANNELS_TEXT = {
   testSent: "Test message sent.",
   failed: "That did not work. Please try again.",
   full: (max: number) => `You have connected ${max} channels, the most your plan allows.`,
+  routedIntro: "Topics posted here as their articles arrive:",
+  routedNone: "No topics routed here: only your picks at your digest time.",
+  noTopics: "Follow topics to route them to a channel.",
+  routedSaved: "Saved.",
+  teamDigest: "post the team's week here (what the team liked and shared) every",
+  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+  sharesIntro: "Shared with the team here (/graph share <link>):",
+  sharesNone: "Nothing shared yet.",
   confirmUnlink: (name: string) => `Unlink ${name}? graph stops posting there and its access is revoked.`,
 } as const;
 

@@ -1,4 +1,4 @@
 /** Topics, as other features use them: the settings tab, and reading and adding a list of topics (onboarding). */
-export { addTopics } from "./api.ts";
+export { addTopics, topicsQuery } from "./api.ts";
 export { parseTopics, topicsProblem } from "./topic-list.ts";
 export { TopicsTab } from "./TopicsTab.tsx";

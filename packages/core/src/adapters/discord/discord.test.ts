@@ -333,13 +333,14 @@ describe("interactions", () => {
     expect(response.data.embeds[0]!.title).toBe("Article 1");
   });
 
-  it("parses picks, topic and help, and anything else as help", async () => {
+  it("parses picks, topic, share and help, and anything else as help", async () => {
     const texts: string[] = [];
     for (const [sub, words] of [
       ["picks"],
       ["topic", "  climate policy "],
       ["help"],
       ["share", "https://x.test"],
+      ["nope", "https://x.test"],
     ] as const) {
       const body = command(sub, words);
       await handle(body, signed(body), async (c) => {
@@ -347,7 +348,7 @@ describe("interactions", () => {
         return { text: "ok" };
       });
     }
-    expect(texts).toEqual(["picks", "topic climate policy", "help", "help"]);
+    expect(texts).toEqual(["picks", "topic climate policy", "help", "share https://x.test", "help"]);
   });
 
   it("answers a command outside a server, only to its sender, without asking graph", async () => {

@@ -26,6 +26,8 @@ export interface DiscordCommand {
   workspaceId: string;
   channelId: string;
   userExternalId: string;
+  /** The sender's name, for a share ("<name> shared …"). */
+  userName?: string;
   text: string;
 }
 
@@ -83,8 +85,8 @@ const Interaction = z.object({
   application_id: Id.optional(),
   guild_id: Id.optional(),
   channel_id: Id.optional(),
-  member: z.object({ user: z.object({ id: Id }) }).optional(),
-  user: z.object({ id: Id }).optional(),
+  member: z.object({ user: z.object({ id: Id, username: z.string().max(100).optional() }) }).optional(),
+  user: z.object({ id: Id, username: z.string().max(100).optional() }).optional(),
   data: z
     .object({
       name: z.string().max(100),
@@ -97,7 +99,7 @@ const Interaction = z.object({
 });
 type Interaction = z.infer<typeof Interaction>;
 
-const SUBCOMMANDS = new Set(["picks", "search", "topic", "help"]);
+const SUBCOMMANDS = new Set(["picks", "search", "topic", "share", "help"]);
 const SUB_COMMAND = 1;
 const STRING = 3;
 /** What a command's words are held to (Discord allows 6000 in an option; graph reads this many). */
@@ -116,11 +118,13 @@ export function commandOf(interaction: Interaction): DiscordCommand | undefined 
   const words = sub?.options?.find((o) => o.type === STRING && typeof o.value === "string")?.value as
     string | undefined;
   const text = name === "help" ? "help" : `${name} ${(words ?? "").trim().slice(0, WORDS_MAX)}`.trim();
+  const userName = interaction.member?.user.username ?? interaction.user?.username;
   return {
     kind: "discord",
     workspaceId: interaction.guild_id,
     channelId: interaction.channel_id,
     userExternalId: userId,
+    ...(name === "share" && userName ? { userName } : {}),
     text,
   };
 }

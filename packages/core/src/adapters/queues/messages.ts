@@ -146,11 +146,21 @@ export const ChannelJob = z.discriminatedUnion("kind", [
     now: z.number().int(),
     attempt: z.number().int().min(1).max(20),
   }),
+  /** A channel's routing run: the new articles of its routed topics (org), queued after an ingest run. */
+  z.object({
+    kind: z.literal("route"),
+    userId: z.string().min(1).max(100),
+    channelId: z.string().min(1).max(100),
+    now: z.number().int(),
+    attempt: z.number().int().min(0).max(20),
+  }),
   z.object({
     kind: z.literal("reply"),
     service: z.enum(["slack", "discord"]),
     workspaceId: z.string().min(1).max(100),
     channelId: z.string().max(100).optional(),
+    /** The sender as the service names them. */
+    userName: z.string().max(100).optional(),
     text: z.string().max(500),
     responseUrl: z.string().url().max(2000),
   }),

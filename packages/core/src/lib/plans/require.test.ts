@@ -13,6 +13,14 @@ describe("the plan table's features", () => {
     }
   });
 
+  it("keeps the advanced bot's own part (per-topic channels, share, team digest) for org", () => {
+    expect(planIncludes("free", "teamBot")).toBe(false);
+    expect(planIncludes("pro", "teamBot")).toBe(false);
+    expect(planIncludes("team", "teamBot")).toBe(true);
+    expect(cheapestPlanWith("teamBot")).toBe("team");
+    expect(() => requireFeature("pro", "teamBot")).toThrow("Upgrade to org for the advanced Slack/Discord bot.");
+  });
+
   it("refuses a missing feature with plan_required, the plan that has it and the upgrade page", () => {
     let refusal: unknown;
     try {

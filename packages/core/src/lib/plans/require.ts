@@ -11,6 +11,7 @@ const FEATURE_NAMES: Record<PlanFeature, string> = {
   themedLists: "themed lists",
   advancedDigests: "advanced digests",
   bot: "the Slack/Discord bot",
+  teamBot: "the advanced Slack/Discord bot",
 };
 
 /**

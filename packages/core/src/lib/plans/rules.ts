@@ -53,6 +53,8 @@ export interface PlanFeatures {
   advancedDigests: boolean;
   /** The Slack/Discord bot: none, the standard bot, or the advanced one (per-topic channels, team digest). */
   bot: false | "standard" | "advanced";
+  /** The advanced bot's own part: per-topic channels, `/graph share` and the team digest (org). */
+  teamBot: boolean;
 }
 export type PlanFeature = keyof PlanFeatures;
 
@@ -73,6 +75,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
       themedLists: false,
       advancedDigests: false,
       bot: false,
+      teamBot: false,
     },
     label: "free",
     priceUsdPerMonth: 0,
@@ -98,6 +101,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
       themedLists: true,
       advancedDigests: true,
       bot: "standard",
+      teamBot: false,
     },
     label: "pro",
     priceUsdPerMonth: 15,
@@ -123,6 +127,7 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
       themedLists: true,
       advancedDigests: true,
       bot: "advanced",
+      teamBot: true,
     },
     label: "org",
     priceUsdPerMonth: "on request",

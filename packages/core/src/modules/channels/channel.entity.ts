@@ -27,8 +27,16 @@ export const ChannelEntity = new Entity(
       /** Sealed; absent when the service gave none. */
       token: { type: "string" },
       status: { type: ["ok", "broken"] as const, required: true },
-      /** The topics whose picks go to this channel as they arrive (the advanced bot's; none yet). */
+      /** The ids of the owner's topics whose new articles go to this channel as they arrive (org). */
       topics: { type: "list", items: { type: "string" } },
+      /**
+       * The routing cursor (epoch ms): articles ingested up to it were considered for this
+       * channel. Moves forward only; set when topics are first routed, so no backlog is posted.
+       */
+      routedUntil: { type: "number" },
+      /** Whether the team digest is posted here weekly (org), and on which weekday (0 Sunday … 6; Monday unset). */
+      teamDigest: { type: "boolean" },
+      teamDigestDay: { type: "number" },
       createdAt: { type: "number", required: true, readOnly: true },
       lastSentAt: { type: "number" },
     },
@@ -115,6 +123,27 @@ export const ChannelSendEntity = new Entity(
       byChannel: {
         pk: { field: "pk", composite: ["channelId"] },
         sk: { field: "sk", composite: ["sendKey"] },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * One per channel with routed topics, in one partition: the channels a routing run (after each
+ * ingest) looks at, read with one query instead of a scan of every channel.
+ */
+export const ChannelRouteEntity = new Entity(
+  {
+    model: { entity: "channelRoute", version: "1", service: "graph" },
+    attributes: {
+      channelId: { type: "string", required: true, readOnly: true },
+      userId: { type: "string", required: true, readOnly: true },
+    },
+    indexes: {
+      byChannel: {
+        pk: { field: "pk", composite: [] },
+        sk: { field: "sk", composite: ["channelId"] },
       },
     },
   },

@@ -9,6 +9,7 @@ import * as Topics from "../topics/index.ts";
 import * as Users from "../users/index.ts";
 import { ChannelEntity, CommandNonceEntity } from "./channel.entity.ts";
 import { currentPicks } from "./picks.ts";
+import { share } from "./share.ts";
 import { CHANNEL_MESSAGES, parseCommand, PICKS_PER_MESSAGE, type ChannelKind, type PicksMessage } from "./rules.ts";
 
 const siteUrl = () => Resource.Config.siteUrl.replace(/\/$/, "");
@@ -19,6 +20,8 @@ export interface CommandInput {
   /** The service's id of the channel the command was typed in. */
   channelId?: string;
   userExternalId?: string;
+  /** The sender as the service names them (a share says who shared it). */
+  userName?: string;
   text: string;
 }
 
@@ -44,11 +47,14 @@ export async function isLinked(kind: ChannelKind, workspaceId: string): Promise<
 }
 
 /**
- * Answers `/graph picks | search <words> | topic <words> | help` for the person who linked the
- * workspace: their current picks, graph's search within their plan's coverage, following a
- * topic. A workspace nobody linked is told how to link it.
+ * Answers `/graph picks | search <words> | topic <words> | share <link> | help` for the person
+ * who linked the workspace: their current picks, graph's search within their plan's coverage,
+ * following a topic, sharing a link with the team (org). A workspace nobody linked is told how to link it.
  */
-export async function answerCommand(input: CommandInput): Promise<PicksMessage | { text: string }> {
+export async function answerCommand(
+  input: CommandInput,
+  options: { allowPrivateFeeds: boolean } = { allowPrivateFeeds: false },
+): Promise<PicksMessage | { text: string }> {
   const { verb, words } = parseCommand(input.text);
   const userId = await ownerOf(input.kind, input.workspaceId, input.channelId);
   if (!userId) return { text: CHANNEL_MESSAGES.notLinked(siteUrl(), input.kind) };
@@ -75,6 +81,15 @@ export async function answerCommand(input: CommandInput): Promise<PicksMessage |
         })),
       };
     }
+    case "share":
+      return share({
+        kind: input.kind,
+        workspaceId: input.workspaceId,
+        userId,
+        by: input.userName,
+        words,
+        allowPrivate: options.allowPrivateFeeds,
+      });
     case "topic": {
       if (!words.trim()) return { text: CHANNEL_MESSAGES.topicEmpty };
       try {

@@ -16,6 +16,7 @@ import { advance, moveSchedule, nextDeliveryAfter } from "./schedule.ts";
 import { serviceOf } from "./service.ts";
 import { channelsOf, markBroken, markSent, opened } from "./store.ts";
 import { takePostRate } from "./rates.ts";
+import { isTeamDigestKey, teamDigestDue, teamDigestKey, teamDigestMessage } from "./team-digest.ts";
 
 /** Send records are kept two weeks (the table's TTL), past any retry of their day. */
 const SEND_RECORD_SECONDS = 14 * 24 * 60 * 60;
@@ -30,7 +31,7 @@ export const SEND_LEASE_MS = 2 * 60 * 1000;
  * record is an unposted claim older than the lease (its worker stopped between claiming and
  * posting). False when it was posted, or another worker holds a fresh claim.
  */
-async function claimSend(key: { channelId: string; sendKey: string }, now: number): Promise<boolean> {
+export async function claimSend(key: { channelId: string; sendKey: string }, now: number): Promise<boolean> {
   try {
     await ChannelSendEntity.put({ ...key, sentAt: now, posted: false, expiresAt: nowSeconds() + SEND_RECORD_SECONDS })
       .where(
@@ -158,10 +159,21 @@ export async function deliver(
   }
   const outcomes: Record<string, DeliveryOutcome> = {};
   if (planIncludes(user.plan, "bot")) {
-    const sendKey = Digest.localDayKey(Digest.localDateOf(dueAt, zone));
+    const date = Digest.localDateOf(dueAt, zone);
+    const sendKey = Digest.localDayKey(date);
     const message = once(() => currentPicks(userId, { zone, at: dueAt }));
-    for (const channel of await channelsOf(userId))
+    const teamDigests = planIncludes(user.plan, "teamBot");
+    for (const channel of await channelsOf(userId)) {
       outcomes[channel.channelId] = await deliverTo(channel, sendKey, message, { now: job.now, attempt: 0 });
+      // The team digest (org), on its weekday: a send of its own, once a week.
+      if (teamDigests && teamDigestDue(channel, date))
+        outcomes[`${channel.channelId}:team`] = await deliverTo(
+          channel,
+          teamDigestKey(date),
+          () => teamDigestMessage(channel, dueAt),
+          { now: job.now, attempt: 0 },
+        );
+    }
   }
   await advance(userId, dueAt, following);
   return outcomes;
@@ -175,6 +187,10 @@ export async function redeliver(job: Extract<ChannelJob, { kind: "redeliver" }>)
   const user = await Users.byId(job.userId);
   if (!channel || !user || !planIncludes(user.plan, "bot")) return "skipped";
   const { zone } = await Digest.dailyTime(job.userId);
+  if (isTeamDigestKey(job.sendKey)) {
+    if (!planIncludes(user.plan, "teamBot")) return "skipped";
+    return deliverTo(channel, job.sendKey, () => teamDigestMessage(channel, job.now), job);
+  }
   return deliverTo(
     channel,
     job.sendKey,

@@ -9,6 +9,7 @@ import { conflict, RateLimitedError } from "../../lib/errors/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { answerCommand } from "./commands.ts";
 import { deliver, postTo, redeliver } from "./deliver.ts";
+import { route } from "./routing.ts";
 import { CHANNEL_MESSAGES, type ChannelKind } from "./rules.ts";
 import { serviceOf } from "./service.ts";
 import { ownChannel } from "./store.ts";
@@ -18,6 +19,8 @@ export { list, unlink } from "./store.ts";
 export { answerCommand, firstUse, isLinked, isQuickCommand, type CommandInput } from "./commands.ts";
 export { queueDue, reschedule } from "./schedule.ts";
 export { deliver, redeliver, SEND_LEASE_MS } from "./deliver.ts";
+export { setTopics, queueRoutes, route } from "./routing.ts";
+export { setTeamDigest } from "./team-digest.ts";
 export { configuredKinds } from "./service.ts";
 export { personData } from "./person-data.ts";
 export { purgeAccount } from "./purge.ts";
@@ -37,33 +40,47 @@ export async function sendTest(userId: string, channelId: string): Promise<{ sen
   throw new RateLimitedError(CHANNEL_MESSAGES.tooManyPosts(RateLimit.minutesText(seconds)), seconds);
 }
 
+/** What the worker passes from its configuration: whether a share may fetch a private address (a local runtime's). */
+interface JobOptions {
+  allowPrivateFeeds: boolean;
+}
+
 /**
  * A command's answer that needed graph's data, posted where the service said to answer
  * (Slack's `response_url`, Discord's deferred interaction response). A gone or waiting address
  * drops it: the person can ask again.
  */
-async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void> {
+async function reply(job: Extract<ChannelJob, { kind: "reply" }>, options: JobOptions): Promise<void> {
   const service = serviceOf(job.service);
   if (!service) return;
-  const answer = await answerCommand({
-    kind: job.service,
-    workspaceId: job.workspaceId,
-    ...(job.channelId ? { channelId: job.channelId } : {}),
-    text: job.text,
-  });
+  const answer = await answerCommand(
+    {
+      kind: job.service,
+      workspaceId: job.workspaceId,
+      ...(job.channelId ? { channelId: job.channelId } : {}),
+      ...(job.userName ? { userName: job.userName } : {}),
+      text: job.text,
+    },
+    options,
+  );
   const result = await service.answer(job.responseUrl, answer);
   if (!result.ok) console.warn("a command's answer could not be posted", { kind: job.service, result });
 }
 
-/** The channel queue's worker: a delivery, a delivery again after a wait, or a command's late answer. */
-export async function handleJob(job: ChannelJob): Promise<unknown> {
+/**
+ * The channel queue's worker: a delivery, a delivery again after a wait, a channel's routing run,
+ * or a command's late answer.
+ */
+export async function handleJob(job: ChannelJob, options: JobOptions): Promise<unknown> {
   switch (job.kind) {
     case "deliver":
       return deliver(job);
     case "redeliver":
       return redeliver(job);
+    case "route":
+      return route(job);
     case "reply":
-      return reply(job);
+      return reply(job, options);
   }
 }
 

@@ -1,9 +1,15 @@
 import * as RateLimit from "../rate-limit/index.ts";
-import { CHANNEL_POSTS_PER_HOUR, PERSON_POSTS_PER_HOUR } from "./rules.ts";
+import { CHANNEL_POSTS_PER_HOUR, PERSON_POSTS_PER_HOUR, ROUTED_POSTS_PER_HOUR } from "./rules.ts";
 
 const channelLimit = (channelId: string) => ({
   bucket: `channel-posts:${channelId}`,
   max: CHANNEL_POSTS_PER_HOUR,
+  windowSeconds: 3600,
+});
+/** The routed articles' own cap, under the channel's: each routed post also counts toward the channel's rate. */
+export const routedLimit = (channelId: string) => ({
+  bucket: `channel-routed:${channelId}`,
+  max: ROUTED_POSTS_PER_HOUR,
   windowSeconds: 3600,
 });
 const personLimit = (userId: string) => ({
@@ -39,5 +45,5 @@ export async function takePostRate(
 export const purgeRates = (userId: string | undefined, channelIds: string[]) =>
   Promise.all([
     ...(userId ? [RateLimit.purge(personLimit(userId).bucket)] : []),
-    ...channelIds.map((id) => RateLimit.purge(channelLimit(id).bucket)),
+    ...channelIds.flatMap((id) => [RateLimit.purge(channelLimit(id).bucket), RateLimit.purge(routedLimit(id).bucket)]),
   ]);

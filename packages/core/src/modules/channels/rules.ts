@@ -60,6 +60,12 @@ export interface ChannelView {
   status: ChannelStatus;
   createdAt: string;
   lastSentAt: string | null;
+  /** The team's newest shares in this channel's workspace (org; none otherwise). */
+  shares: Array<{ title: string; link: string; by: string; sharedAt: string }>;
+  /** The weekly team digest here (org): on or off, and its weekday (0 Sunday … 6 Saturday). */
+  teamDigest: { on: boolean; day: number };
+  /** The owner's topics routed here (org): their new articles are posted as they arrive. */
+  topics: Array<{ id: string; topic: string }>;
 }
 
 /** What `GET /api/channels` answers. */
@@ -80,6 +86,21 @@ export const REDELIVER_ATTEMPTS_MAX = 8;
 
 /** Picks a message carries at most (Slack's 50 blocks and Discord's 10 embeds leave room for more). */
 export const PICKS_PER_MESSAGE = 10;
+
+/** Topics one channel may have routed to it at most. */
+export const ROUTED_TOPICS_MAX = 10;
+/**
+ * Posts of routed articles one channel gets in an hour at most. Articles that arrive past it wait
+ * for the next post (one message, the newest first, "+N more" beyond what a message carries).
+ */
+export const ROUTED_POSTS_PER_HOUR = 4;
+
+/** Links one workspace or server may share with `/graph share` in an hour. */
+export const TEAM_SHARES_PER_HOUR = 20;
+/** Shares a workspace's team list keeps (newest first). */
+export const TEAM_SHARES_KEPT = 50;
+/** Shares a channel's row on the feed tab shows. */
+export const TEAM_SHARES_SHOWN = 5;
 
 /** A slash command's text at most. */
 export const COMMAND_TEXT_MAX = 300;
@@ -104,6 +125,7 @@ export const CHANNEL_MESSAGES = {
     "• `/graph picks`: your current picks",
     "• `/graph search <words>`: search graph's articles",
     "• `/graph topic <words>`: follow a topic",
+    "• `/graph share <link>`: add an article to the team's feed (org)",
     "• `/graph help`: this help",
   ].join("\n"),
   noPicks: "No picks right now: add topics, or wait for the next refresh.",
@@ -112,14 +134,30 @@ export const CHANNEL_MESSAGES = {
   topicEmpty: "Say which topic to follow: `/graph topic <words>`.",
   topicFollowed: (topic: string) => `Following "${topic}": its articles join your picks.`,
   noBot: "The person who linked graph here is no longer on a plan with the bot.",
+  shareNeedsOrg: "Sharing with the team is part of the org plan.",
+  shareBadLink: "Say which link to share: `/graph share https://…` (an http or https address).",
+  shareUnreachable: "graph could not fetch that link: check the address and try again.",
+  tooManyShares: (wait: string) => `Too many links shared here. Try again in ${wait}.`,
+  shared: (by: string, title: string, link: string) => `${by} shared ${title}: ${link}`,
+  shareDone: (title: string) => `Shared "${title}" with the team.`,
+  badWeekday: "day must be a weekday from 0 (Sunday) to 6 (Saturday).",
+  teamDigestHeader: "the team's week in graph",
+  tooManyTopics: `A channel can have at most ${ROUTED_TOPICS_MAX} topics routed to it.`,
+  notYourTopic: "Route only topics you follow.",
+  routedHeader: (topics: string[]) => `new in graph on ${topics.join(", ")}`,
+  routedMore: (count: number, siteUrl: string) =>
+    `+${count} more new article${count === 1 ? "" : "s"} on these topics: ${siteUrl}/home`,
 } as const;
 
-/** The words of a command: its verb (picks, search, topic, help) and the rest. */
-export function parseCommand(text: string): { verb: "picks" | "search" | "topic" | "help"; words: string } {
+/** The words of a command: its verb (picks, search, topic, share, help) and the rest. */
+export function parseCommand(text: string): {
+  verb: "picks" | "search" | "topic" | "share" | "help";
+  words: string;
+} {
   const trimmed = text.trim().replace(/\s+/g, " ").slice(0, COMMAND_TEXT_MAX);
   const [first = "", ...rest] = trimmed.split(" ");
   const verb = first.toLowerCase();
   const words = rest.join(" ");
-  if (verb === "picks" || verb === "search" || verb === "topic") return { verb, words };
+  if (verb === "picks" || verb === "search" || verb === "topic" || verb === "share") return { verb, words };
   return { verb: "help", words };
 }

@@ -1,10 +1,18 @@
 import { deleteKeys, isConditionFailure, transact } from "../../adapters/dynamo/index.ts";
 import { notFound } from "../../lib/errors/index.ts";
-import { PLAN_LIMITS, type Plan } from "../../lib/plans/index.ts";
+import { PLAN_LIMITS, planIncludes, type Plan } from "../../lib/plans/index.ts";
 import { unseal } from "../../lib/util/index.ts";
-import { ChannelEntity, ChannelOwnerEntity, ChannelSendEntity, type Channel } from "./channel.entity.ts";
+import * as Topics from "../topics/index.ts";
+import {
+  ChannelEntity,
+  ChannelOwnerEntity,
+  ChannelRouteEntity,
+  ChannelSendEntity,
+  type Channel,
+} from "./channel.entity.ts";
 import { sealKey } from "./connect.ts";
-import { CHANNEL_MESSAGES, type ChannelsAnswer, type ChannelView } from "./rules.ts";
+import { CHANNEL_MESSAGES, TEAM_SHARES_SHOWN, type ChannelsAnswer, type ChannelView } from "./rules.ts";
+import { forgetWorkspace, recentShares, type TeamShareView } from "./team-shares.ts";
 import { purgeRates } from "./rates.ts";
 import { reschedule } from "./schedule.ts";
 import { configuredKinds, serviceOf } from "./service.ts";
@@ -24,7 +32,8 @@ export async function channelsOf(userId: string): Promise<Channel[]> {
   return data.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-const viewOf = (c: Channel): ChannelView => ({
+/** A channel as the settings show it; its routed topics named as the person's topics now are (unfollowed ones left out). */
+const viewOf = (c: Channel, topics: Map<string, string>, shares: TeamShareView[]): ChannelView => ({
   channelId: c.channelId,
   kind: c.kind,
   name: c.name,
@@ -32,12 +41,27 @@ const viewOf = (c: Channel): ChannelView => ({
   status: c.status,
   createdAt: new Date(c.createdAt).toISOString(),
   lastSentAt: c.lastSentAt ? new Date(c.lastSentAt).toISOString() : null,
+  shares,
+  teamDigest: { on: c.teamDigest === true, day: c.teamDigestDay ?? 1 },
+  topics: (c.topics ?? []).flatMap((id) => {
+    const topic = topics.get(id);
+    return topic === undefined ? [] : [{ id, topic }];
+  }),
 });
 
 /** The person's channels (never a webhook or a token), the plan's cap and the kinds that can be added. */
 export async function list(userId: string, plan: Plan): Promise<ChannelsAnswer> {
+  const [channels, topics] = await Promise.all([channelsOf(userId), Topics.listRaw(userId)]);
+  const names = new Map(topics.map((t) => [t.topicId, t.topic]));
+  // The team's shares where the plan has them: one query per workspace.
+  const workspaces = new Map(
+    channels.map((c) => [`${c.kind}:${c.workspaceId}`, { kind: c.kind, workspaceId: c.workspaceId }]),
+  );
+  const shares = planIncludes(plan, "teamBot")
+    ? await recentShares([...workspaces.values()], TEAM_SHARES_SHOWN)
+    : new Map();
   return {
-    channels: (await channelsOf(userId)).map(viewOf),
+    channels: channels.map((c) => viewOf(c, names, shares.get(`${c.kind}:${c.workspaceId}`) ?? [])),
     max: PLAN_LIMITS[plan].channelsMax,
     kinds: configuredKinds(),
   };
@@ -85,6 +109,7 @@ async function remove(channel: Channel): Promise<void> {
   await serviceOf(channel.kind)?.revoke(opened(channel.token), webhook ?? "");
   const result = await transact([
     ChannelEntity.delete({ userId, channelId }).where((attr, op) => op.exists(attr.createdAt)),
+    ChannelRouteEntity.delete({ channelId }),
     ChannelOwnerEntity.update({ userId })
       .add({ count: -1 })
       .where((attr, op) => op.gt(attr.count, 0)),
@@ -99,7 +124,14 @@ async function remove(channel: Channel): Promise<void> {
     ChannelSendEntity,
     sends.map(({ sendKey }) => ({ channelId, sendKey })),
   );
-  await Promise.all([reschedule(userId), purgeRates(undefined, [channelId])]);
+  const { data: left } = await ChannelEntity.query
+    .byWorkspace({ kind: channel.kind, workspaceId: channel.workspaceId })
+    .go({ limit: 1, attributes: ["channelId"] });
+  await Promise.all([
+    reschedule(userId),
+    purgeRates(undefined, [channelId]),
+    left.length === 0 ? forgetWorkspace(channel.kind, channel.workspaceId) : undefined,
+  ]);
 }
 
 /** Unlinks every channel of a person (account deletion). Idempotent. */

@@ -3,6 +3,7 @@ import { runIngestJob } from "@graph/core/workflows/ingest";
 import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
 import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
+import { log } from "@graph/core/lib/observability";
 
 export type { IngestJob } from "@graph/core/adapters/queues";
 
@@ -25,7 +26,7 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
           ((result as { added?: number } | undefined)?.added ?? 0) > 0,
       );
       if (fresh)
-        await buildDirtySegments().catch((error: unknown) => console.error("ingest: search index build failed", error));
+        await buildDirtySegments().catch((error: unknown) => log.error("ingest: search index build failed", { error }));
     },
   });
 

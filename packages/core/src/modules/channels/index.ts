@@ -12,6 +12,7 @@ import { deliver, postTo, redeliver } from "./deliver.ts";
 import { CHANNEL_MESSAGES, type ChannelKind } from "./rules.ts";
 import { serviceOf } from "./service.ts";
 import { ownChannel } from "./store.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { startConnect, finishConnect, cancelConnect, addChannel, type ConnectOutcome } from "./connect.ts";
 export { list, unlink } from "./store.ts";
@@ -52,7 +53,7 @@ async function reply(job: Extract<ChannelJob, { kind: "reply" }>): Promise<void>
     text: job.text,
   });
   const result = await service.answer(job.responseUrl, answer);
-  if (!result.ok) console.warn("a command's answer could not be posted", { kind: job.service, result });
+  if (!result.ok) log.warn("channels: a command's answer could not be posted", { kind: job.service, result });
 }
 
 /** The channel queue's worker: a delivery, a delivery again after a wait, or a command's late answer. */

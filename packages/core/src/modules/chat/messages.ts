@@ -22,6 +22,7 @@ import {
   showsNothing,
   type MessageView,
 } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export const view = (m: StoredMessage, senderName = m.senderName): MessageView => ({
   id: m.messageId,
@@ -224,7 +225,7 @@ export async function store(input: {
       // give it back leaves one send too many counted, which must not hide the refusal.
       if (counted !== undefined) {
         await RateLimit.giveBackFixedWindow(rateLimit(senderId), counted).catch((error: unknown) =>
-          console.error(`[chat] a refused send of ${senderId} stays counted`, error),
+          log.error("chat: a refused send stays counted", { senderId, error }),
         );
       }
       throw unauthorized();

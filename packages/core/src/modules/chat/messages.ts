@@ -22,7 +22,7 @@ import {
   showsNothing,
   type MessageView,
 } from "./rules.ts";
-import { log } from "../../lib/observability/index.ts";
+import { count, log } from "../../lib/observability/index.ts";
 
 export const view = (m: StoredMessage, senderName = m.senderName): MessageView => ({
   id: m.messageId,
@@ -219,7 +219,10 @@ export async function store(input: {
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       continue;
     }
-    if (!result.canceled) return { message: view(message), duplicate: false, conversation, warn };
+    if (!result.canceled) {
+      count("ChatMessages");
+      return { message: view(message), duplicate: false, conversation, warn };
+    }
     if (result.reasons.slice(standingAt(clientId)).includes("ConditionalCheckFailed")) {
       // Signed out or deleted while the frame was on its way: the send counts nothing. Failing to
       // give it back leaves one send too many counted, which must not hide the refusal.

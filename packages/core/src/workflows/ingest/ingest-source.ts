@@ -10,7 +10,7 @@ import { articleId as articleIdOf, FeedParseError, parseFeed, type ParsedItem } 
 import type { PhraseMatcher } from "../../lib/matching/index.ts";
 import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
-import { log } from "../../lib/observability/index.ts";
+import { count, log } from "../../lib/observability/index.ts";
 
 export interface IngestReport {
   sourceId: string;
@@ -71,10 +71,12 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   if (outcome === "held") return { ...report, status: "held" };
 
   if (outcome.kind === "not-modified") {
+    count("FeedsFetched");
     await Sources.recordFetched(source, now, source.intervalSeconds);
     return { ...report, status: "not-modified" };
   }
   if (outcome.kind === "error") {
+    count("FeedsFailed");
     await Sources.recordFailure(source, now, outcome.error, outcome.retryAfterSeconds);
     return {
       ...report,
@@ -93,6 +95,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;
+    count("FeedsFailed");
     await Sources.recordFailure(source, now, message);
     return { ...report, status: "failed", error: message };
   }
@@ -170,6 +173,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     added: report.added,
     matched: matchedIds,
   });
+  count("FeedsFetched");
+  count("ArticlesStored", report.added);
   return report;
 }
 

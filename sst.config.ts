@@ -24,6 +24,7 @@ export default $config({
     const { realtime } = await import("./infra/realtime");
     const { mailQueue, mailDeadLetter, ingestQueue } = await import("./infra/jobs");
     const { api } = await import("./infra/api");
+    await import("./infra/monitoring");
 
     return {
       url: router.url,

@@ -105,14 +105,25 @@ export function useSink(next: ObservabilitySink) {
   sink = next;
 }
 
+/** Who else reads every record as written (a test checking what was logged), beside the sink. */
+const taps = new Set<(record: LogRecord) => void>();
+
+/** Hands every record from now on to `listener` too, until the returned function is called. */
+export function tapLogs(listener: (record: LogRecord) => void): () => void {
+  taps.add(listener);
+  return () => taps.delete(listener);
+}
+
 function write(level: LogLevel, message: string, fields?: Record<string, unknown>) {
-  currentSink().log({
+  const record: LogRecord = {
     level,
     message: scrub(message),
     time: Date.now(),
-    context: invocation.getStore() ?? {},
+    context: { ...invocation.getStore() },
     fields: fields ? (redact(fields) as Record<string, unknown>) : {},
-  });
+  };
+  currentSink().log(record);
+  for (const tap of taps) tap(record);
 }
 
 /**

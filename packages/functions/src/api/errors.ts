@@ -21,6 +21,8 @@ export function errorAnswer(error: unknown, c: Context): Response {
     if (visible instanceof RateLimitedError || visible instanceof UnavailableError) {
       c.header("Retry-After", String(visible.retryAfter));
     }
+    // A table throttling or failing is the operator's to see, though the answer is the client's.
+    if (visible instanceof UnavailableError) log.warn("answered unavailable", { route: c.req.routePath, error });
     const body: ErrorBody = { ...visible.extra, error: visible.message, code: visible.code };
     count("ApiErrors", 1, { code: visible.code });
     return c.json(body, visible.status);

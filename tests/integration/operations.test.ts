@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 import { personHash } from "@graph/core/lib/observability";
 import { isType, openSocket } from "../support/chat-sockets.ts";
+import { privacyBreaches } from "../support/log-privacy.ts";
 import { captureLogs } from "../support/logs.ts";
 import { sessionCookie, signedIn, useTestApi } from "../support/runtime.ts";
 
@@ -108,5 +109,29 @@ describe("the logs", () => {
       expect(written).not.toContain(secret);
     }
     expect(written).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/);
+    // The check the browser run's whole log gets (tests/e2e/global-setup.ts), here on this journey's.
+    expect(privacyBreaches(logs.lines())).toEqual([]);
+  });
+});
+
+describe("the logs' privacy check", () => {
+  it("finds each kind of breach, and passes a clean record", () => {
+    const record = (fields: Record<string, unknown>) => JSON.stringify({ level: "ERROR", message: "m", ...fields });
+    expect(
+      privacyBreaches([
+        record({ note: "to ada@example.com" }),
+        record({ header: "graph_session=abc123" }),
+        record({ token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlaGVyZQ" }),
+        record({ content: "meet me at the mill" }),
+        record({ nested: { text: "hello" } }),
+      ]).map((breach) => breach.slice(0, breach.indexOf(":"))),
+    ).toEqual([
+      "an e-mail address",
+      "a session cookie",
+      "a signed token",
+      "the field content written out",
+      "the field text written out",
+    ]);
+    expect(privacyBreaches([record({ content: "[redacted]", person: "p_0123456789abcdef" }), ""])).toEqual([]);
   });
 });

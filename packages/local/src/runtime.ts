@@ -41,7 +41,7 @@ import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 import { QUEUE_NAMES } from "@graph/core/adapters/queues/rules";
 import { TEST_STAGE, type TestSettings } from "@graph/core/adapters/test-settings";
-import { useSink } from "@graph/core/lib/observability";
+import { log, useSink } from "@graph/core/lib/observability";
 
 export interface RuntimeOptions {
   port?: number;
@@ -354,6 +354,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // (their handlers call the stand-ins through this port).
   await dispatcher.recover();
   gate.open(root.fetch);
+  log.info("runtime started", { url, siteUrl });
 
   if (options.schedules) {
     // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.

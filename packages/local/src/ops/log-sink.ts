@@ -23,7 +23,10 @@ export class LocalSink implements ObservabilitySink {
   private readonly recentRecords: LogRecord[] = [];
   private points: MetricPoint[] = [];
 
-  constructor(private readonly options: LocalSinkOptions = {}) {}
+  constructor(private readonly options: LocalSinkOptions = {}) {
+    // There from the start, so a reader finds the file even before the first record.
+    if (options.file) appendFileSync(options.file, "");
+  }
 
   log(record: LogRecord) {
     if (record.level === "warn" || record.level === "error") {

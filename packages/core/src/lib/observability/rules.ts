@@ -57,7 +57,7 @@ function errorFields(error: Error, depth: number): Record<string, unknown> {
   return {
     name: error.name,
     message: scrub(error.message),
-    ...(typeof code === "string" ? { code } : {}),
+    ...(typeof code === "string" ? { errorCode: code } : {}),
     ...(error.stack ? { stack: scrub(error.stack) } : {}),
     ...(error.cause !== undefined && depth < 2 ? { cause: redact(error.cause, depth + 1) } : {}),
   };

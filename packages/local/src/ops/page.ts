@@ -56,7 +56,7 @@ export function opsRoutes(sink: LocalSink, dispatcher: Dispatcher) {
     .get("/dev/ops", async (c) => {
       const ops = await report();
       const firing = ops.alarms.filter((a) => a.firing);
-      const rows = (cells: unknown[][]) =>
+      const rows = (cells: Array<Array<string | number | boolean | null | undefined>>) =>
         cells
           .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(String(cell ?? "—"))}</td>`).join("")}</tr>`)
           .join("");

@@ -61,7 +61,8 @@ export function opsRoutes(sink: LocalSink, dispatcher: Dispatcher) {
           .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(String(cell ?? "—"))}</td>`).join("")}</tr>`)
           .join("");
       const head = (...names: string[]) => `<tr>${names.map((n) => `<th>${escapeHtml(n)}</th>`).join("")}</tr>`;
-      const alarmRows = ops.alarms
+      // Firing first: the page is read for what needs doing.
+      const alarmRows = [...firing, ...ops.alarms.filter((a) => !a.firing)]
         .map(
           (a) =>
             `<tr><td class="${a.firing ? "firing" : "ok"}">${a.firing ? "FIRING" : "ok"}</td><td>${escapeHtml(a.name)}</td><td>${escapeHtml(a.measured)}</td><td>${escapeHtml(a.firing ? `${a.meaning} ${a.action}` : a.meaning)}</td></tr>`,

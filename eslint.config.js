@@ -59,6 +59,13 @@ export default defineConfig([
     },
   },
 
+  // What runs on AWS logs through core's logger (structured, redacted), never the console.
+  {
+    files: ["packages/core/src/**/*.ts", "packages/functions/src/**/*.ts"],
+    ignores: NOT_SHIPPED,
+    rules: { "no-console": "error" },
+  },
+
   {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: globals.node },

@@ -25,6 +25,7 @@ export default $config({
     const { mailQueue, mailDeadLetter, ingestQueue } = await import("./infra/jobs");
     const { api } = await import("./infra/api");
     await import("./infra/profile-pages");
+    await import("./infra/monitoring");
 
     return {
       url: router.url,

@@ -55,8 +55,12 @@ function queueFor(name: (typeof queues)[number]["name"]) {
     visibilityTimeout: "6 minutes",
     dlq: { queue: deadLetter.arn, retry: definition.maxReceiveCount },
   });
+  queuesByName.set(definition.name, { queue, deadLetter });
   return { definition, queue, deadLetter };
 }
+
+/** Each queue and its dead-letter queue by the name jobs/queues.ts gives it (the alarms read it). */
+export const queuesByName = new Map<string, { queue: sst.aws.Queue; deadLetter: sst.aws.Queue }>();
 
 const mail = queueFor("MailQueue");
 const ingest = queueFor("IngestQueue");

@@ -9,6 +9,8 @@ import { TEST_STAGE } from "../packages/core/src/adapters/test-settings/rules";
  * - GRAPH_EMAIL_SENDER  address e-mail is sent from. Default `noreply@<stage domain>`; required
  *                       when GRAPH_DOMAIN is unset (SES then verifies the address by e-mail).
  * - GRAPH_TEAM_EMAIL    address feedback is forwarded to. Default: the sender.
+ * - GRAPH_ALARM_EMAIL   address the alarms are e-mailed to (it must confirm the subscription).
+ *                       Default: the team's address.
  */
 export const isProduction = $app.stage === "production";
 
@@ -30,6 +32,8 @@ export const sender =
     : fail(`Set GRAPH_EMAIL_SENDER (or GRAPH_DOMAIN) for stage "${$app.stage}", e.g. in .env.${$app.stage}.`));
 
 export const teamEmail = env("GRAPH_TEAM_EMAIL") ?? sender;
+
+export const alarmEmail = env("GRAPH_ALARM_EMAIL") ?? teamEmail;
 
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();

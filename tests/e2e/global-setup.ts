@@ -7,12 +7,13 @@
  * Files start as soon as the runtime answers; those that read the demo feeds wait until they are
  * fetched and indexed (`useBrowserServer({ demoFeeds: true })`), told by a file written then.
  */
-import { mkdtemp, rename, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/audit/chromium.ts";
+import { privacyBreaches } from "../support/log-privacy.ts";
 import { startServer, waitUntilIdle } from "./server.ts";
 
 declare module "vitest" {
@@ -27,6 +28,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // The runtime writes every log record here too: checked, at the end, for anything private.
+  const logFile = (process.env.GRAPH_LOG_FILE = join(await mkdtemp(join(tmpdir(), "graph-e2e-logs-")), "runtime.log"));
   const [server, browser] = await Promise.all([
     startServer({ demoFeeds: true, allowPrivateFeeds: true }),
     chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }),
@@ -48,6 +51,8 @@ export default async function setup(project: TestProject) {
     await demoFeeds;
     await browser.close();
     await server.stop();
+    const breaches = privacyBreaches((await readFile(logFile, "utf8")).split("\n"));
+    if (breaches.length > 0) throw new Error(`the runtime's logs hold private data:\n${breaches.join("\n")}`);
   };
 }
 

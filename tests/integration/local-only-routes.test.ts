@@ -32,6 +32,8 @@ const LOCAL_ONLY: Array<[string, RequestInit]> = [
   ["/api/dev/sources/paused", {}],
   ["/api/dev/users/someone/plan", { method: "POST", body: JSON.stringify({ plan: "team" }) }],
   ["/dev/outbox", {}],
+  ["/api/dev/ops", {}],
+  ["/dev/ops", {}],
   ["/_aws/sqs/000000000000/MailQueue", sendMessage],
   ["/_aws/ses/v2/email/outbound-emails", { method: "POST", body: "{}" }],
   ["/_aws/s3/graph-search/anything", {}],

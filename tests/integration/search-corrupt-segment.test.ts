@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
 import { SearchBucket } from "@graph/core/adapters/blobs";
 import * as Search from "@graph/core/modules/search";
 import { utcDay } from "@graph/core/adapters/dynamo";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
+import { captureLogs } from "../support/logs.ts";
 
 const api = useTestApi();
 const DAY = 24 * 3_600_000;
@@ -29,7 +30,7 @@ async function put(title: string, publishedAt: number) {
 
 describe("a search segment that cannot be read", () => {
   it("is skipped and logged, search answers from the rest, and the day is rebuilt", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogs();
     const recent = Date.now() - 3_600_000;
     const older = recent - 5 * DAY;
     const fresh = await put("Zeppelin hangar restored", recent);
@@ -49,7 +50,7 @@ describe("a search segment that cannot be read", () => {
     expect(answer.status).toBe(200);
     const ids = (await answer.json()).results.map((r) => r.id);
     expect(ids).toEqual([fresh]);
-    expect(errors.mock.calls.some(([message]) => String(message).includes(key!))).toBe(true);
+    expect(logs.lines("error").some((line) => line.includes(key!))).toBe(true);
 
     // The day was marked for rebuilding: the next index run brings the article back.
     await Search.buildDirtySegments({ settleMs: 0, minIntervalMs: 0 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
 import { SearchSegmentEntity } from "../../packages/core/src/modules/search/segment.entity.ts";
 import { SearchBucket } from "@graph/core/adapters/blobs";
@@ -8,6 +8,7 @@ import * as Search from "@graph/core/modules/search";
 import { utcDay } from "@graph/core/adapters/dynamo";
 import { UserEntity } from "../../packages/core/src/modules/users/user.entity.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
+import { captureLogs } from "../support/logs.ts";
 
 const api = useTestApi();
 
@@ -51,7 +52,7 @@ async function put(article: { articleId: string; title: string; summary: string;
 
 describe("a day whose stored segment is of the previous format (MiniSearch)", () => {
   it("is skipped and logged, search answers from the rest, and the next index run rebuilds it", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogs();
     for (const article of PREVIOUS) await put(article);
     // What the previous release left: the day's live build, a MiniSearch segment, not marked dirty.
     const version = AT + 600_000;
@@ -86,7 +87,7 @@ describe("a day whose stored segment is of the previous format (MiniSearch)", ()
       return (await answer.json()).results.map((r) => r.id);
     };
     expect(await search()).toEqual([fresh]);
-    expect(errors.mock.calls.some(([message]) => String(message).includes(key))).toBe(true);
+    expect(logs.lines("error").some((line) => line.includes(key))).toBe(true);
     const { data: marked } = await SearchSegmentEntity.get({ day: DAY }).go();
     expect(marked?.dirtySince).toBeDefined();
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { log } from "@graph/core/lib/observability";
 import { lambdaContext, loadHandler, type Handler } from "./handlers.ts";
 import { FileQueueStore, MemoryQueueStore, type QueuedMessage, type QueueStore } from "./queue-store.ts";
 
@@ -21,6 +22,25 @@ export interface ScheduleDefinition {
 }
 
 type Message = QueuedMessage;
+
+/** A queue as the ops page shows it. */
+export interface QueueState {
+  name: string;
+  deadLetter: string;
+  /** Messages waiting or retrying (SQS's visible and delayed ones). */
+  waiting: number;
+  dead: number;
+  /** When the oldest waiting message was sent (epoch ms). */
+  oldestSentAt?: number;
+}
+
+/** A scheduled job's last run. */
+export interface JobRun {
+  name: string;
+  startedAt: number;
+  endedAt?: number;
+  ok?: boolean;
+}
 
 export interface DispatcherOptions {
   /** Where queued messages are kept across restarts (one folder per queue); in memory when absent. */
@@ -54,6 +74,7 @@ export class Dispatcher {
     }
   >();
   private readonly schedules = new Map<string, ScheduleDefinition>();
+  private readonly lastRuns = new Map<string, JobRun>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private inFlight = 0;
   private waiters: Array<() => void> = [];
@@ -157,6 +178,22 @@ export class Dispatcher {
     return [...this.schedules.keys()];
   }
 
+  /** Each queue's waiting and dead messages, and how old its oldest waiting one is. */
+  queueStates(): QueueState[] {
+    return [...this.queues.values()].map(({ definition, ready, dead }) => ({
+      name: definition.name,
+      deadLetter: definition.deadLetter,
+      waiting: ready.length,
+      dead: dead.length,
+      ...(ready.length > 0 ? { oldestSentAt: Math.min(...ready.map((m) => m.sentAt)) } : {}),
+    }));
+  }
+
+  /** Each job's last run (jobs never run are left out). */
+  jobRuns(): JobRun[] {
+    return [...this.lastRuns.values()].map((run) => ({ ...run }));
+  }
+
   /**
    * Runs a scheduled job now, with the event its schedule sends on AWS (`{ name }`, as
    * infra/jobs.ts declares it); `extra` adds fields, e.g. the digest job's `now`.
@@ -165,9 +202,20 @@ export class Dispatcher {
     const schedule = this.schedules.get(name);
     if (!schedule) return undefined;
     // Tracked from the first moment, so `idle()` right after this call waits for the job.
+    const run: JobRun = { name, startedAt: Date.now() };
+    this.lastRuns.set(name, run);
     return this.track(async () => {
-      const handler = await this.load(schedule.handler);
-      return handler({ ...extra, name }, lambdaContext(name));
+      try {
+        const handler = await this.load(schedule.handler);
+        const result: unknown = await handler({ ...extra, name }, lambdaContext(name));
+        run.ok = true;
+        return result;
+      } catch (error) {
+        run.ok = false;
+        throw error;
+      } finally {
+        run.endedAt = Date.now();
+      }
     });
   }
 
@@ -284,7 +332,11 @@ export class Dispatcher {
             await this.store.remove(queue, m.messageId);
           });
           state.dead.push(message);
-          console.error(`[queue ${queue}] message ${message.messageId} moved to ${state.definition.deadLetter}`);
+          log.error("a message moved to its dead-letter queue", {
+            queue,
+            deadLetter: state.definition.deadLetter,
+            messageId: message.messageId,
+          });
         } else {
           message.visibleAt = Date.now() + retryDelayMs(message.receiveCount);
           await this.keep(queue, [message], (m) => this.store.put(queue, m));

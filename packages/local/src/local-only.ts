@@ -15,6 +15,7 @@ export const LOCAL_ONLY_PATHS = [
   "/@connections/*",
   "/api/dev/*",
   "/dev/outbox",
+  "/dev/ops",
   "/_google/*",
   "/_spotify/*",
   "/_slack/*",

@@ -19,11 +19,13 @@ const runtime = await startRuntime({
   demoFeeds: process.env.DEMO_FEEDS !== "0",
   catalogue: catalogueSetting(process.env.CATALOGUE),
   allowPrivateFeeds: process.env.ALLOW_PRIVATE_FEEDS === "1",
+  logFile: process.env.GRAPH_LOG_FILE || undefined,
 });
 
 console.log(`graph is running at ${process.env.SITE_URL || runtime.url}`);
 console.log(`  data:   ${dataDir}`);
 console.log(`  outbox: ${runtime.url}/dev/outbox`);
+console.log(`  ops:    ${runtime.url}/dev/ops`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

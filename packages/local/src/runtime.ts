@@ -12,6 +12,8 @@ import { mountSes } from "./aws/ses.ts";
 import { mountSqs, queueUrl } from "./aws/sqs.ts";
 import { LocalWebSocketApi } from "./aws/websocket.ts";
 import { devRoutes } from "./dev-routes.ts";
+import { LocalSink } from "./ops/log-sink.ts";
+import { opsRoutes } from "./ops/page.ts";
 import { googleSettings, mountGoogle } from "./google/index.ts";
 import { Dispatcher } from "./dispatcher.ts";
 import { IMAGES_PATH as YOUTUBE_IMAGES_PATH } from "./google/youtube.ts";
@@ -40,6 +42,7 @@ import { webApp } from "./static.ts";
 import { ensureTable } from "./table.ts";
 import { QUEUE_NAMES } from "@graph/core/adapters/queues/rules";
 import { TEST_STAGE, type TestSettings } from "@graph/core/adapters/test-settings";
+import { log, useSink } from "@graph/core/lib/observability";
 
 export interface RuntimeOptions {
   port?: number;
@@ -69,6 +72,8 @@ export interface RuntimeOptions {
    * accepts them under; `npm start` and `npm run dev` never set this, and no deployment can.
    */
   testSettings?: TestSettings;
+  /** Also write every log record, as the JSON line it is on AWS, to this file (GRAPH_LOG_FILE). */
+  logFile?: string;
 }
 
 export interface Runtime {
@@ -85,6 +90,8 @@ export interface Runtime {
   root: Hono;
   /** Makes the local DynamoDB answer errors (throttling, 500s) as DynamoDB does, for tests. */
   dynamoFaults: DynamoFaults;
+  /** Logs and metrics as the runtime keeps them: recent errors, and counts the alarms read. */
+  logs: LocalSink;
   /** The Stripe stand-in (undefined when STRIPE_SECRET_KEY points at real Stripe). */
   stripe?: StripeStandIn;
   stop(): Promise<void>;
@@ -112,6 +119,9 @@ const IMPORTS_BUCKET = "graph-imports";
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const host = options.host ?? "127.0.0.1";
+  // Every log record and metric of this process, from its first: printed readably, kept for /dev/ops.
+  const logs = new LocalSink({ ...(options.logFile ? { file: options.logFile } : {}) });
+  useSink(logs);
   const dynamo = await startLocalDynamo({ path: options.dataDir && join(options.dataDir, "dynamo") });
 
   const root = new Hono();
@@ -311,6 +321,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   await mountMediaStandIns(root, media);
   if (hackerNews.standIn) root.route(HACKER_NEWS_PATH, hackerNewsApp());
   root.route("/", devRoutes(outbox, dispatcher));
+  root.route("/", opsRoutes(logs, dispatcher));
   if (options.demoFeeds) {
     const demo = await import("./demo/index.ts");
     demo.mountDemoFeeds(root);
@@ -344,6 +355,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // (their handlers call the stand-ins through this port).
   await dispatcher.recover();
   gate.open(root.fetch);
+  log.info("runtime started", { url, siteUrl });
 
   if (options.schedules) {
     // Fetch what is due now rather than at the first tick, so a fresh start has a feed at once.
@@ -365,6 +377,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     api,
     root,
     dynamoFaults: dynamo.faults,
+    logs,
     stripe,
     async stop() {
       await Promise.all([dispatcher.stop(), websockets.close(), stripe?.stop()]);

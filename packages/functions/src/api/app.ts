@@ -33,6 +33,7 @@ import { tumble } from "./tumble.ts";
 import { users } from "./users.ts";
 import { watchHistory } from "./watch-history.ts";
 import { youtube } from "./youtube.ts";
+import { observeRequests } from "./observe.ts";
 
 /** JSON bodies are small; anything larger is refused before it is read. Uploads have their own path. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -44,6 +45,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApi(options: { clientAddressOf: ClientAddressOf }) {
   const app = new Hono<ApiEnv>()
     .basePath("/api")
+    .use(observeRequests)
     .use(
       bodyLimit({
         maxSize: MAX_BODY_BYTES,

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { isUnavailable } from "@graph/core/adapters/dynamo";
 import { RateLimitedError, UnavailableError, VisibleError, type ErrorCode } from "@graph/core/lib/errors";
+import { count, log } from "@graph/core/lib/observability";
 
 /** The answer to a body that is not JSON, wherever it is found out. */
 export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
@@ -20,10 +21,14 @@ export function errorAnswer(error: unknown, c: Context): Response {
     if (visible instanceof RateLimitedError || visible instanceof UnavailableError) {
       c.header("Retry-After", String(visible.retryAfter));
     }
+    // A table throttling or failing is the operator's to see, though the answer is the client's.
+    if (visible instanceof UnavailableError) log.warn("answered unavailable", { route: c.req.routePath, error });
     const body: ErrorBody = { ...visible.extra, error: visible.message, code: visible.code };
+    count("ApiErrors", 1, { code: visible.code });
     return c.json(body, visible.status);
   }
-  console.error("unhandled API error", c.req.method, c.req.path, error);
+  log.error("unhandled API error", { method: c.req.method, route: c.req.routePath, error });
+  count("ApiErrors", 1, { code: "internal" });
   const body: ErrorBody = { error: "Something went wrong. Please try again later.", code: "internal" };
   return c.json(body, 500);
 }

@@ -5,6 +5,7 @@ import { Sessions } from "@graph/core/modules/auth";
 import { unauthorized, VisibleError } from "@graph/core/lib/errors";
 import type { ApiEnv, ClientAddressOf } from "./env.ts";
 import { INVALID_JSON_MESSAGE } from "./errors.ts";
+import { identifyPerson } from "@graph/core/lib/observability";
 
 export const SESSION_COOKIE = "graph_session";
 
@@ -93,7 +94,10 @@ function parses(text: string): boolean {
 /** Reads the session cookie, if any, into `c.var.session`. */
 export const loadSession = createMiddleware<ApiEnv>(async (c, next) => {
   const session = await Sessions.read(getCookie(c, SESSION_COOKIE));
-  if (session) c.set("session", session);
+  if (session) {
+    c.set("session", session);
+    identifyPerson(session.userId);
+  }
   await next();
 });
 

@@ -1,5 +1,6 @@
 import * as Digest from "@graph/core/modules/digest";
 import { DigestQueue } from "@graph/core/adapters/queues";
+import { count } from "@graph/core/lib/observability";
 import { queueWorker } from "./queue-worker.ts";
 
 /**
@@ -7,6 +8,16 @@ import { queueWorker } from "./queue-worker.ts";
  * prevented by the send record, not by the queue.
  */
 export const digestWorker = (send: typeof Digest.send = Digest.send) =>
-  queueWorker(DigestQueue, (job) => send(job), { order: "parallel" });
+  queueWorker(DigestQueue, (job) => send(job).then(counted, failed), { order: "parallel" });
+
+const counted = (outcome: Digest.SendOutcome) => {
+  if (outcome === "sent") count("DigestsSent");
+  return outcome;
+};
+
+const failed = (error: unknown): never => {
+  count("DigestsFailed");
+  throw error;
+};
 
 export const handler = digestWorker();

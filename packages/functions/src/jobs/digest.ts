@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as Channels from "@graph/core/modules/channels";
 import * as Digest from "@graph/core/modules/digest";
+import { observedJob } from "../observed.ts";
 
 /**
  * The event the schedule sends (`{ name }`); the local tools may add `now` (an ISO time) to run
@@ -12,7 +13,7 @@ const DigestEvent = z.object({ now: z.string().datetime({ offset: true }).option
  * Scheduled every 15 minutes: queues the digest of everyone whose local send time has come, and
  * the delivery of their picks to the Slack and Discord channels of everyone whose digest time has.
  */
-export async function handler(event: unknown) {
+async function run(event: unknown) {
   const parsed = DigestEvent.safeParse(event ?? {});
   if (!parsed.success) throw new Error(`digest: bad event: ${parsed.error.message}`);
   const now = parsed.data.now ? Date.parse(parsed.data.now) : undefined;
@@ -20,3 +21,5 @@ export async function handler(event: unknown) {
   const channels = await Channels.queueDue(now);
   return { ...digests, channels: channels.due };
 }
+
+export const handler = observedJob(run);

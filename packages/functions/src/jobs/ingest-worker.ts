@@ -4,6 +4,7 @@ import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
 import * as Channels from "@graph/core/modules/channels";
 import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
+import { log } from "@graph/core/lib/observability";
 
 export type { IngestJob } from "@graph/core/adapters/queues";
 
@@ -26,12 +27,10 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
           ((result as { added?: number } | undefined)?.added ?? 0) > 0,
       );
       if (!fresh) return;
-      await buildDirtySegments().catch((error: unknown) => console.error("ingest: search index build failed", error));
+      await buildDirtySegments().catch((error: unknown) => log.error("ingest: search index build failed", { error }));
       // The org's per-topic channels get what arrived now, not only at digest time. A run not
       // queued loses nothing: each channel's cursor stays, so the next ingest run's routing posts it.
-      await Channels.queueRoutes().catch((error: unknown) =>
-        console.error("ingest: channel routing not queued", error),
-      );
+      await Channels.queueRoutes().catch((error: unknown) => log.error("ingest: channel routing not queued", { error }));
     },
   });
 

@@ -1,5 +1,7 @@
 import * as Spotify from "@graph/core/modules/spotify";
 import * as YouTube from "@graph/core/modules/youtube";
+import { log } from "@graph/core/lib/observability";
+import { observedJob } from "../observed.ts";
 
 /** Time kept back from the function's limit, so the run ends cleanly before it is cut off. */
 const MARGIN_MS = 30_000;
@@ -9,7 +11,7 @@ const MARGIN_MS = 30_000;
  * subscriptions), least recently synced first, within the function's time; a grant revoked at
  * the provider marks its link disconnected. Links left when the time is up go first next day.
  */
-export async function handler(_event: unknown, context?: { getRemainingTimeInMillis?: () => number }) {
+async function run(_event: unknown, context?: { getRemainingTimeInMillis?: () => number }) {
   const remaining = context?.getRemainingTimeInMillis?.() ?? 5 * 60_000;
   const deadline = Date.now() + Math.max(remaining - MARGIN_MS, 10_000);
   // Each provider gets half the time, so one slow provider cannot starve the other.
@@ -17,6 +19,8 @@ export async function handler(_event: unknown, context?: { getRemainingTimeInMil
   const spotify = await Spotify.resyncAll(half);
   const youtube = await YouTube.resyncAll(deadline);
   const result = { spotify, youtube };
-  console.log("media-resync", result);
+  log.info("media-resync", result);
   return result;
 }
+
+export const handler = observedJob(run);

@@ -1,8 +1,12 @@
 import { purgeUnverified } from "@graph/core/modules/auth";
+import { log } from "@graph/core/lib/observability";
+import { observedJob } from "../observed.ts";
 
 /** Scheduled daily (its event is `{ name }`, unused). */
-export async function handler() {
+async function run() {
   const result = await purgeUnverified();
-  console.log("purge-unverified", result);
+  log.info("purge-unverified", { ...result });
   return result;
 }
+
+export const handler = observedJob(run);

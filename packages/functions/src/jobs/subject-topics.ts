@@ -1,6 +1,9 @@
 import { countSubjectTopics } from "@graph/core/workflows/subject-topics";
+import { observedJob } from "../observed.ts";
 
 /** Scheduled: counts the topics each catalogue subject's recent articles matched (the onboarding page offers them). */
-export async function handler() {
+async function run() {
   return countSubjectTopics();
 }
+
+export const handler = observedJob(run);

@@ -1,6 +1,9 @@
 import { rebuildVocabulary } from "@graph/core/workflows/related-background";
+import { observedJob } from "../observed.ts";
 
 /** Scheduled: builds the background of related terms from recent trusted articles and relearns each phrase's strong terms. */
-export async function handler() {
+async function run() {
   return rebuildVocabulary();
 }
+
+export const handler = observedJob(run);

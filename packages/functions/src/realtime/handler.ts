@@ -5,6 +5,8 @@ import * as Chat from "@graph/core/modules/chat";
 import { RateLimitedError, VisibleError } from "@graph/core/lib/errors";
 import * as Realtime from "@graph/core/modules/realtime";
 import { CROSS_SITE_MESSAGE, fromAnotherSite, SESSION_COOKIE, siteOrigin } from "../api/middleware.ts";
+import { identifyPerson, log } from "@graph/core/lib/observability";
+import { observed } from "../observed.ts";
 
 /** $connect carries the upgrade request's headers and query; the event type omits them. */
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -76,7 +78,7 @@ const NOT_SIGNED_IN = { type: "error", code: "not_signed_in", error: "Not signed
  * A client's mistake (bad JSON, an unknown action, a refused send) is answered with a frame,
  * never thrown: API Gateway would only log it.
  */
-export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
+async function run(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
   const { routeKey, connectionId } = event.requestContext;
   switch (routeKey) {
     case "$connect": {
@@ -144,6 +146,7 @@ async function act(
   frame: Exclude<Frame, { action: "ping" }>,
 ): Promise<boolean> {
   const { userId } = owner;
+  identifyPerson(userId);
   switch (frame.action) {
     case "joinConversation":
       try {
@@ -197,7 +200,7 @@ async function refuse(connectionId: string, conversationId: string, error: unkno
 /** A refusal the person may read; anything else is a bug, logged, and answered generically. */
 function visible(error: unknown): { code: string; message: string } {
   if (error instanceof VisibleError) return { code: error.code, message: error.message };
-  console.error("[realtime] action failed", error);
+  log.error("a socket action failed", { error });
   return { code: "internal", message: "Something went wrong. Please try again later." };
 }
 
@@ -208,3 +211,5 @@ function parse(body: string | undefined): unknown {
     return undefined;
   }
 }
+
+export const handler = observed("realtime", run);

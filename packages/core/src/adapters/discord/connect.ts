@@ -9,6 +9,7 @@ import {
 } from "../oauth/index.ts";
 import { discordClient, DISCORD_SCOPES, revocationEndpoint } from "./provider.ts";
 import { deleteWebhook, webhookUrl } from "./webhook.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** The consent page: the person picks a server and a channel there (the `webhook.incoming` scope). */
 export const authorizeUrl = (state: string, codeVerifier: string | null) =>
@@ -65,5 +66,5 @@ export async function revoke(accessToken: string | undefined, url: string): Prom
   ];
   for (const outcome of await Promise.allSettled(attempts))
     if (outcome.status === "rejected")
-      console.warn("discord revoke failed", { reason: (outcome.reason as Error | undefined)?.name ?? "unknown" });
+      log.warn("discord: a revoke failed", { reason: (outcome.reason as Error | undefined)?.name ?? "unknown" });
 }

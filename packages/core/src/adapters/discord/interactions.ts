@@ -4,6 +4,7 @@ import { COMMAND_TEXT_MAX } from "../../modules/channels/rules.ts";
 import { messageOf, type DiscordAnswer } from "./message.ts";
 import { applicationId, publicKey } from "./provider.ts";
 import { followUpUrl } from "./webhook.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** Interaction types and callback types graph answers (discord.com/developers/docs/interactions/receiving-and-responding). */
 const PING = 1;
@@ -194,7 +195,7 @@ export async function handleInteraction(
   try {
     answered = await answer(command, followUp);
   } catch (error) {
-    console.warn("discord command failed", { reason: error instanceof Error ? error.name : "unknown" });
+    log.warn("discord: a command failed", { reason: error instanceof Error ? error.name : "unknown" });
     return respond(textMessageAnswer(NOT_NOW), EPHEMERAL);
   }
   if ("deferred" in answered) return { status: 200, body: { type: DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE } };

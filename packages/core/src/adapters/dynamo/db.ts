@@ -10,6 +10,7 @@ import {
 } from "electrodb";
 import { Resource } from "sst";
 import { UnavailableError } from "../../lib/errors/index.ts";
+import { count } from "../../lib/observability/index.ts";
 
 /**
  * One DynamoDB client per process. Region and endpoint come from the standard AWS
@@ -20,9 +21,30 @@ let client: DynamoDBClient | undefined;
 let documents: DynamoDBDocumentClient | undefined;
 
 export function dynamo(): DynamoDBClient {
-  client ??= new DynamoDBClient({});
+  if (!client) {
+    client = new DynamoDBClient({});
+    // Inside the SDK's retries (low priority in their step), so every throttled attempt counts.
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          if (THROTTLE_NAMES.has((error as ErrorShape | undefined)?.name ?? "")) count("DynamoThrottled");
+          throw error;
+        }
+      },
+      { step: "finalizeRequest", priority: "low", name: "countThrottles" },
+    );
+  }
   return client;
 }
+
+/** DynamoDB's answers that mean the table or account asked for fewer requests. */
+const THROTTLE_NAMES = new Set([
+  "ProvisionedThroughputExceededException",
+  "ThrottlingException",
+  "RequestLimitExceeded",
+]);
 
 function documentClient(): DynamoDBDocumentClient {
   documents ??= DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } });

@@ -3,6 +3,7 @@ import { GrantRefusedError, ProviderUnavailableError } from "../oauth/index.ts";
 import type { ChannelService, PicksMessage, PostResult } from "../../modules/channels/rules.ts";
 import { picksBody, textBody } from "./blocks.ts";
 import { clientId, clientSecret, isConfigured, isSlackHook, redirectUri, slackUrls } from "./provider.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** Slack answers within this long. */
 const TIMEOUT_MS = 10_000;
@@ -120,7 +121,7 @@ export const slackService: ChannelService = {
       await response.body?.cancel();
     } catch (error) {
       // Best effort: the grant is deleted here whatever Slack answered.
-      console.warn("slack revoke failed", { reason: error instanceof Error ? error.name : "unknown" });
+      log.warn("slack: a revoke failed", { reason: error instanceof Error ? error.name : "unknown" });
     }
   },
 };

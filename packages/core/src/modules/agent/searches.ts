@@ -12,6 +12,7 @@ import {
   type AgentStep,
   type NewSource,
 } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** A search as its owner reads it. */
 export interface AgentSearchView {
@@ -72,7 +73,7 @@ export async function start(userId: string, plan: Plan, rawQuery: string, now = 
   } catch (error) {
     await AgentSearchEntity.delete({ userId, searchId })
       .go()
-      .catch((e: unknown) => console.error(`[agent] removing search ${searchId} that never started failed`, e));
+      .catch((e: unknown) => log.error("agent: removing a search that never started failed", { searchId, error: e }));
     await Fetches.giveBack(userId, now);
     throw error;
   }

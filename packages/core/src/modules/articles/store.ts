@@ -12,6 +12,7 @@ import * as Topics from "../topics/index.ts";
 import { ArticleClaimEntity } from "./article-claim.entity.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
 import { coverOf, withCovers } from "./covers.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** How long a title fingerprint marks later look-alikes (syndicated copies, arriving within hours) as duplicates. */
 const FINGERPRINT_HOURS = 36;
@@ -325,7 +326,7 @@ async function countAssociations(article: NewArticle, now: number): Promise<void
   try {
     await Topics.recordAssociations(article, now);
   } catch (error) {
-    console.error(`[associations] article ${article.articleId} not counted`, error);
+    log.error("associations: an article not counted", { articleId: article.articleId, error });
   }
 }
 

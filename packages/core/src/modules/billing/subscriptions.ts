@@ -8,6 +8,7 @@ import { acceptsEventsFor } from "./purge.ts";
 import { grantsPro } from "./rules.ts";
 import { stripe } from "../../adapters/stripe/index.ts";
 import { SubscriptionEntity, type Subscription } from "./subscription.entity.ts";
+import { log, personHash } from "../../lib/observability/index.ts";
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? undefined);
@@ -55,7 +56,7 @@ export async function sync(subscriptionId: string): Promise<void> {
   let subscription = await retrieve(subscriptionId);
   // Not one this Stripe account knows (e.g. a test event): nothing to apply, and retrying won't change that.
   if (!subscription) {
-    console.warn(`[billing] subscription ${subscriptionId} not found at Stripe: ignored`);
+    log.warn("billing: a subscription not found at Stripe: ignored", { subscriptionId });
     return;
   }
   let readAt = Date.now();
@@ -63,10 +64,12 @@ export async function sync(subscriptionId: string): Promise<void> {
   const named = subscription.metadata?.userId || undefined;
   const owner = await ownerFor(customerId, named);
   if (!owner || (named !== undefined && named !== owner)) {
-    console.warn(
-      `[billing] subscription ${subscriptionId} names ${named ?? "nobody"} for customer ${customerId}, ` +
-        `whose owner is ${owner ?? "unknown"}: ignored`,
-    );
+    log.warn("billing: a subscription names another person than its customer's owner: ignored", {
+      subscriptionId,
+      customerId,
+      namedId: named && personHash(named),
+      ownerId: owner,
+    });
     return;
   }
   // A deleted account's cancellation (and any late event) must not bring its billing rows back.
@@ -142,7 +145,10 @@ async function claimPaidPlace(userId: string, subscriptionId: string): Promise<b
  * way is finished by the event's retry, which finds the subscription still paying.
  */
 async function refuseSecondSubscription(userId: string, subscription: Stripe.Subscription) {
-  console.warn(`[billing] ${userId} already pays for pro: subscription ${subscription.id} refunded and cancelled`);
+  log.warn("billing: already paying for pro: a second subscription refunded and cancelled", {
+    userId,
+    subscriptionId: subscription.id,
+  });
   const invoice = idOf(subscription.latest_invoice);
   if (invoice) {
     for await (const payment of stripe().invoicePayments.list({ invoice, status: "paid" })) {

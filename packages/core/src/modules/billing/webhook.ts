@@ -7,6 +7,7 @@ import { MESSAGES } from "./rules.ts";
 import { expireOpenCheckouts } from "./sessions.ts";
 import { stripe, webhookSecret } from "../../adapters/stripe/index.ts";
 import { sync } from "./subscriptions.ts";
+import { log, personHash } from "../../lib/observability/index.ts";
 
 /** Events older than this (by their signature's time) are refused: a captured delivery cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -66,10 +67,13 @@ async function apply(event: Stripe.Event): Promise<void> {
         const named = [session.client_reference_id, session.metadata?.userId].filter((id): id is string => !!id);
         const owner = await ownerFor(customerId, named[0]);
         if (!owner || named.some((id) => id !== owner)) {
-          console.warn(
-            `[billing] event ${event.id}: checkout ${session.id} names ${named.join(", ") || "nobody"} for ` +
-              `customer ${customerId}, whose owner is ${owner ?? "unknown"}: ignored`,
-          );
+          log.warn("billing: a checkout names another person than its customer's owner: ignored", {
+            eventId: event.id,
+            checkoutId: session.id,
+            named: named.map(personHash),
+            customerId,
+            ownerId: owner,
+          });
           return;
         }
         // One checkout is paid: the person's others can no longer be.

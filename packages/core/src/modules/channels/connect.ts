@@ -9,6 +9,7 @@ import { ChannelEntity, ChannelOwnerEntity } from "./channel.entity.ts";
 import { CHANNEL_MESSAGES, type ChannelKind, type ChannelService, type ExchangedChannel } from "./rules.ts";
 import { reschedule } from "./schedule.ts";
 import { serviceOf } from "./service.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export const sealKey = () => Resource.OAuthTokenKey.value;
 
@@ -60,7 +61,8 @@ export async function finishConnect(
   try {
     exchanged = await service.exchange(input.code, pending.codeVerifier);
   } catch (error) {
-    console.warn(`${kind} connect failed`, {
+    log.warn("channels: a connect failed", {
+      kind,
       userId: input.userId,
       reason: error instanceof Error ? error.name : "unknown",
     });

@@ -17,6 +17,7 @@ import { serviceOf } from "./service.ts";
 import { channelsOf, markBroken, markSent, opened } from "./store.ts";
 import { takePostRate } from "./rates.ts";
 import { isTeamDigestKey, teamDigestDue, teamDigestKey, teamDigestMessage } from "./team-digest.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** Send records are kept two weeks (the table's TTL), past any retry of their day. */
 const SEND_RECORD_SECONDS = 14 * 24 * 60 * 60;
@@ -103,7 +104,7 @@ async function deliverTo(
   if ("gone" in result) return "gone";
   await release();
   if (job.attempt >= REDELIVER_ATTEMPTS_MAX) {
-    console.warn("channel delivery given up after waits", { channelId: channel.channelId, sendKey });
+    log.warn("channels: a delivery given up after waits", { channelId: channel.channelId, sendKey });
     return "skipped";
   }
   await enqueue(

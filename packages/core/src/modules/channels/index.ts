@@ -13,6 +13,7 @@ import { route } from "./routing.ts";
 import { CHANNEL_MESSAGES, type ChannelKind } from "./rules.ts";
 import { serviceOf } from "./service.ts";
 import { ownChannel } from "./store.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { startConnect, finishConnect, cancelConnect, addChannel, type ConnectOutcome } from "./connect.ts";
 export { list, unlink } from "./store.ts";
@@ -64,7 +65,7 @@ async function reply(job: Extract<ChannelJob, { kind: "reply" }>, options: JobOp
     options,
   );
   const result = await service.answer(job.responseUrl, answer);
-  if (!result.ok) console.warn("a command's answer could not be posted", { kind: job.service, result });
+  if (!result.ok) log.warn("channels: a command's answer could not be posted", { kind: job.service, result });
 }
 
 /**

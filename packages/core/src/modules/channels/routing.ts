@@ -2,6 +2,7 @@ import { Resource } from "sst";
 import { ChannelQueue, enqueue, type ChannelJob } from "../../adapters/queues/index.ts";
 import { getMany, isConditionFailure, nowSeconds, transact } from "../../adapters/dynamo/index.ts";
 import { badRequest, notFound } from "../../lib/errors/index.ts";
+import { log } from "../../lib/observability/index.ts";
 import { planIncludes, requireFeature, type Plan } from "../../lib/plans/index.ts";
 import * as Articles from "../articles/index.ts";
 import * as Feed from "../feed/index.ts";
@@ -174,7 +175,7 @@ async function retryAfterWait(
 ): Promise<RouteOutcome> {
   if (retryAfterMs > REQUEUE_WAIT_MAX_MS) return "held";
   if (job.attempt >= REDELIVER_ATTEMPTS_MAX) {
-    console.warn("channel routing given up after waits", { channelId: job.channelId });
+    log.warn("channel routing given up after waits", { channelId: job.channelId });
     return "held";
   }
   await enqueue(ChannelQueue, [{ ...job, now: Date.now(), attempt: job.attempt + 1 }], {

@@ -2,6 +2,7 @@ import * as Realtime from "../realtime/index.ts";
 import type { ConversationShape } from "./conversations.ts";
 import type { MessageView, ServerFrame } from "./rules.ts";
 import { gone, presenceOf, type Presence } from "./presence.ts";
+import { log } from "../../lib/observability/index.ts";
 
 interface Post {
   userId: string;
@@ -21,7 +22,7 @@ async function postAll(posts: Post[]): Promise<number> {
         if (await Realtime.send(connectionId, frame)) return true;
         await gone(userId, connectionId);
       } catch (error) {
-        console.error(`[chat] post to ${connectionId} failed`, error);
+        log.error("chat: a post to a socket failed", { connectionId, error });
       }
       return false;
     }),

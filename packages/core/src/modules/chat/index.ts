@@ -4,16 +4,10 @@ import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
 import { deliver, reply, typing as sendTyping } from "./delivery.ts";
 import * as Users from "../users/index.ts";
-import {
-  checkContent,
-  senderNameFrom,
-  store,
-  storedByClientId,
-  usernameOf,
-  type SenderStanding,
-} from "./messages.ts";
+import { checkContent, senderNameFrom, store, storedByClientId, usernameOf, type SenderStanding } from "./messages.ts";
 import * as Presence from "./presence.ts";
 import { CHAT_MESSAGES, MAX_MESSAGE_LENGTH, type MessageView, type ServerFrame } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { BOT_USER_ID } from "./bot.ts";
 export { createConversation, initiateBotChat, isMember, listConversations, markRead } from "./conversations.ts";
@@ -137,7 +131,7 @@ async function answerAsBot(question: MessageView): Promise<void> {
     if (answer === null) return;
     text = answer.trim();
   } catch (error) {
-    console.error("[chat] the bot failed to answer", error);
+    log.error("chat: the bot failed to answer", { error });
     text = BOT_FALLBACK;
   }
   if (text.length === 0) text = BOT_FALLBACK;

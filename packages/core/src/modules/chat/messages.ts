@@ -22,6 +22,7 @@ import {
   showsNothing,
   type MessageView,
 } from "./rules.ts";
+import { count, log } from "../../lib/observability/index.ts";
 
 export const view = (m: StoredMessage, senderName = m.senderName): MessageView => ({
   id: m.messageId,
@@ -218,13 +219,16 @@ export async function store(input: {
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
       continue;
     }
-    if (!result.canceled) return { message: view(message), duplicate: false, conversation, warn };
+    if (!result.canceled) {
+      count("ChatMessages");
+      return { message: view(message), duplicate: false, conversation, warn };
+    }
     if (result.reasons.slice(standingAt(clientId)).includes("ConditionalCheckFailed")) {
       // Signed out or deleted while the frame was on its way: the send counts nothing. Failing to
       // give it back leaves one send too many counted, which must not hide the refusal.
       if (counted !== undefined) {
         await RateLimit.giveBackFixedWindow(rateLimit(senderId), counted).catch((error: unknown) =>
-          console.error(`[chat] a refused send of ${senderId} stays counted`, error),
+          log.error("chat: a refused send stays counted", { senderId, error }),
         );
       }
       throw unauthorized();

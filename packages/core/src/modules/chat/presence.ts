@@ -2,6 +2,7 @@ import { getMany, getTogether, isConditionFailure, itemRead, type ItemRead } fro
 import * as Realtime from "../realtime/index.ts";
 import * as Users from "../users/index.ts";
 import { PresenceEntity } from "./presence.entity.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** A member's open sockets, and which conversation each is viewing. */
 export interface Presence {
@@ -98,7 +99,7 @@ export async function closeSockets(userId: string, sessionHash?: string): Promis
     await Promise.all(closing.map((connectionId) => Realtime.close(connectionId)));
     await forget(userId, closing);
   } catch (error) {
-    console.error(`[chat] sockets of ${userId} not all closed; their frames are refused`, error);
+    log.error("chat: sockets not all closed; their frames are refused", { userId, error });
   }
 }
 

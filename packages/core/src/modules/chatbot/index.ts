@@ -19,6 +19,7 @@ import {
   parseCommand,
   plain,
 } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { parseCommand, HELP_TEXT, BOT_MESSAGES, type BotCommand } from "./rules.ts";
 
@@ -46,7 +47,7 @@ export async function botReply({ userId, text, plan }: { userId: string; text: s
         return BOT_MESSAGES.notUnderstood;
     }
   } catch (error) {
-    console.error(`[chatbot] answering a ${command.kind} request failed`, error);
+    log.error("chatbot: answering a request failed", { kind: command.kind, error });
     return BOT_MESSAGES.failed;
   }
 }
@@ -56,7 +57,11 @@ export async function botReply({ userId, text, plan }: { userId: string; text: s
  * plan lacks the chat bot, with what it is and the upgrade link once (the first message to claim
  * it, and that message's resend), and nothing at all after that (null).
  */
-export async function botAnswerFor(question: { userId: string; messageId: string; text: string }): Promise<string | null> {
+export async function botAnswerFor(question: {
+  userId: string;
+  messageId: string;
+  text: string;
+}): Promise<string | null> {
   const user = await Users.byId(question.userId);
   if (!user) return null;
   if (!planIncludes(user.plan, "chatBot")) {

@@ -1,6 +1,7 @@
 import { finishAuthorization, ConnectFailedError, startAuthorization, takeAuthorization } from "./links.ts";
 import type { OAuthProvider, Tokens } from "../../adapters/oauth/index.ts";
 import { safeRedirect, type LinkProvider } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** What a provider adds to the shared connect: how it is reached and what a new link does first. */
 export interface ConnectFlow {
@@ -36,7 +37,7 @@ export async function finishConnect(
     return { redirect, outcome: "connected" };
   } catch (error) {
     if (error instanceof ConnectFailedError) redirect = error.redirect ?? redirect;
-    console.warn(`${flow.name} connect failed`, { userId: input.userId, reason: failureReason(error) });
+    log.warn("connections: a connect failed", { flow: flow.name, userId: input.userId, reason: failureReason(error) });
     return { redirect, outcome: "failed" };
   }
 }

@@ -24,6 +24,7 @@ import {
   type LinkProvider,
   type LinkStatus,
 } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 const key = () => Resource.OAuthTokenKey.value;
 const startsBucket = (p: string, userId: string) => `connect:${p}:${userId}`;
@@ -424,7 +425,11 @@ export async function resyncConnected(
         if (error instanceof LinkRevokedError) tally.disconnected++;
         else if (!(error instanceof NotConnectedError)) {
           tally.failed++;
-          console.warn(`${p} re-sync failed`, { userId, reason: error instanceof Error ? error.name : "unknown" });
+          log.warn("connections: a re-sync failed", {
+            provider: p,
+            userId,
+            reason: error instanceof Error ? error.name : "unknown",
+          });
         }
       }
     });

@@ -2,6 +2,7 @@ import type { EntityItem } from "electrodb";
 import { Resource } from "sst";
 import { isConditionFailure, nowSeconds, transact, type WriteOp } from "../../adapters/dynamo/index.ts";
 import { badRequest } from "../../lib/errors/index.ts";
+import { count } from "../../lib/observability/index.ts";
 import * as Feed from "../feed/index.ts";
 import * as FollowingFeed from "../following-feed/index.ts";
 import { PLAN_LIMITS, planIncludes, requireFeature } from "../../lib/plans/index.ts";
@@ -232,6 +233,7 @@ export async function queueDue(options: { now?: number } = {}): Promise<{ due: n
     from = cursor ? Math.max(cursor.slot + 1, current - MAX_CATCH_UP_SLOTS) : current - EXPLICIT_RUN_SLOTS;
   }
   const due = await dueIn(from, current);
+  count("DigestsQueued", due.length);
   await enqueue(
     DigestQueue,
     due.map((d): DigestJob => ({ ...d, now })),

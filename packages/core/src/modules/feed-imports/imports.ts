@@ -10,6 +10,7 @@ import { FeedImportEntity, type FeedImportItem } from "./feed-import.entity.ts";
 import { FeedImportFeedEntity, type FeedImportFeed } from "./feed-import-feed.entity.ts";
 import { planFeeds } from "./plan.ts";
 import { OPML_IMPORT, OPML_MESSAGES, type FeedImportStatus, type FeedResult, type SettledFeedResult } from "./rules.ts";
+import { count, log } from "../../lib/observability/index.ts";
 
 /**
  * Importing an OPML file: the file is read and its feeds stored, one item each, `pending`, with
@@ -283,7 +284,7 @@ export async function processImport(
       );
     } catch (error) {
       if (error instanceof UnavailableError || isUnavailable(error)) throw error;
-      console.error(`opml import ${importId}: feed ${feed.position} could not be checked`, error);
+      log.error("opml import: a feed could not be checked", { importId, position: feed.position, error });
       outcome = { status: "failed", reason: OPML_MESSAGES.uncheckable };
     }
     const reason =
@@ -328,12 +329,14 @@ export async function processImport(
   };
   await Promise.all(Array.from({ length: Math.min(OPML_IMPORT.concurrency, pending.length) }, worker));
   if (failure) throw failure.error;
+  count("ImportRows", pending.length);
 
   if ((await pendingFeeds(userId, importId)).length > 0) {
     await enqueue(ImportQueue, [{ kind: "opml", userId, importId }]);
     return "handed-on";
   }
   await endImport(userId, importId, { status: "done" });
+  count("Imports");
   return "done";
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { getTogether } from "../../adapters/dynamo/index.ts";
 import { forbidden, RateLimitedError, unauthorized, UnavailableError } from "../../lib/errors/index.ts";
+import { count } from "../../lib/observability/index.ts";
 import { autoRefreshIntervalMs, DAY_MS, PLAN_LIMITS, postsPerRefresh } from "../../lib/plans/index.ts";
 import * as Mutes from "../mutes/index.ts";
 import * as Topics from "../topics/index.ts";
@@ -288,6 +289,8 @@ async function startSession(
     expiresAt: Math.floor(now / 1000) + SESSION_TTL_SECONDS,
   };
   if (!(await storeNew(session, sessionAt))) return undefined;
+  count("FeedRefreshes");
+  count("FeedPicks", session.picks.length);
   // A fresh choice's picks are among the articles just read; carried picks are read by the view.
   return { session, atHand: caughtUp ? undefined : choice.atHand };
 }
@@ -317,5 +320,7 @@ async function fill(
     filledAt: now,
     version: (session.version ?? 0) + 1,
   };
-  return (await storeFill(filled, session.version)) ? filled : undefined;
+  if (!(await storeFill(filled, session.version))) return undefined;
+  count("FeedPicks", filled.picks.length - session.picks.length);
+  return filled;
 }

@@ -1,6 +1,7 @@
 import { FOLLOWING_FEED } from "../follows/rules.ts";
 import { enqueue, ShareQueue, type SharedPick } from "../../adapters/queues/index.ts";
 import type { FeedPick, FeedSession } from "./picks.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** What sharing reads of a stored session. */
 type SharedSession = Pick<FeedSession, "userId" | "createdAt" | "groupOrder" | "provisional" | "caughtUp"> & {
@@ -46,6 +47,6 @@ export async function announceStored(session: SharedSession): Promise<void> {
   try {
     await enqueue(ShareQueue, [shared]);
   } catch (error) {
-    console.error(`[feed] session of ${session.userId} not queued for sharing`, error);
+    log.error("feed: a session not queued for sharing", { userId: session.userId, error });
   }
 }

@@ -17,6 +17,7 @@ import {
   readUpload,
   UPLOAD_PREFIX,
 } from "./storage.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { useModerator, type Moderator } from "../../adapters/rekognition/index.ts";
 export { sniffImageType } from "./picture.ts";
@@ -153,7 +154,7 @@ export async function confirmUploads(
       reason = await currentModerator().judge(item.picture.moderationCopy);
     } catch (error) {
       // Nothing was written yet: the uploads stay, and the same confirm can be sent again.
-      console.error("moderation failed", error);
+      log.error("images: moderation failed", { error });
       throw new UnavailableError();
     }
     if (reason) blocked.push({ name: item.name, reason });

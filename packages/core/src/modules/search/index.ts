@@ -10,6 +10,7 @@ import { pageNumber, Ranking, type SearchPage } from "./rank.ts";
 import { planUnits } from "./plan.ts";
 import { buildSegment, loadSegment, mergeSegments, type Segment } from "./segment.ts";
 import { SearchSegmentEntity, type SearchSegment } from "./segment.entity.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { searchSegments, type SearchHit, type SearchPage } from "./rank.ts";
 export * from "./rules.ts";
@@ -124,7 +125,7 @@ export async function buildDirtySegments(
     try {
       outcome = await buildDay(segment.day, settleMs, untrusted);
     } catch (error) {
-      console.error(`[search] building ${segment.day} failed`, error);
+      log.error("search: building a day failed", { day: segment.day, error });
       report.failed.push(segment.day);
       continue;
     }
@@ -183,7 +184,7 @@ async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<st
       // Garbage only (nothing refers to it); the next build of the day removes it if this fails.
       if (bytes > 0)
         await SearchBucket.delete(segmentKey(day, version)).catch((e: unknown) =>
-          console.error(`[search] removing an unused build of ${day} failed`, e),
+          log.error("search: removing an unused build failed", { day, error: e }),
         );
       return { kind: "skipped" };
     }
@@ -200,7 +201,7 @@ async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<st
     }
 
     await removeOldBuilds(day, previous, version).catch((error: unknown) =>
-      console.error(`[search] removing old builds of ${day} failed`, error),
+      log.error("search: removing old builds failed", { day, error }),
     );
     return { kind: "built", built: { day, version, docs: articles.length, bytes }, stillDirty };
   } catch (error) {
@@ -210,7 +211,7 @@ async function buildDay(day: string, settleMs: number, untrusted: ReadonlySet<st
       .go()
       .catch((release: unknown) => {
         // The build's own failure is what the caller must see; an unreleased lease lapses by itself.
-        if (!isConditionFailure(release)) console.error(`[search] releasing the lease of ${day} failed`, release);
+        if (!isConditionFailure(release)) log.error("search: releasing a day's lease failed", { day, error: release });
       });
     throw error;
   }
@@ -305,10 +306,13 @@ async function fetchSegment(segment: Live): Promise<Segment | undefined> {
   } catch (error) {
     if (!unreadable.has(key)) {
       unreadable.add(key);
-      console.error(`[search] ${key} cannot be read; searching without it until it is rebuilt`, error);
+      log.error("search: a segment cannot be read; searching without it until it is rebuilt", { key, error });
       await markDirty([segment.day]).catch((e: unknown) => {
         unreadable.delete(key);
-        console.error(`[search] marking ${segment.day} for rebuilding failed; the next read tries again`, e);
+        log.error("search: marking a day for rebuilding failed; the next read tries again", {
+          day: segment.day,
+          error: e,
+        });
       });
     }
     return undefined;

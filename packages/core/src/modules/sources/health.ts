@@ -1,4 +1,5 @@
 import { conditionally, type WriteOp } from "../../adapters/dynamo/index.ts";
+import { count } from "../../lib/observability/index.ts";
 import { SourceEntity, type Source } from "./source.entity.ts";
 
 /** When sources are fetched: adapted intervals within bounds, failures backed off. */
@@ -81,6 +82,7 @@ export async function recordFailure(source: Source, now: number, error: string, 
       .where(notRetired)
       .go(),
   );
+  if (paused && source.pausedAt === undefined) count("FeedsPaused");
 }
 
 /** Paused sources, each with its last error, for an operator to look into. */

@@ -1,6 +1,7 @@
 import { getMany, isConditionFailure } from "../../adapters/dynamo/index.ts";
 import { PhraseFollowersEntity } from "./phrase-followers.entity.ts";
 import { ASSOCIATION_LIMITS } from "./suggestion-rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** Writes to the samples in flight at once (a person may add 300 topics in one request). */
 const CONCURRENCY = 8;
@@ -26,7 +27,7 @@ export async function followPhrases(userId: string, topics: ReadonlyArray<{ topi
       if (!isConditionFailure(error)) throw error;
       await PhraseFollowersEntity.upsert({ phrase, topic }).go({ response: "none" });
     }
-  }).catch((error: unknown) => console.error(`[topics] follower samples of ${userId} not updated`, error));
+  }).catch((error: unknown) => log.error("topics: follower samples not updated", { userId, error }));
 }
 
 /** Takes a person out of a phrase's follower sample (logged on failure, like `followPhrases`). */
@@ -37,7 +38,7 @@ export async function unfollowPhrase(userId: string, phrase: string) {
     .where((attr, op) => op.contains(attr.users, userId))
     .go({ response: "none" })
     .catch((error: unknown) => {
-      if (!isConditionFailure(error)) console.error(`[topics] follower sample of ${phrase} not updated`, error);
+      if (!isConditionFailure(error)) log.error("topics: a follower sample not updated", { error });
     });
 }
 

@@ -6,6 +6,7 @@ import { USERNAME_CHANGES_PER_DAY, USERNAME_MESSAGES, USERNAME_RESERVED_DAYS } f
 import { invalidate as invalidateDirectory } from "./search.ts";
 import { UniqueEntity } from "./unique.entity.ts";
 import { UserEntity, type User } from "./user.entity.ts";
+import { log } from "../../lib/observability/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reserved names linger this long past their reservation before the table's TTL removes them. */
@@ -92,7 +93,7 @@ export async function changeUsername(
     await NameChangeDayEntity.update({ userId, day })
       .add({ count: -1 })
       .go()
-      .catch((refund: unknown) => console.error(`[users] name change not given back to ${userId}`, refund));
+      .catch((refund: unknown) => log.error("users: a name change not given back", { userId, error: refund }));
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { ImportsBucket, type PresignedPost } from "../../adapters/blobs/index.ts";
 import { conditionally } from "../../adapters/dynamo/index.ts";
 import { badRequest, notFound } from "../../lib/errors/index.ts";
+import { count } from "../../lib/observability/index.ts";
 import { enqueue, ImportQueue } from "../../adapters/queues/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { ImportEntity, type ImportItem } from "./import.entity.ts";
@@ -262,6 +263,8 @@ export async function processImport(userId: string, uploadId: string, now = () =
   } finally {
     file.body.destroy();
   }
+  count("Imports");
+  count("ImportRows", summary.entries);
   return finish({
     status: "done",
     bytesRead: summary.bytesRead,

@@ -5,6 +5,7 @@ import { deleteChannel, dropCount, importChannels, removeChannels, replaceAccoun
 import { accountName, subscriptions } from "../../adapters/youtube/index.ts";
 import { isConfigured, revocationEndpoint, youtubeProvider } from "../../adapters/youtube/index.ts";
 import { YOUTUBE_DEFAULT_REDIRECT, YOUTUBE_MESSAGES } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** YouTube's part of a connect: its provider, where it comes back to, and a first sync. */
 const flow: Connections.ConnectFlow = {
@@ -64,7 +65,7 @@ async function revoke(userId: string): Promise<boolean> {
       return true;
     } catch (error) {
       if (attempt >= REVOKE_ATTEMPTS) {
-        console.warn("youtube revoke failed", { userId, reason: Connections.failureReason(error) });
+        log.warn("youtube: a revoke failed", { userId, reason: Connections.failureReason(error) });
         return false;
       }
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));

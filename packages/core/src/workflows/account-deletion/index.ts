@@ -8,6 +8,7 @@ import { AccountDeletionEntity } from "./account-deletion.entity.ts";
 import { AccountQueue, enqueue } from "../../adapters/queues/index.ts";
 import { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
 import { DELETION_STEPS, type DeletionStep } from "../person-data/index.ts";
+import { log } from "../../lib/observability/index.ts";
 
 export { ACCOUNT_MESSAGES, type AuthProvider, type SignInMethods } from "./rules.ts";
 /** The sweep, in order: each module's deletion step, as the registry (workflows/person-data) collects them. */
@@ -73,7 +74,7 @@ export async function requestDeletion(
   await enqueue(AccountQueue, [{ kind: "delete", userId }]).catch((error: unknown) => {
     // The account is marked: the person is signed out and cannot sign in. The schedule queues
     // the sweep of a deletion left unqueued, so the answer is still a success.
-    console.error(`[accounts] sweep of ${userId} not queued; the schedule will queue it`, error);
+    log.error("accounts: a sweep not queued; the schedule will queue it", { userId, error });
   });
 }
 

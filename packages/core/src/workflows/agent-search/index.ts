@@ -12,6 +12,7 @@ import { discover, OutsideRequests } from "./outside.ts";
 import { rankResults, type Found } from "./rank.ts";
 import { names, queryWords } from "./relevance.ts";
 import { tokenize } from "../../lib/matching/index.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** graph's hits read per term searched (the best of its first page). */
 const HITS_PER_TERM = 10;
@@ -178,7 +179,7 @@ export async function runAgentSearch(
     await Agent.finish(job.userId, job.searchId, { steps, results, newSources });
     return { status: "done", outsideRequests: requests.made };
   } catch (error) {
-    console.error(`[agent] search ${job.searchId} failed`, error);
+    log.error("agent: a search failed", { searchId: job.searchId, error });
     const running = steps.find((s) => s.status === "running");
     if (running) Object.assign(running, { status: "failed", summary: `${running.summary}: something went wrong` });
     await Agent.fail(job.userId, job.searchId, steps);

@@ -10,6 +10,7 @@ import { articleId as articleIdOf, FeedParseError, parseFeed, type ParsedItem } 
 import type { PhraseMatcher } from "../../lib/matching/index.ts";
 import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
+import { count, log } from "../../lib/observability/index.ts";
 
 export interface IngestReport {
   sourceId: string;
@@ -70,10 +71,12 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   if (outcome === "held") return { ...report, status: "held" };
 
   if (outcome.kind === "not-modified") {
+    count("FeedsFetched");
     await Sources.recordFetched(source, now, source.intervalSeconds);
     return { ...report, status: "not-modified" };
   }
   if (outcome.kind === "error") {
+    count("FeedsFailed");
     await Sources.recordFailure(source, now, outcome.error, outcome.retryAfterSeconds);
     return {
       ...report,
@@ -92,6 +95,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `could not parse the feed: ${(error as Error).message}`;
+    count("FeedsFailed");
     await Sources.recordFailure(source, now, message);
     return { ...report, status: "failed", error: message };
   }
@@ -141,7 +145,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
       await added(article);
       matchedIds.push(article.articleId);
     } catch (error) {
-      console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
+      log.error("ingest: an item failed", { sourceId, guid: item.guid, error });
     }
   }
   for (const item of batch.rest) {
@@ -151,13 +155,11 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
       else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
       // One bad item never costs the others; it is tried again with the next fetch.
-      console.error(`[ingest ${sourceId}] item ${item.guid} failed`, error);
+      log.error("ingest: an item failed", { sourceId, guid: item.guid, error });
     }
   }
   // After the postings are written; an article counted before counts nothing again.
-  await Vocabulary.learn(naming).catch((error: unknown) =>
-    console.error(`[ingest ${sourceId}] learning failed`, error),
-  );
+  await Vocabulary.learn(naming).catch((error: unknown) => log.error("ingest: learning failed", { sourceId, error }));
   // Marked again once the batch is written when it took long: a build that read a day while a
   // slow write was still on its way (longer than the build's settle time) must not be that
   // day's last. A build keeps a day dirty whose mark is within the settle time of its read, so
@@ -171,6 +173,8 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
     added: report.added,
     matched: matchedIds,
   });
+  count("FeedsFetched");
+  count("ArticlesStored", report.added);
   return report;
 }
 
@@ -193,11 +197,15 @@ async function matchLeftovers(source: Sources.Source, ids: string[]) {
       await matchStored(source, article, matcher, related, naming);
       done.push(article.articleId);
     } catch (error) {
-      console.error(`[ingest ${source.sourceId}] article ${article.articleId} could not be matched`, error);
+      log.error("ingest: an article could not be matched", {
+        sourceId: source.sourceId,
+        articleId: article.articleId,
+        error,
+      });
     }
   }
   await Vocabulary.learn(naming).catch((error: unknown) =>
-    console.error(`[ingest ${source.sourceId}] learning failed`, error),
+    log.error("ingest: learning failed", { sourceId: source.sourceId, error }),
   );
   await Sources.clearUnmatched(source.sourceId, done);
 }

@@ -4,6 +4,7 @@ import * as Articles from "../../modules/articles/index.ts";
 import * as Sources from "../../modules/sources/index.ts";
 import * as Topics from "../../modules/topics/index.ts";
 import { needsTopicCount, topTopicsBySubject, withFallbackTopics } from "./rules.ts";
+import { log } from "../../lib/observability/index.ts";
 
 /** How far back the articles counted for a subject's topics go. */
 export const SUBJECT_TOPICS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -61,7 +62,8 @@ async function builtinTopics(subjectOf: ReadonlyMap<string, string>, subjects: R
       if (!subject || !subjects.has(subject) || article.publishedAt < since) continue;
       if (read++ >= FALLBACK_ARTICLES) break;
       const matches = matcher.matchArticle({ title: article.title, body: article.summary, language: article.language });
-      for (const { phrase } of matches) named.push({ phrase, articleId: article.articleId, sourceId: article.sourceId });
+      for (const { phrase } of matches)
+        named.push({ phrase, articleId: article.articleId, sourceId: article.sourceId });
     }
   }
   // Shown as the list spells them ("Exoplanets"), not as their matched form ("Exoplanet").
@@ -83,7 +85,7 @@ export async function offeredSubjects(now = Date.now()): Promise<Sources.Subject
   if (needsTopicCount(subjects)) {
     // A failed request does not fail the answer: the page reads the subjects again, and asks again.
     await Sources.Subjects.requestTopicCount(now).catch((error: unknown) =>
-      console.error("[subjects] asking for a topic count failed", error),
+      log.error("subjects: asking for a topic count failed", { error }),
     );
   }
   return subjects;

@@ -97,7 +97,7 @@ export async function buildBundles(options: BuildOptions): Promise<Bundle[]> {
   return bundles;
 }
 
-function externalsOf(definition: FunctionDefinition): string[] {
+export function externalsOf(definition: FunctionDefinition): string[] {
   return [...new Set([...FORCE_EXTERNAL, ...(definition.install ?? [])])].sort();
 }
 
@@ -110,16 +110,19 @@ interface Built {
   imports: Set<string>;
 }
 
+/** A function's entry file and where its bundle's file goes. */
+export function entryOf(definition: FunctionDefinition) {
+  const dot = definition.handler.lastIndexOf(".");
+  const source = resolve(ROOT, definition.handler.slice(0, dot));
+  const entry = [".ts", ".tsx", ".mts", ".js", ".mjs"].map((ext) => source + ext).find((file) => existsSync(file));
+  if (!entry) throw new Error(`${definition.name}: its handler ${definition.handler} names no file`);
+  // A Lambda handler has one dot, between the file's name and the export.
+  const name = basename(source).replaceAll(".", "-");
+  return { definition, entry, out: `${definition.name}/${name}`, file: `${name}.mjs` };
+}
+
 async function buildGroup(definitions: FunctionDefinition[], outDir: string): Promise<Built[]> {
-  const entries = definitions.map((definition) => {
-    const dot = definition.handler.lastIndexOf(".");
-    const source = resolve(ROOT, definition.handler.slice(0, dot));
-    const entry = [".ts", ".tsx", ".mts", ".js", ".mjs"].map((ext) => source + ext).find((file) => existsSync(file));
-    if (!entry) throw new Error(`${definition.name}: its handler ${definition.handler} names no file`);
-    // A Lambda handler has one dot, between the file's name and the export.
-    const name = basename(source).replaceAll(".", "-");
-    return { definition, entry, out: `${definition.name}/${name}`, file: `${name}.mjs` };
-  });
+  const entries = definitions.map(entryOf);
   const result = await build({
     entryPoints: Object.fromEntries(entries.map((entry) => [entry.out, entry.entry])),
     outdir: outDir,

@@ -91,6 +91,23 @@ const CHANNEL_SERVICES = [
   "Discord",
 ] as const;
 
+/**
+ * The account sweep calls each module's purge: every resource a module keeps personal data in is
+ * linked here. The YouTube step revokes the person's grant at Google, with the stored token; the
+ * billing step cancels a subscription at Stripe; the media step reads the catalogues' settings.
+ */
+const ACCOUNT_SWEEP = unique([
+  "Table",
+  "Realtime",
+  "Config",
+  "Images",
+  "Imports",
+  "MediaCatalogues",
+  "StripeSecretKey",
+  ...LINKED_ACCOUNTS,
+  ...CHANNEL_SERVICES,
+]);
+
 /** Each queue's worker: its links, timeout and memory (the queue itself is in jobs/queues.ts). */
 const WORKERS: Record<
   (typeof queues)[number]["name"],
@@ -98,13 +115,9 @@ const WORKERS: Record<
 > = {
   MailQueue: { link: ["Table", "Email"], timeout: "30 seconds" },
   IngestQueue: { link: ["Table", "Search", "IngestQueue", "Config"], timeout: "5 minutes", memory: "1024 MB" },
-  DigestQueue: { link: ["Table", "MailQueue", "Config", "DigestSigningKey"], timeout: "2 minutes" },
-  // The sweep calls each module's purge: every resource a module keeps personal data in is linked
-  // here. The YouTube step revokes the person's grant at Google, with the stored token.
-  AccountQueue: {
-    link: unique(["Table", "Realtime", "Config", "Images", "Imports", ...LINKED_ACCOUNTS, ...CHANNEL_SERVICES]),
-    timeout: "5 minutes",
-  },
+  // People's photos (Images) are in what a digest shows.
+  DigestQueue: { link: ["Table", "MailQueue", "Config", "DigestSigningKey", "Images"], timeout: "2 minutes" },
+  AccountQueue: { link: ACCOUNT_SWEEP, timeout: "5 minutes" },
   ShareQueue: { link: ["Table", "Images", "Config"], timeout: "5 minutes" },
   // Streams a file of up to 15 MB from the bucket (never held whole) and keeps a bounded summary.
   // OPML imports queue new sources' first fetches, hand the rest of their feeds on, and read allowPrivateFeeds.
@@ -118,7 +131,7 @@ const WORKERS: Record<
   AgentQueue: { link: ["Table", "Search", "Config", "HackerNews"], timeout: "2 minutes", memory: "1024 MB" },
   // Posts picks and commands' answers to Slack and Discord; reads the feed and search as the API does.
   ChannelQueue: {
-    link: unique(["Table", "Search", "IngestQueue", "ChannelQueue", "Config", ...CHANNEL_SERVICES]),
+    link: unique(["Table", "Search", "IngestQueue", "ChannelQueue", "Config", "Images", ...CHANNEL_SERVICES]),
     timeout: "1 minute",
   },
 };
@@ -136,6 +149,12 @@ const JOB_LINKS = unique([
   ...LINKED_ACCOUNTS,
   ...CHANNEL_SERVICES,
 ]);
+
+/** What a job reads beyond the others': the deletions job sweeps accounts as the account worker does; the digest shows photos. */
+const JOB_EXTRA_LINKS: Record<string, readonly string[]> = {
+  "account-deletions": ACCOUNT_SWEEP,
+  digest: ["Images"],
+};
 
 export const functions: readonly FunctionDefinition[] = [
   {
@@ -176,7 +195,8 @@ export const functions: readonly FunctionDefinition[] = [
     // `?token=` on $connect; the bot answers from the search index and config.
     name: "Realtime",
     handler: "packages/functions/src/realtime/handler.handler",
-    link: ["Table", "Realtime", "RealtimeTokenKey", "Search", "Config"],
+    // Chat shows people's photos (Images) and the bot's answers may name books and films (MediaCatalogues).
+    link: ["Table", "Realtime", "RealtimeTokenKey", "Search", "Config", "Images", "MediaCatalogues"],
     // A send stores, fans out and (in a bot conversation) waits for the bot's answer.
     timeout: "29 seconds",
     architecture: ARCHITECTURE,
@@ -195,7 +215,7 @@ export const functions: readonly FunctionDefinition[] = [
     (job): FunctionDefinition => ({
       name: cronName(job.name),
       handler: job.handler,
-      link: JOB_LINKS,
+      link: unique([...JOB_LINKS, ...(JOB_EXTRA_LINKS[job.name] ?? [])]),
       timeout: "5 minutes",
       architecture: ARCHITECTURE,
       trigger: { kind: "schedule", job: job.name, schedule: job.schedule },

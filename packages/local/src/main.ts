@@ -19,6 +19,8 @@ const runtime = await startRuntime({
   demoFeeds: process.env.DEMO_FEEDS !== "0",
   catalogue: catalogueSetting(process.env.CATALOGUE),
   allowPrivateFeeds: process.env.ALLOW_PRIVATE_FEEDS === "1",
+  // The deployable bundles (scripts/bundles) instead of the sources, as the browser tests run.
+  bundles: process.env.GRAPH_BUNDLES || undefined,
 });
 
 console.log(`graph is running at ${process.env.SITE_URL || runtime.url}`);

@@ -117,23 +117,25 @@ export function declaredSecrets(): string[] {
   return [...source.matchAll(/new sst\.Secret\(\s*"(\w+)"/g)].map((match) => match[1]!);
 }
 
+/** What a linked name that holds a credential looks like: a key, a secret, a token, an OAuth client's or app's id. */
+const CREDENTIAL = /(Key|Secret|Token|ClientId|ApplicationId|PriceId)$/;
+
 /**
- * Secrets kept anywhere but in SST secrets: a function given `environment` values in infra/, or
- * code reading a linked value (`Resource.X.value`, what a secret links as) that is no SST secret.
+ * Secrets kept anywhere but in SST secrets: a function given `environment` values in infra/, or a
+ * function linking a credential that infra/secrets.ts does not declare as an SST secret.
  */
-export function secretProblems(infraSources: Record<string, string>, bundles: readonly Pick<Bundle, "output" | "definition">[]) {
+export function secretProblems(
+  infraSources: Record<string, string>,
+  definitions: readonly Pick<FunctionDefinition, "name" | "link">[],
+): string[] {
   const problems: string[] = [];
   for (const [file, source] of Object.entries(infraSources)) {
     if (/\benvironment\s*:/.test(withoutComments(source))) problems.push(`${file} gives a function environment values: link an SST secret instead`);
   }
   const secrets = declaredSecrets();
-  for (const bundle of bundles) {
-    for (const [path, input] of Object.entries(bundle.output.inputs)) {
-      if (input.bytesInOutput === 0 || path.includes("node_modules/") || !/\.tsx?$/.test(path)) continue;
-      const code = withoutComments(readFileSync(join(ROOT, path), "utf8"));
-      for (const match of code.matchAll(/\bResource\.(\w+)\.value\b/g)) {
-        if (!secrets.includes(match[1]!)) problems.push(`${path} reads Resource.${match[1]}.value, which is no SST secret`);
-      }
+  for (const definition of definitions) {
+    for (const name of definition.link) {
+      if (CREDENTIAL.test(name) && !secrets.includes(name)) problems.push(`${definition.name} links ${name}, which is no SST secret`);
     }
   }
   return [...new Set(problems)];

@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { QUEUE_NAMES } from "@graph/core/adapters/queues/rules";
-import { httpApiEvent } from "@graph/local/aws/http-api";
 import { alarmedDeadLetters } from "@graph/functions/jobs/alarms";
 import { queues } from "@graph/functions/jobs/queues";
 import { schedules } from "@graph/functions/jobs/schedules";
@@ -32,8 +31,9 @@ import {
   timeoutProblems,
   unlinkedReads,
 } from "../../scripts/bundles/checks.ts";
-import { functionEnvironment, inTurn, invoke, type Invocation } from "../../scripts/bundles/smoke.ts";
-import { signedIn, uniqueAddress, useTestApi } from "../support/runtime.ts";
+import { smokeEvent, succeeded } from "../../scripts/bundles/events.ts";
+import { functionEnvironment, inTurn, invoke } from "../../scripts/bundles/smoke.ts";
+import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
 let bundles: Bundle[];
@@ -46,94 +46,6 @@ beforeAll(async () => {
   [bundles, reads] = await Promise.all([buildBundles({ outDir, hostPackages: true }), resourcesRead(functions)]);
   console.log(sizeReport(bundles));
 });
-
-/** One real-shaped event for each function, as its trigger sends it. */
-async function smokeEvent(definition: FunctionDefinition, person: { cookie: string; userId: string }, token: string) {
-  const now = Date.now();
-  const sqs = (body: unknown) => ({
-    Records: [
-      {
-        messageId: crypto.randomUUID(),
-        receiptHandle: "smoke",
-        body: JSON.stringify(body),
-        attributes: {
-          ApproximateReceiveCount: "1",
-          SentTimestamp: String(now),
-          SenderId: "000000000000",
-          ApproximateFirstReceiveTimestamp: String(now),
-        },
-        messageAttributes: {},
-        md5OfBody: "",
-        eventSource: "aws:sqs",
-        eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${definition.trigger.kind === "queue" ? definition.trigger.queue : ""}`,
-        awsRegion: "us-east-1",
-      },
-    ],
-  });
-  const trigger = definition.trigger;
-  switch (trigger.kind) {
-    case "http":
-      // Signed in, reading the chat token: the session's table and the token key.
-      return httpApiEvent(
-        new Request("https://graph.test/api/messages/get_jwt", { headers: { cookie: person.cookie } }),
-        { address: uniqueAddress() },
-      );
-    case "websocket":
-      return {
-        requestContext: {
-          routeKey: "$connect",
-          eventType: "CONNECT",
-          connectionId: `smoke${now}=`,
-          extendedRequestId: crypto.randomUUID(),
-          requestId: crypto.randomUUID(),
-          messageDirection: "IN",
-          stage: "$default",
-          domainName: "graph.test",
-          apiId: "local",
-          connectedAt: now,
-          requestTime: new Date(now).toUTCString(),
-          requestTimeEpoch: now,
-          identity: { sourceIp: "203.0.113.9", userAgent: "smoke" },
-        },
-        headers: { Host: "graph.test" },
-        multiValueHeaders: { Host: ["graph.test"] },
-        queryStringParameters: { token },
-        isBase64Encoded: false,
-      };
-    case "queue":
-      return sqs(QUEUE_MESSAGES[trigger.queue]!(person.userId));
-    case "schedule":
-      // EventBridge Scheduler hands the schedule's input over as the event (infra/jobs.ts).
-      return { name: trigger.job };
-  }
-}
-
-/** A message each worker takes and finishes, about the signed-in person. */
-const QUEUE_MESSAGES: Record<string, (userId: string) => unknown> = {
-  MailQueue: () => ({ to: "smoke@graph.test", subject: "smoke", text: "smoke", html: "<p>smoke</p>" }),
-  IngestQueue: () => ({ kind: "vocabulary" }),
-  DigestQueue: (userId) => ({ userId, slot: 0, now: Date.now() }),
-  AccountQueue: (userId) => ({ kind: "delete", userId: `${userId}-gone` }),
-  ShareQueue: (userId) => ({
-    userId,
-    createdAt: Date.now(),
-    picks: [
-      { articleId: "a", title: "t", link: "https://example.com/a", sourceName: "s", sourceType: "blog", bestMatchingKeywords: [] },
-    ],
-  }),
-  ImportQueue: (userId) => ({ kind: "opml", userId, importId: "smoke-none" }),
-  AgentQueue: (userId) => ({ userId, searchId: "smoke-none" }),
-  ChannelQueue: (userId) => ({ kind: "deliver", userId, slot: 0, now: Date.now() }),
-};
-
-/** Whether the function answered as its trigger counts a success. */
-function succeeded(definition: FunctionDefinition, invocation: Invocation): boolean {
-  if (invocation.error) return false;
-  const result = invocation.result as { statusCode?: number; batchItemFailures?: unknown[] } | null;
-  if (definition.trigger.kind === "http" || definition.trigger.kind === "websocket") return result?.statusCode === 200;
-  if (definition.trigger.kind === "queue") return result?.batchItemFailures?.length === 0;
-  return true;
-}
 
 describe("deployable bundles", () => {
   it("every function's bundle builds within Lambda's limits and the size goal", () => {
@@ -153,7 +65,7 @@ describe("deployable bundles", () => {
     const { token } = (await tokenResponse.json()) as { token: string };
     const results = await inTurn(
       bundles.map((bundle) => async () => {
-        const event = await smokeEvent(bundle.definition, person, token);
+        const event = await smokeEvent(bundle.definition, { ...person, token });
         const invocation = await invoke(bundle, event, functionEnvironment(bundle.definition, process.env));
         return { name: bundle.definition.name, invocation, ok: succeeded(bundle.definition, invocation) };
       }),
@@ -173,7 +85,7 @@ describe("deployable bundles", () => {
     const person = await signedIn(api);
     const invocation = await invoke(
       bundleOf("MailQueueWorker"),
-      await smokeEvent(mail, person, ""),
+      await smokeEvent(mail, { ...person, token: "" }),
       functionEnvironment(withoutEmail, process.env),
     );
     expect(succeeded(mail, invocation)).toBe(false);

@@ -61,7 +61,10 @@ export const channelDeadLetter = channel.deadLetter;
 
 /** Every queue by its linked name, for the functions that send to them (api.ts too). */
 export const queueLinkables: Record<string, unknown> = Object.fromEntries(
-  [mail, ingest, digest, account, share, imports, agent, channel].map(({ definition, queue }) => [definition.name, queue]),
+  [mail, ingest, digest, account, share, imports, agent, channel].map(({ definition, queue }) => [
+    definition.name,
+    queue,
+  ]),
 );
 
 /** A queue's worker: handler, links, timeout and memory from packages/functions/src/functions.ts. */

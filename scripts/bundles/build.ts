@@ -147,7 +147,13 @@ async function buildGroup(definitions: FunctionDefinition[], outDir: string): Pr
     const output = result.metafile.outputs[outFile];
     if (!output) throw new Error(`esbuild wrote no ${outFile}`);
     const imports = externalImports(result.metafile, relative(ROOT, entry.entry));
-    return { definition: entry.definition, dir: join(outDir, entry.definition.name), file: entry.file, output, imports };
+    return {
+      definition: entry.definition,
+      dir: join(outDir, entry.definition.name),
+      file: entry.file,
+      output,
+      imports,
+    };
   });
 }
 
@@ -287,7 +293,9 @@ export function sizeReport(bundles: Bundle[]): string {
   const width = Math.max(...bundles.map((bundle) => bundle.definition.name.length));
   const lines = bundles.map((bundle) => {
     const over = bundle.zippedBytes > GOALS.zipped || bundle.unzippedBytes > GOALS.unzipped ? "  OVER GOAL" : "";
-    const installed = bundle.installedFor ? `  (+ ${bundle.definition.install?.join(", ") ?? "sharp"} for ${bundle.installedFor})` : "";
+    const installed = bundle.installedFor
+      ? `  (+ ${bundle.definition.install?.join(", ") ?? "sharp"} for ${bundle.installedFor})`
+      : "";
     return `  ${bundle.definition.name.padEnd(width)}  ${megabytes(bundle.zippedBytes).padStart(9)} zipped  ${megabytes(bundle.unzippedBytes).padStart(9)} unzipped${installed}${over}`;
   });
   return [
@@ -302,8 +310,14 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const started = performance.now();
   const bundles = await buildBundles({ outDir: out, functions: chosen, hostPackages: true });
   console.log(sizeReport(bundles));
-  console.log(`Built ${bundles.length} bundles in ${relative(ROOT, resolve(out)) || "."} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Built ${bundles.length} bundles in ${relative(ROOT, resolve(out)) || "."} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
   for (const bundle of bundles) {
-    console.log(`  ${bundle.definition.name}: ${heaviestModules(bundle).map((m) => `${m.module} ${(m.bytes / 1024).toFixed(0)} kB`).join(", ")}`);
+    console.log(
+      `  ${bundle.definition.name}: ${heaviestModules(bundle)
+        .map((m) => `${m.module} ${(m.bytes / 1024).toFixed(0)} kB`)
+        .join(", ")}`,
+    );
   }
 }

@@ -16,7 +16,9 @@ import { entryOf, externalsOf, GOALS, ROOT, type Bundle } from "./build.ts";
  * in the code that made it into the bundle (tree-shaken), not in whole source files. Queues are
  * read by name through one adapter (`Resource[name].url`): their use shows when a message is sent.
  */
-export async function resourcesRead(definitions: readonly FunctionDefinition[]): Promise<Map<string, Map<string, Set<string>>>> {
+export async function resourcesRead(
+  definitions: readonly FunctionDefinition[],
+): Promise<Map<string, Map<string, Set<string>>>> {
   const entries = definitions.map(entryOf);
   const result = await build({
     entryPoints: Object.fromEntries(entries.map((entry) => [entry.out, entry.entry])),
@@ -77,7 +79,8 @@ export function queueProblems(
   const problems: string[] = [];
   for (const queue of queues) {
     if (!queue.deadLetter || !(queue.maxReceiveCount > 0)) problems.push(`${queue.name} has no dead-letter queue`);
-    else if (!alarmed.includes(queue.deadLetter)) problems.push(`${queue.name}'s dead-letter queue ${queue.deadLetter} has no alarm`);
+    else if (!alarmed.includes(queue.deadLetter))
+      problems.push(`${queue.name}'s dead-letter queue ${queue.deadLetter} has no alarm`);
   }
   return problems;
 }
@@ -95,7 +98,8 @@ export function timeoutProblems(functions: readonly FunctionDefinition[]): strin
         `${definition.name}'s timeout ${definition.timeout} is not shorter than ${definition.trigger.queue}'s visibility timeout ${definition.trigger.visibilityTimeout}`,
       );
     }
-    if (timeout <= 0 || timeout > 900) problems.push(`${definition.name}'s timeout ${definition.timeout} is not 1 s to 15 min`);
+    if (timeout <= 0 || timeout > 900)
+      problems.push(`${definition.name}'s timeout ${definition.timeout} is not 1 s to 15 min`);
   }
   return problems;
 }
@@ -130,12 +134,14 @@ export function secretProblems(
 ): string[] {
   const problems: string[] = [];
   for (const [file, source] of Object.entries(infraSources)) {
-    if (/\benvironment\s*:/.test(withoutComments(source))) problems.push(`${file} gives a function environment values: link an SST secret instead`);
+    if (/\benvironment\s*:/.test(withoutComments(source)))
+      problems.push(`${file} gives a function environment values: link an SST secret instead`);
   }
   const secrets = declaredSecrets();
   for (const definition of definitions) {
     for (const name of definition.link) {
-      if (CREDENTIAL.test(name) && !secrets.includes(name)) problems.push(`${definition.name} links ${name}, which is no SST secret`);
+      if (CREDENTIAL.test(name) && !secrets.includes(name))
+        problems.push(`${definition.name} links ${name}, which is no SST secret`);
     }
   }
   return [...new Set(problems)];

@@ -84,7 +84,14 @@ const QUEUE_MESSAGES: Record<string, (userId: string) => unknown> = {
     userId,
     createdAt: Date.now(),
     picks: [
-      { articleId: "a", title: "t", link: "https://example.com/a", sourceName: "s", sourceType: "blog", bestMatchingKeywords: [] },
+      {
+        articleId: "a",
+        title: "t",
+        link: "https://example.com/a",
+        sourceName: "s",
+        sourceType: "blog",
+        bestMatchingKeywords: [],
+      },
     ],
   }),
   ImportQueue: (userId) => ({ kind: "opml", userId, importId: "smoke-none" }),
@@ -100,4 +107,3 @@ export function succeeded(definition: FunctionDefinition, invocation: Invocation
   if (definition.trigger.kind === "queue") return result?.batchItemFailures?.length === 0;
   return true;
 }
-

@@ -33,7 +33,11 @@ export async function coldStartBench(runtime: Runtime) {
   const outDir = join(await mkdtemp(join(tmpdir(), "graph-cold-start-")), "bundles");
   const bundles = await buildBundles({ outDir, functions: [BASELINE, ...functions], hostPackages: true });
   const session = (await (
-    await fetch(`${runtime.url}/api/dev/session`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+    await fetch(`${runtime.url}/api/dev/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    })
   ).json()) as { userId: string; cookie: { name: string; value: string } };
   const cookie = `${session.cookie.name}=${session.cookie.value}`;
   const { token } = (await (await fetch(`${runtime.url}/api/messages/get_jwt`, { headers: { cookie } })).json()) as {
@@ -51,7 +55,8 @@ export async function coldStartBench(runtime: Runtime) {
         await smokeEvent(bundle.definition, person),
         functionEnvironment(bundle.definition, process.env),
       );
-      if (!succeeded(bundle.definition, invocation)) failure ??= invocation.error ?? JSON.stringify(invocation.result).slice(0, 200);
+      if (!succeeded(bundle.definition, invocation))
+        failure ??= invocation.error ?? JSON.stringify(invocation.result).slice(0, 200);
       load.push(invocation.loadMs);
       first.push(invocation.invokeMs);
     }
@@ -62,7 +67,9 @@ export async function coldStartBench(runtime: Runtime) {
   const baseline = await measure(bundles[0]!);
   const baseTotal = baseline.load + baseline.first;
   const width = Math.max(...bundles.map((bundle) => bundle.definition.name.length));
-  console.log(`  ${"function".padEnd(width)}  ${"load".padStart(7)}  ${"1st call".padStart(8)}  ${"total".padStart(7)}  vs baseline`);
+  console.log(
+    `  ${"function".padEnd(width)}  ${"load".padStart(7)}  ${"1st call".padStart(8)}  ${"total".padStart(7)}  vs baseline`,
+  );
   const row = (name: string, m: { load: number; first: number }, note = "") =>
     console.log(
       `  ${name.padEnd(width)}  ${m.load.toFixed(0).padStart(7)}  ${m.first.toFixed(0).padStart(8)}  ${(m.load + m.first).toFixed(0).padStart(7)}  ${((m.load + m.first) / baseTotal).toFixed(2)}×${note}`,

@@ -14,13 +14,7 @@ import { QUEUE_NAMES } from "@graph/core/adapters/queues/rules";
 import { alarmedDeadLetters } from "@graph/functions/jobs/alarms";
 import { queues } from "@graph/functions/jobs/queues";
 import { schedules } from "@graph/functions/jobs/schedules";
-import {
-  type FunctionDefinition,
-  functionNamed,
-  functionOf,
-  functions,
-  LOG_RETENTION,
-} from "@graph/functions/functions";
+import { functionNamed, functionOf, functions, LOG_RETENTION } from "@graph/functions/functions";
 import { buildBundles, LIMITS, ROOT, sizeReport, type Bundle } from "../../scripts/bundles/build.ts";
 import {
   declaredSecrets,
@@ -117,10 +111,13 @@ describe("the infrastructure's shape", () => {
 
   it("every queue has a worker, a dead-letter queue and an alarm; probes: one without either fails", () => {
     expect(queues.map((queue) => queue.name).sort()).toEqual([...QUEUE_NAMES].sort());
-    for (const queue of queues) expect(functionOf(queue.handler)?.trigger).toMatchObject({ kind: "queue", queue: queue.name });
+    for (const queue of queues)
+      expect(functionOf(queue.handler)?.trigger).toMatchObject({ kind: "queue", queue: queue.name });
     expect(queueProblems(queues, alarmedDeadLetters)).toEqual([]);
     const [first] = queues;
-    expect(queueProblems([{ ...first, deadLetter: "" }], alarmedDeadLetters)).toEqual([`${first.name} has no dead-letter queue`]);
+    expect(queueProblems([{ ...first, deadLetter: "" }], alarmedDeadLetters)).toEqual([
+      `${first.name} has no dead-letter queue`,
+    ]);
     expect(queueProblems([first], [])).toEqual([`${first.name}'s dead-letter queue ${first.deadLetter} has no alarm`]);
   });
 
@@ -144,7 +141,10 @@ describe("the infrastructure's shape", () => {
   it("secrets are SST secrets, never environment values; probe: an environment value fails", async () => {
     const infra = Object.fromEntries(
       await Promise.all(
-        ["api.ts", "realtime.ts", "jobs.ts", "functions.ts"].map(async (file) => [file, await readFile(join(ROOT, "infra", file), "utf8")]),
+        ["api.ts", "realtime.ts", "jobs.ts", "functions.ts"].map(async (file) => [
+          file,
+          await readFile(join(ROOT, "infra", file), "utf8"),
+        ]),
       ),
     );
     expect(secretProblems(infra, functions)).toEqual([]);
@@ -153,4 +153,3 @@ describe("the infrastructure's shape", () => {
     expect(declaredSecrets()).toContain("StripeSecretKey");
   });
 });
-

@@ -109,10 +109,7 @@ const ACCOUNT_SWEEP = unique([
 ]);
 
 /** Each queue's worker: its links, timeout and memory (the queue itself is in jobs/queues.ts). */
-const WORKERS: Record<
-  (typeof queues)[number]["name"],
-  Pick<FunctionDefinition, "link" | "timeout" | "memory">
-> = {
+const WORKERS: Record<(typeof queues)[number]["name"], Pick<FunctionDefinition, "link" | "timeout" | "memory">> = {
   MailQueue: { link: ["Table", "Email"], timeout: "30 seconds" },
   IngestQueue: { link: ["Table", "Search", "IngestQueue", "Config"], timeout: "5 minutes", memory: "1024 MB" },
   // People's photos (Images) are in what a digest shows.
@@ -202,25 +199,21 @@ export const functions: readonly FunctionDefinition[] = [
     architecture: ARCHITECTURE,
     trigger: { kind: "websocket" },
   },
-  ...queues.map(
-    (queue): FunctionDefinition => ({
-      name: `${queue.name}Worker`,
-      handler: queue.handler,
-      ...WORKERS[queue.name],
-      architecture: ARCHITECTURE,
-      trigger: { kind: "queue", queue: queue.name, visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT },
-    }),
-  ),
-  ...schedules.map(
-    (job): FunctionDefinition => ({
-      name: cronName(job.name),
-      handler: job.handler,
-      link: unique([...JOB_LINKS, ...(JOB_EXTRA_LINKS[job.name] ?? [])]),
-      timeout: "5 minutes",
-      architecture: ARCHITECTURE,
-      trigger: { kind: "schedule", job: job.name, schedule: job.schedule },
-    }),
-  ),
+  ...queues.map((queue): FunctionDefinition => ({
+    name: `${queue.name}Worker`,
+    handler: queue.handler,
+    ...WORKERS[queue.name],
+    architecture: ARCHITECTURE,
+    trigger: { kind: "queue", queue: queue.name, visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT },
+  })),
+  ...schedules.map((job): FunctionDefinition => ({
+    name: cronName(job.name),
+    handler: job.handler,
+    link: unique([...JOB_LINKS, ...(JOB_EXTRA_LINKS[job.name] ?? [])]),
+    timeout: "5 minutes",
+    architecture: ARCHITECTURE,
+    trigger: { kind: "schedule", job: job.name, schedule: job.schedule },
+  })),
 ];
 
 /** The function of a handler reference (each function has its own handler). */

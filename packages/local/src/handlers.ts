@@ -39,7 +39,9 @@ export function loadHandler(reference: string): Promise<Handler> {
   let loaded = cache.get(reference);
   if (!loaded) {
     const dot = reference.lastIndexOf(".");
-    const [file, name] = bundles ? bundleOf(bundles, reference) : [resolve(ROOT, `${reference.slice(0, dot)}.ts`), reference.slice(dot + 1)];
+    const [file, name] = bundles
+      ? bundleOf(bundles, reference)
+      : [resolve(ROOT, `${reference.slice(0, dot)}.ts`), reference.slice(dot + 1)];
     loaded = import(pathToFileURL(file).href).then((module: Record<string, unknown>) => {
       const handler = module[name];
       if (typeof handler !== "function") throw new Error(`${reference} does not export a function`);
@@ -52,7 +54,8 @@ export function loadHandler(reference: string): Promise<Handler> {
 
 function bundleOf(from: { dir: string; entries: BundleEntry[] }, reference: string): [string, string] {
   const entry = from.entries.find((candidate) => candidate.handler === reference);
-  if (!entry) throw new Error(`${reference} has no bundle in ${from.dir} (is it in packages/functions/src/functions.ts?)`);
+  if (!entry)
+    throw new Error(`${reference} has no bundle in ${from.dir} (is it in packages/functions/src/functions.ts?)`);
   return [join(from.dir, entry.file), entry.export];
 }
 

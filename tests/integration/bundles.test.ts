@@ -151,5 +151,7 @@ describe("the infrastructure's shape", () => {
     expect(secretProblems({ "probe.ts": `fn({ environment: { KEY: "x" } })` }, [])).toHaveLength(1);
     expect(secretProblems({}, [{ ...functionNamed("Api"), link: ["StripeApiKey"] }])).toHaveLength(1);
     expect(declaredSecrets()).toContain("StripeSecretKey");
+    // The API reads settings from every secret (infra/secrets.ts): a new one reaches it or this fails.
+    expect(functionNamed("Api").link).toEqual(expect.arrayContaining(declaredSecrets()));
   });
 });

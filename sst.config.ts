@@ -12,8 +12,11 @@ export default $config({
     };
   },
   async run() {
+    // Every function's platform and log retention, from the one list of functions (packages/functions/src/functions.ts).
+    const { ARCHITECTURE, LOG_RETENTION } = await import("./packages/functions/src/functions");
     $transform(sst.aws.Function, (args) => {
-      args.architecture ??= "arm64";
+      args.architecture ??= ARCHITECTURE;
+      args.logging ??= { retention: LOG_RETENTION };
     });
 
     // Resources are defined in infra/, one file per concern; they are imported here, inside

@@ -50,6 +50,8 @@ const OWN_RUNTIME = [
   // Hot paths' DynamoDB costs, which other files' data and what they leave in the process's caches
   // (the dictionary, phrase rarities, search's listing) would change.
   "cost-budgets",
+  // Every function's bundle runs its jobs' ticks (the ingest tick, the vocabulary…) over everything.
+  "bundles",
 ].map((name) => `tests/integration/${name}.test.ts`);
 /** Files that check what production's costs give (the one place a password is hashed at them). */
 const PRODUCTION_COSTS = ["tests/integration/production-costs.test.ts"];

@@ -1,10 +1,7 @@
-import { config } from "./config";
-import { googleOidc } from "./google";
-import { accountQueue, agentQueue, channelQueue, importQueue, ingestQueue, mailQueue, shareQueue } from "./jobs";
-import { discord, mediaCatalogues, slack, spotify, youtubeApi } from "./media";
+import { functionArgs } from "./functions";
+import { queueLinkables } from "./jobs";
 import { realtime } from "./realtime";
-import { allSecrets } from "./secrets";
-import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
+import { imagesBucket } from "./storage";
 import { router } from "./web";
 
 /**
@@ -18,35 +15,10 @@ export const api = new sst.aws.ApiGatewayV2("Api", {
 });
 
 api.route("$default", {
-  handler: "packages/functions/src/api/lambda.handler",
-  link: [
-    table,
-    searchBucket,
-    imagesBucket,
-    importsBucket,
-    mailQueue,
-    ingestQueue,
-    accountQueue,
-    shareQueue,
-    importQueue,
-    agentQueue,
-    channelQueue,
-    config,
-    realtime,
-    ...allSecrets,
-    googleOidc,
-    mediaCatalogues,
-    spotify,
-    youtubeApi,
-    slack,
-    discord,
-  ],
-  timeout: "29 seconds",
-  memory: "1024 MB",
+  // Handler, links, timeout, memory and sharp's install: the Api entry of packages/functions/src/functions.ts.
+  ...functionArgs("Api", { Realtime: realtime, ...queueLinkables }),
   // Photo moderation (packages/core/src/adapters/rekognition).
   permissions: [{ actions: ["rekognition:DetectModerationLabels"], resources: ["*"] }],
-  // sharp's native binaries are installed for the function's platform, not bundled.
-  nodejs: { install: ["sharp"] },
 });
 
 // Only the checked variants under public/ are reachable: /media/<key> → public/<key>.

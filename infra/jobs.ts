@@ -1,43 +1,10 @@
+import { cronName, QUEUE_VISIBILITY_TIMEOUT } from "../packages/functions/src/functions";
 import { queues, type QueueDefinition } from "../packages/functions/src/jobs/queues";
 import { schedules } from "../packages/functions/src/jobs/schedules";
-import { config } from "./config";
-import { email } from "./email";
-import { googleOidc } from "./google";
-import { discord, hackerNews, slack, spotify, youtubeApi } from "./media";
+import { functionArgs } from "./functions";
 import { realtime } from "./realtime";
-import { secrets } from "./secrets";
-import { imagesBucket, importsBucket, searchBucket, table } from "./storage";
 
 /** Background work: one queue (with its dead-letter queue) per entry of jobs/queues.ts and one schedule per job. */
-
-/**
- * What the linked accounts need wherever they are used: the key that opens stored tokens, the
- * OAuth clients and endpoints (to refresh and revoke grants) and the providers' APIs.
- */
-const linkedAccounts = [
-  secrets.OAuthTokenKey,
-  secrets.SpotifyClientId,
-  secrets.SpotifyClientSecret,
-  secrets.GoogleClientId,
-  secrets.GoogleClientSecret,
-  googleOidc,
-  spotify,
-  youtubeApi,
-];
-
-/** What the Slack and Discord bot needs: the key that opens webhooks and tokens, the apps and their addresses. */
-const channelServices = [
-  secrets.OAuthTokenKey,
-  secrets.SlackClientId,
-  secrets.SlackClientSecret,
-  secrets.SlackSigningSecret,
-  slack,
-  secrets.DiscordClientId,
-  secrets.DiscordClientSecret,
-  secrets.DiscordPublicKey,
-  secrets.DiscordApplicationId,
-  discord,
-];
 
 function queueFor(name: (typeof queues)[number]["name"]) {
   const definition: QueueDefinition | undefined = queues.find((queue) => queue.name === name);
@@ -52,7 +19,7 @@ function queueFor(name: (typeof queues)[number]["name"]) {
   });
   const queue = new sst.aws.Queue(definition.name, {
     // Longer than the worker's timeout, so a message is not handed out twice while in work.
-    visibilityTimeout: "6 minutes",
+    visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT,
     dlq: { queue: deadLetter.arn, retry: definition.maxReceiveCount },
   });
   queuesByName.set(definition.name, { queue, deadLetter });
@@ -96,89 +63,51 @@ export const agentDeadLetter = agent.deadLetter;
 export const channelQueue = channel.queue;
 export const channelDeadLetter = channel.deadLetter;
 
-mailQueue.subscribe(
-  { handler: mail.definition.handler, link: [table, email], timeout: "30 seconds" },
-  { batch: { size: mail.definition.batchSize, partialResponses: true } },
+/** Every queue by its linked name, for the functions that send to them (api.ts too). */
+export const queueLinkables: Record<string, unknown> = Object.fromEntries(
+  [mail, ingest, digest, account, share, imports, agent, channel].map(({ definition, queue }) => [
+    definition.name,
+    queue,
+  ]),
 );
 
-ingestQueue.subscribe(
-  {
-    handler: ingest.definition.handler,
-    // channelQueue: a batch that stored articles queues the org's per-topic channels' routing.
-    link: [table, searchBucket, ingestQueue, channelQueue, config],
-    timeout: "5 minutes",
-    memory: "1024 MB",
-  },
-  {
-    batch: { size: ingest.definition.batchSize, partialResponses: true },
-    transform: {
-      eventSourceMapping: (args) => {
-        if (ingest.definition.concurrency !== undefined) {
-          args.scalingConfig = { maximumConcurrency: ingest.definition.concurrency };
-        }
-      },
+/** A queue's worker: handler, links, timeout and memory from packages/functions/src/functions.ts. */
+function worker(definition: QueueDefinition) {
+  return functionArgs(`${definition.name}Worker`, { Realtime: realtime, ...queueLinkables });
+}
+
+mailQueue.subscribe(worker(mail.definition), { batch: { size: mail.definition.batchSize, partialResponses: true } });
+
+ingestQueue.subscribe(worker(ingest.definition), {
+  batch: { size: ingest.definition.batchSize, partialResponses: true },
+  transform: {
+    eventSourceMapping: (args) => {
+      if (ingest.definition.concurrency !== undefined) {
+        args.scalingConfig = { maximumConcurrency: ingest.definition.concurrency };
+      }
     },
   },
-);
+});
 
-digestQueue.subscribe(
-  {
-    handler: digest.definition.handler,
-    link: [table, mailQueue, config, secrets.DigestSigningKey],
-    timeout: "2 minutes",
-  },
-  { batch: { size: digest.definition.batchSize, partialResponses: true } },
-);
+digestQueue.subscribe(worker(digest.definition), {
+  batch: { size: digest.definition.batchSize, partialResponses: true },
+});
 
-// The sweep calls each module's purge: every resource a module keeps personal data in is linked here.
-accountQueue.subscribe(
-  {
-    handler: account.definition.handler,
-    // The YouTube step revokes the person's grant at Google, with the stored token.
-    link: [table, realtime, config, imagesBucket, importsBucket, ...linkedAccounts, ...channelServices],
-    timeout: "5 minutes",
-  },
-  { batch: { size: account.definition.batchSize, partialResponses: true } },
-);
+accountQueue.subscribe(worker(account.definition), {
+  batch: { size: account.definition.batchSize, partialResponses: true },
+});
 
-shareQueue.subscribe(
-  { handler: share.definition.handler, link: [table, imagesBucket, config], timeout: "5 minutes" },
-  { batch: { size: share.definition.batchSize, partialResponses: true } },
-);
+shareQueue.subscribe(worker(share.definition), { batch: { size: share.definition.batchSize, partialResponses: true } });
 
-// Streams a file of up to 15 MB from the bucket (never held whole) and keeps a bounded summary.
-importQueue.subscribe(
-  {
-    handler: imports.definition.handler,
-    // OPML imports queue new sources' first fetches, hand the rest of their feeds on, and read allowPrivateFeeds.
-    link: [table, importsBucket, ingestQueue, importQueue, config],
-    timeout: "5 minutes",
-    memory: "1024 MB",
-  },
-  { batch: { size: imports.definition.batchSize, partialResponses: true } },
-);
+importQueue.subscribe(worker(imports.definition), {
+  batch: { size: imports.definition.batchSize, partialResponses: true },
+});
 
-// Searches graph's index (the search bucket), asks Hacker News and reads outside sites' pages
-// and feeds through the address guard (allowPrivateFeeds), one search a worker.
-agentQueue.subscribe(
-  {
-    handler: agent.definition.handler,
-    link: [table, searchBucket, config, hackerNews],
-    timeout: "2 minutes",
-    memory: "1024 MB",
-  },
-  { batch: { size: agent.definition.batchSize, partialResponses: true } },
-);
+agentQueue.subscribe(worker(agent.definition), { batch: { size: agent.definition.batchSize, partialResponses: true } });
 
-// Posts picks and commands' answers to Slack and Discord; reads the feed and search as the API does.
-channelQueue.subscribe(
-  {
-    handler: channel.definition.handler,
-    link: [table, searchBucket, ingestQueue, channelQueue, config, ...channelServices],
-    timeout: "1 minute",
-  },
-  { batch: { size: channel.definition.batchSize, partialResponses: true } },
-);
+channelQueue.subscribe(worker(channel.definition), {
+  batch: { size: channel.definition.batchSize, partialResponses: true },
+});
 
 /**
  * One EventBridge Scheduler schedule per job. The job receives `{ "name": <job name> }` as its
@@ -189,28 +118,6 @@ export const crons = schedules.map(
     new sst.aws.CronV2(cronName(job.name), {
       schedule: job.schedule,
       event: { name: job.name },
-      function: {
-        handler: job.handler,
-        // media-resync refreshes and reads the linked accounts.
-        link: [
-          table,
-          searchBucket,
-          mailQueue,
-          ingestQueue,
-          digestQueue,
-          accountQueue,
-          channelQueue,
-          config,
-          ...linkedAccounts,
-          ...channelServices,
-        ],
-        timeout: "5 minutes",
-      },
+      function: functionArgs(cronName(job.name), { Realtime: realtime, ...queueLinkables }),
     }),
 );
-
-/** "purge-unverified" -> "PurgeUnverifiedJob" (component names are letters and digits). */
-function cronName(name: string): string {
-  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("") + "Job";
-}

@@ -1,6 +1,5 @@
 import { PROFILE_ROUTE } from "../packages/functions/src/web/profile-route";
-import { config } from "./config";
-import { table } from "./storage";
+import { functionArgs } from "./functions";
 import { router } from "./web";
 
 /**
@@ -11,14 +10,10 @@ import { router } from "./web";
  * (packages/functions/src/web/site-index.ts), so it always names the live build's scripts.
  *
  * Kept beside web.ts rather than in it: it links Config, and config.ts reads the router's URL
- * from web.ts.
+ * from web.ts. Its handler, links, timeout and memory are the ProfilePages entry of
+ * packages/functions/src/functions.ts.
  */
 export const profilePages = new sst.aws.Function("ProfilePages", {
-  handler: "packages/functions/src/web/lambda.handler",
-  // The person's name and photo (Table), the site's address for index.html and the previews' links (Config).
-  link: [table, config],
+  ...functionArgs("ProfilePages"),
   url: { router: { instance: router, path: PROFILE_ROUTE } },
-  // One table read or two and one revalidated fetch of index.html.
-  timeout: "10 seconds",
-  memory: "512 MB",
 });

@@ -1,6 +1,4 @@
-import { config } from "./config";
-import { secrets } from "./secrets";
-import { searchBucket, table } from "./storage";
+import { functionArgs } from "./functions";
 import { router } from "./web";
 
 /**
@@ -10,13 +8,8 @@ import { router } from "./web";
  */
 export const realtime = new sst.aws.ApiGatewayWebSocket("Realtime");
 
-const handler: sst.aws.FunctionArgs = {
-  handler: "packages/functions/src/realtime/handler.handler",
-  // The token key checks `?token=` on $connect; the bot answers from the search index and config.
-  link: [table, realtime, secrets.RealtimeTokenKey, searchBucket, config],
-  // A send stores, fans out and (in a bot conversation) waits for the bot's answer.
-  timeout: "29 seconds",
-};
+// One handler for every route: the Realtime entry of packages/functions/src/functions.ts.
+const handler = functionArgs("Realtime", { Realtime: realtime });
 
 realtime.route("$connect", handler);
 realtime.route("$disconnect", handler);

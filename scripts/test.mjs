@@ -7,10 +7,12 @@
  *   node scripts/test.mjs typecheck lint unit  only these, in the order below (`npm run test:quick`)
  */
 import { spawn } from "node:child_process";
-import { constants } from "node:os";
+import { constants, tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
+/** Where the deployable bundles are built for the browser tier (outside the repository, as deployed: no node_modules above). */
+const bundles = path.join(tmpdir(), `graph-test-bundles-${process.getuid?.() ?? "user"}`);
 
 /** The tiers, cheapest first: a type error is found in seconds, not after the browser tests. */
 const TIERS = [
@@ -20,8 +22,14 @@ const TIERS = [
   { name: "unit", command: ["vitest", "run", "--project", "unit"] },
   // Every integration project (shared runtimes, runtimes of their own, production's costs) in one run.
   { name: "integration", command: ["vitest", "run", "--project", "integration*"] },
+  // The web app, and every function's deployable bundle (as SST builds it), which the browser tier's runtimes run.
   { name: "build", command: ["npm", "run", "build", "-w", "web"] },
-  { name: "browser", command: ["vitest", "run", "--config", "tests/e2e/vitest.config.ts"] },
+  { name: "bundles", command: ["tsx", "scripts/bundles/build.ts", bundles] },
+  {
+    name: "browser",
+    command: ["vitest", "run", "--config", "tests/e2e/vitest.config.ts"],
+    env: { GRAPH_BUNDLES: bundles },
+  },
 ];
 
 const asked = process.argv.slice(2);
@@ -41,9 +49,9 @@ process.on("SIGINT", () => {});
 process.on("SIGTERM", () => current?.kill("SIGTERM"));
 
 /** Runs one tier; resolves with its exit code (128 + the signal's number when a signal ended it). */
-function run([command, ...args]) {
+function run([command, ...args], extra = {}) {
   return new Promise((resolve) => {
-    current = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    current = spawn(command, args, { cwd: root, env: { ...env, ...extra }, stdio: "inherit" });
     current.on("error", (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
       resolve(127);
@@ -67,7 +75,7 @@ for (const tier of tiers) {
   }
   console.log(`\n=== ${tier.name}: ${tier.command.join(" ")}\n`);
   const started = performance.now();
-  exitCode = await run(tier.command);
+  exitCode = await run(tier.command, tier.env);
   const ms = performance.now() - started;
   results.push({
     name: tier.name,

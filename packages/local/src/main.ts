@@ -20,6 +20,8 @@ const runtime = await startRuntime({
   catalogue: catalogueSetting(process.env.CATALOGUE),
   allowPrivateFeeds: process.env.ALLOW_PRIVATE_FEEDS === "1",
   logFile: process.env.GRAPH_LOG_FILE || undefined,
+  // The deployable bundles (scripts/bundles) instead of the sources, as the browser tests run.
+  bundles: process.env.GRAPH_BUNDLES || undefined,
 });
 
 console.log(`graph is running at ${process.env.SITE_URL || runtime.url}`);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { mountRekognition } from "./aws/rekognition.ts";
 import { mountS3 } from "./aws/s3.ts";
 import { mountSes } from "./aws/ses.ts";
@@ -30,7 +30,8 @@ import {
 } from "./spotify/index.ts";
 import { slackApp, slackSettings, STAND_IN_PATH as SLACK_PATH } from "./slack/index.ts";
 import { discordApp, discordSettings, STAND_IN_PATH as DISCORD_PATH } from "./discord/index.ts";
-import { ROOT } from "./handlers.ts";
+import { loadHandler, ROOT, runFromBundles } from "./handlers.ts";
+import { httpApi } from "./aws/http-api.ts";
 import { localKeys } from "./keys.ts";
 import { mediaSettings, mountMediaStandIns } from "./media-catalogues.ts";
 import { hackerNewsApp, hackerNewsSettings, STAND_IN_PATH as HACKER_NEWS_PATH } from "./hacker-news/index.ts";
@@ -74,6 +75,11 @@ export interface RuntimeOptions {
   testSettings?: TestSettings;
   /** Also write every log record, as the JSON line it is on AWS, to this file (GRAPH_LOG_FILE). */
   logFile?: string;
+  /**
+   * Run every function from its deployable bundle in this directory (scripts/bundles, the
+   * GRAPH_BUNDLES setting) instead of the sources: the API through API Gateway's event, as deployed.
+   */
+  bundles?: string;
 }
 
 export interface Runtime {
@@ -118,6 +124,7 @@ const IMPORTS_BUCKET = "graph-imports";
  * `AWS_ENDPOINT_URL_*` settings, set here and nowhere else.
  */
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  if (options.bundles) runFromBundles(options.bundles);
   const host = options.host ?? "127.0.0.1";
   // Every log record and metric of this process, from its first: printed readably, kept for /dev/ops.
   const logs = new LocalSink({ ...(options.logFile ? { file: options.logFile } : {}) });
@@ -342,7 +349,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       })),
     );
   }
-  root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  if (options.bundles) {
+    const { functionNamed } = await import("@graph/functions/functions");
+    const deployed = httpApi(await loadHandler(functionNamed("Api").handler));
+    root.all("/api/*", (c) => {
+      const remote = connInfo(c);
+      return deployed(c.req.raw, { address: remote.address ?? "unknown", port: remote.port });
+    });
+  } else {
+    root.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
+  }
   // Profiles get their name in the title and preview tags from the profile page function's own
   // app, reached as on AWS: at /_profile/{name}, and for every path the router's edge code
   // rewrites there (imported once the links above exist; it reads the built index.html here).
@@ -388,6 +404,15 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await dynamo.close();
     },
   };
+}
+
+/** The caller's address, or none for an in-process call without a socket. */
+function connInfo(c: Context): { address?: string; port?: number } {
+  try {
+    return getConnInfo(c).remote;
+  } catch {
+    return {};
+  }
 }
 
 /** Whether `siteUrl` is served on `port` (its own port, or the scheme's default). */

@@ -30,7 +30,9 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
       await buildDirtySegments().catch((error: unknown) => log.error("ingest: search index build failed", { error }));
       // The org's per-topic channels get what arrived now, not only at digest time. A run not
       // queued loses nothing: each channel's cursor stays, so the next ingest run's routing posts it.
-      await Channels.queueRoutes().catch((error: unknown) => log.error("ingest: channel routing not queued", { error }));
+      await Channels.queueRoutes().catch((error: unknown) =>
+        log.error("ingest: channel routing not queued", { error }),
+      );
     },
   });
 

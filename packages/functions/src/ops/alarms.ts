@@ -11,7 +11,13 @@ import { schedules } from "../jobs/schedules.ts";
  */
 
 /** Every function as its invocations are observed (the handler wrappers' names). */
-export const FUNCTIONS = ["api", "realtime", ...queues.map((q) => q.name), ...schedules.map((s) => s.name)] as const;
+export const FUNCTIONS = [
+  "api",
+  "realtime",
+  "profile-pages",
+  ...queues.map((q) => q.name),
+  ...schedules.map((s) => s.name),
+] as const;
 
 export type AlarmRule =
   /** Any message in the queue's dead-letter queue (SQS's visible messages there). */

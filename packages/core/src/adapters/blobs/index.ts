@@ -167,9 +167,11 @@ export function blobStore(bucketName: () => string): BlobStore {
   return store;
 }
 
+// Marked pure (making a store has no effects) so a bundle keeps only the stores its function uses,
+// and reads only the buckets it links (scripts/bundles checks what each function's code reads).
 /** Profile photos: uploads from browsers, and the checked variants the CDN serves. */
-export const ImagesBucket = blobStore(() => Resource.Images.name);
+export const ImagesBucket = /* @__PURE__ */ blobStore(() => Resource.Images.name);
 /** Search's day segments. */
-export const SearchBucket = blobStore(() => Resource.Search.name);
+export const SearchBucket = /* @__PURE__ */ blobStore(() => Resource.Search.name);
 /** Files people import (Google Takeout), uploaded by browsers and read once by the import worker. */
-export const ImportsBucket = blobStore(() => Resource.Imports.name);
+export const ImportsBucket = /* @__PURE__ */ blobStore(() => Resource.Imports.name);

@@ -1,0 +1,100 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ARCHITECTURE, type FunctionDefinition, functions } from "@graph/functions/functions";
+import type { Runtime } from "@graph/local/runtime";
+import { buildBundles, heaviestModules, megabytes, sizeReport, type Bundle } from "../../scripts/bundles/build.ts";
+import { smokeEvent, succeeded } from "../../scripts/bundles/events.ts";
+import { functionEnvironment, invoke, startSite } from "../../scripts/bundles/smoke.ts";
+import { summary } from "./stats.ts";
+
+/** A minimal Hono + DynamoDB handler, bundled and invoked the same way: what a cold start costs any such function. */
+const BASELINE: FunctionDefinition = {
+  name: "Baseline",
+  handler: "tests/bench/cold-start-baseline.handler",
+  link: ["Table"],
+  timeout: "29 seconds",
+  architecture: ARCHITECTURE,
+  trigger: { kind: "http" },
+};
+
+/** Fresh processes per function: the median of these is reported. */
+const RUNS = 3;
+/** The goals (README): the API within 1.5× the baseline's cold start, no function over 2×. */
+const API_GOAL = 1.5;
+const ANY_GOAL = 2;
+
+/**
+ * `npm run bench -- cold-start`: every function's deployable bundle, loaded in a fresh Node
+ * process (load to ready: importing the bundle) and invoked once with a real-shaped event
+ * (first invocation), side by side with the baseline; then the bundles' sizes and heaviest modules.
+ */
+export async function coldStartBench(runtime: Runtime) {
+  const outDir = join(await mkdtemp(join(tmpdir(), "graph-cold-start-")), "bundles");
+  const bundles = await buildBundles({ outDir, functions: [BASELINE, ...functions], hostPackages: true });
+  // The deployed static site, which the profile page function reads index.html from.
+  const site = await startSite();
+  const session = (await (
+    await fetch(`${runtime.url}/api/dev/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    })
+  ).json()) as { userId: string; cookie: { name: string; value: string } };
+  const cookie = `${session.cookie.name}=${session.cookie.value}`;
+  const { token } = (await (await fetch(`${runtime.url}/api/messages/get_jwt`, { headers: { cookie } })).json()) as {
+    token: string;
+  };
+  const person = { userId: session.userId, cookie, token };
+
+  const measure = async (bundle: Bundle) => {
+    const load: number[] = [];
+    const first: number[] = [];
+    let failure: string | undefined;
+    for (let run = 0; run < RUNS; run++) {
+      const invocation = await invoke(
+        bundle,
+        await smokeEvent(bundle.definition, person),
+        functionEnvironment(bundle.definition, process.env, site.url),
+      );
+      if (!succeeded(bundle.definition, invocation))
+        failure ??= invocation.error ?? JSON.stringify(invocation.result).slice(0, 200);
+      load.push(invocation.loadMs);
+      first.push(invocation.invokeMs);
+    }
+    return { load: summary(load).p50, first: summary(first).p50, failure };
+  };
+
+  console.log(`\n## cold start: each bundle in a fresh process, median of ${RUNS} (ms)`);
+  const baseline = await measure(bundles[0]!);
+  const baseTotal = baseline.load + baseline.first;
+  const width = Math.max(...bundles.map((bundle) => bundle.definition.name.length));
+  console.log(
+    `  ${"function".padEnd(width)}  ${"load".padStart(7)}  ${"1st call".padStart(8)}  ${"total".padStart(7)}  vs baseline`,
+  );
+  const row = (name: string, m: { load: number; first: number }, note = "") =>
+    console.log(
+      `  ${name.padEnd(width)}  ${m.load.toFixed(0).padStart(7)}  ${m.first.toFixed(0).padStart(8)}  ${(m.load + m.first).toFixed(0).padStart(7)}  ${((m.load + m.first) / baseTotal).toFixed(2)}×${note}`,
+    );
+  row("Baseline", baseline);
+  const missed: string[] = [];
+  for (const bundle of bundles.slice(1)) {
+    const m = await measure(bundle);
+    const ratio = (m.load + m.first) / baseTotal;
+    const goal = bundle.definition.name === "Api" ? API_GOAL : ANY_GOAL;
+    const note = (ratio > goal ? `  over the ${goal}× goal` : "") + (m.failure ? `  FAILED: ${m.failure}` : "");
+    if (ratio > goal) missed.push(bundle.definition.name);
+    row(bundle.definition.name, m, note);
+  }
+  console.log(missed.length === 0 ? "  every function within its goal" : `  over their goal: ${missed.join(", ")}`);
+  console.log(`\n${sizeReport(bundles)}`);
+  console.log("\n  heaviest modules (bytes in the bundle):");
+  for (const bundle of bundles) {
+    console.log(
+      `  ${bundle.definition.name.padEnd(width)}  ${heaviestModules(bundle)
+        .map((m) => `${m.module} ${megabytes(m.bytes)}`)
+        .join(", ")}`,
+    );
+  }
+  await site.close();
+}

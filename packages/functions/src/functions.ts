@@ -209,11 +209,11 @@ export const functions: readonly FunctionDefinition[] = [
   },
   {
     // index.html with a person's title and preview tags, where the router's edge code sends
-    // `/{username}` (infra/profile-pages.ts). Their name and photo (Table); the site's address,
-    // for index.html and the previews' links (Config).
+    // `/{username}` (infra/profile-pages.ts). Their name (Table), their photo's address for the
+    // preview's image (Images); the site's address, for index.html and the previews' links (Config).
     name: "ProfilePages",
     handler: "packages/functions/src/web/lambda.handler",
-    link: ["Table", "Config"],
+    link: ["Table", "Images", "Config"],
     // One table read or two and one revalidated fetch of index.html.
     timeout: "10 seconds",
     memory: "512 MB",

@@ -1,7 +1,7 @@
 import { Resource } from "sst";
 import { runIngestJob } from "@graph/core/workflows/ingest";
 import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
-import * as Channels from "@graph/core/modules/channels";
+import { queueRoutes } from "@graph/core/modules/channels/route-queue";
 import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
 import { log } from "@graph/core/lib/observability";
@@ -30,9 +30,7 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
       await buildDirtySegments().catch((error: unknown) => log.error("ingest: search index build failed", { error }));
       // The org's per-topic channels get what arrived now, not only at digest time. A run not
       // queued loses nothing: each channel's cursor stays, so the next ingest run's routing posts it.
-      await Channels.queueRoutes().catch((error: unknown) =>
-        log.error("ingest: channel routing not queued", { error }),
-      );
+      await queueRoutes().catch((error: unknown) => log.error("ingest: channel routing not queued", { error }));
     },
   });
 

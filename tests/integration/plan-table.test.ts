@@ -23,9 +23,13 @@ type Person = Awaited<ReturnType<typeof personOn>>;
 const setPlan = (userId: string, plan: Plan) => UserEntity.patch({ userId }).set({ plan }).go();
 
 /** Every plan_required refusal names the first plan with the feature and the upgrade page. */
-async function expectPlanRequired(response: Response | { status: number; json(): Promise<unknown> }, feature: string) {
+async function expectPlanRequired(
+  response: Response | { status: number; json(): Promise<unknown> },
+  feature: string,
+  plan: Plan = "pro",
+) {
   expect(response.status).toBe(403);
-  expect(await errorOf(response)).toMatchObject({ code: "plan_required", feature, plan: "pro", upgrade: "/home/upgrade" });
+  expect(await errorOf(response)).toMatchObject({ code: "plan_required", feature, plan, upgrade: "/home/upgrade" });
 }
 
 describe.each(PLANS)("the %s plan", (plan) => {
@@ -51,7 +55,9 @@ describe.each(PLANS)("the %s plan", (plan) => {
     const page = await person.client.messages.conversations[":id"].messages.$get({ param: { id }, query: {} });
     const answers = (await page.json()).messages.filter((m) => m.senderId === Chat.BOT_USER_ID).map((m) => m.content);
     const site = Resource.Config.siteUrl.replace(/\/+$/, "");
-    expect(answers).toEqual([limits.includes.chatBot ? HELP_TEXT : BOT_MESSAGES.planRequired(`${site}/home/upgrade`, "pro")]);
+    expect(answers).toEqual([
+      limits.includes.chatBot ? HELP_TEXT : BOT_MESSAGES.planRequired(`${site}/home/upgrade`, "pro"),
+    ]);
   });
 });
 
@@ -60,7 +66,8 @@ describe.each(PLANS)("the %s plan's tumble-word lists", (plan) => {
     const person = await personOn(plan);
     const { lists } = await (await person.client.tumble.lists.$get()).json();
     const included = lists.filter((l) => l.included).map((l) => l.id);
-    if (PLAN_LIMITS[plan].includes.themedLists) expect(included).toEqual(expect.arrayContaining(["builtin", "science", "games"]));
+    if (PLAN_LIMITS[plan].includes.themedLists)
+      expect(included).toEqual(expect.arrayContaining(["builtin", "science", "games"]));
     else expect(included).toEqual(["builtin"]);
     expect((await person.client.tumble.word.$get({ query: { list: "builtin" } })).status).toBe(200);
     const themed = await person.client.tumble.word.$get({ query: { list: "science" } });
@@ -73,7 +80,10 @@ describe.each(PLANS)("the %s plan's agent fetches", (plan) => {
   it("offers the table's agent fetches a day", async () => {
     const person = await personOn(plan);
     const { fetches } = await (await person.client.agent.searches.$get()).json();
-    expect(fetches).toMatchObject({ perDay: PLAN_LIMITS[plan].agentFetchesPerDay, left: PLAN_LIMITS[plan].agentFetchesPerDay });
+    expect(fetches).toMatchObject({
+      perDay: PLAN_LIMITS[plan].agentFetchesPerDay,
+      left: PLAN_LIMITS[plan].agentFetchesPerDay,
+    });
   });
 });
 
@@ -114,6 +124,18 @@ describe.each(PLANS)("the %s plan's Slack/Discord bot", (plan) => {
         expect(start.status, service).toBe(302);
         expect(new URL(start.headers.get("location")!).pathname, service).toContain(`/_${service}/`);
       } else await expectPlanRequired(start, "bot");
+    }
+  });
+
+  it("routes topics to channels and runs the team digest only where the plan has the advanced bot", async () => {
+    const person = await personOn(plan);
+    // A channel id that is not theirs: past the plan's gate it is unknown (404); before it, refused.
+    const param = { id: `ch-${crypto.randomUUID()}` };
+    const routed = await person.client.channels[":id"].$patch({ param, json: { topics: [] } });
+    const digest = await person.client.channels[":id"]["team-digest"].$put({ param, json: { on: true } });
+    for (const response of [routed, digest]) {
+      if (PLAN_LIMITS[plan].includes.teamBot) expect(response.status).toBe(404);
+      else await expectPlanRequired(response, "teamBot", "team");
     }
   });
 });

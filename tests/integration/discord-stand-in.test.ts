@@ -1,7 +1,7 @@
 import { generateCodeVerifier } from "arctic";
 import { Resource } from "sst";
 import { describe, expect, it } from "vitest";
-import { discordService } from "@graph/core/adapters/discord";
+import { discordService, GRAPH_COMMAND, registerCommands } from "@graph/core/adapters/discord";
 import { useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -114,5 +114,76 @@ describe("the Discord stand-in in the runtime", () => {
     await discordService.revoke(linked.accessToken, linked.webhookUrl);
     expect((await channel("Quiet Corner", "reading")).webhooks.every((w) => w.deleted)).toBe(true);
     expect(await discordService.post(linked.webhookUrl, { text: "still there?" })).toEqual({ ok: false, gone: true });
+  });
+
+  describe("graph's /graph command", () => {
+    const subcommands = GRAPH_COMMAND.options.map((option) => option.name);
+    /** A client-credentials token for the application, asked for `scope`. */
+    const appToken = async (scope: string, secret = Resource.DiscordClientSecret.value) => {
+      const answer = await fetch(Resource.Discord.tokenEndpoint, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          scope,
+          client_id: Resource.DiscordClientId.value,
+          client_secret: secret,
+        }),
+      });
+      return { status: answer.status, token: ((await answer.json()) as { access_token?: string }).access_token };
+    };
+    const putCommands = (token: string | undefined, body: unknown, app = Resource.DiscordApplicationId.value) =>
+      fetch(`${Resource.Discord.apiUrl}/applications/${app}/commands`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+
+    it("is registered at start with a subcommand for each the interactions endpoint answers, share among them", async () => {
+      const registered = (await (await fetch(`${standIn()}/dev/commands`)).json()) as Array<{
+        name: string;
+        options: Array<{ name: string; options?: Array<{ name: string; required?: boolean }> }>;
+      }>;
+      expect(registered.map((command) => command.name)).toEqual(["graph"]);
+      expect(registered[0]!.options.map((option) => option.name)).toEqual([
+        "picks",
+        "search",
+        "topic",
+        "share",
+        "help",
+      ]);
+      // Each subcommand that takes words takes them in one required option named `words`.
+      for (const option of registered[0]!.options.filter((o) => o.options))
+        expect(option.options, option.name).toEqual([expect.objectContaining({ name: "words", required: true })]);
+      // Registering again replaces the command, with the same subcommands.
+      expect(await registerCommands()).toEqual(subcommands);
+    });
+
+    it("is registered only with the application's secret, the commands scope, for its own application and valid", async () => {
+      expect((await appToken("applications.commands.update", "wrong-secret")).status).toBe(401);
+      expect((await appToken("webhook.incoming")).status).toBe(400);
+      const identify = await appToken("identify");
+      expect((await putCommands(identify.token, [GRAPH_COMMAND])).status).toBe(403);
+      const allowed = await appToken("applications.commands.update");
+      expect((await putCommands(allowed.token, [GRAPH_COMMAND], "100000000000000001")).status).toBe(403);
+      const invalid = await putCommands(allowed.token, [{ ...GRAPH_COMMAND, name: "Graph Picks" }]);
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toMatchObject({ code: 50035 });
+      // None of these replaced what was registered.
+      const listed = await fetch(
+        `${Resource.Discord.apiUrl}/applications/${Resource.DiscordApplicationId.value}/commands`,
+        {
+          headers: { authorization: `Bearer ${allowed.token}` },
+        },
+      );
+      expect(((await listed.json()) as Array<{ name: string }>).map((command) => command.name)).toEqual(["graph"]);
+    });
+
+    it("runs only registered subcommands, as Discord's command picker offers no other", async () => {
+      const news = await channel("Topic Lab", "news");
+      const unknown = await dev("interactions", { channel_id: news.id, command: "dance now" });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toEqual({ error: "/graph dance is not a command this application registered." });
+    });
   });
 });

@@ -371,6 +371,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // (their handlers call the stand-ins through this port).
   await dispatcher.recover();
   gate.open(root.fetch);
+  // The stand-in holds graph's `/graph` command as Discord does once an operator registered it
+  // (scripts/discord-commands.ts), registered the same way: through graph's adapter, over this port.
+  if (discord.standIn) await (await import("@graph/core/adapters/discord")).registerCommands();
   log.info("runtime started", { url, siteUrl });
 
   if (options.schedules) {

@@ -166,6 +166,10 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
   const codes = new Map<string, Code>();
   const grants = new Map<string, { refreshToken: string; revoked: boolean; scope: string }>();
   const webhooks = new Map<string, Webhook>();
+  /** The application's own tokens (client credentials), by token: their scopes. */
+  const appTokens = new Map<string, string[]>();
+  /** The application's global commands, as last registered (`PUT /applications/{id}/commands`). */
+  let commands: RegisteredCommand[] = [];
   /**
    * Interactions sent, by token. `answered` settles once graph's response is shown: Discord
    * takes the response before it applies an edit of it, however soon graph's follow-up comes.
@@ -263,7 +267,32 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
   };
 
   /** Webhooks, at the API's current version and unversioned (the address Discord gives a webhook). */
+  /** The application's token with the commands scope, or Discord's refusal. */
+  const commandsAccess = (c: Context) => {
+    const bearer = /^Bearer (\S+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    const scopes = bearer ? appTokens.get(bearer) : undefined;
+    if (!scopes) return c.json({ message: "401: Unauthorized", code: 0 }, 401);
+    if (c.req.param("app") !== applicationId || !scopes.includes("applications.commands.update"))
+      return c.json({ message: "Missing Access", code: 50001 }, 403);
+    return undefined;
+  };
   const hooks = new Hono()
+    .get("/applications/:app/commands", (c) => commandsAccess(c) ?? c.json(commands))
+    .put("/applications/:app/commands", async (c) => {
+      const refused = commandsAccess(c);
+      if (refused) return refused;
+      const body = (await c.req.json().catch(() => undefined)) as unknown;
+      const problem = commandsProblem(body);
+      if (problem) return c.json({ message: "Invalid Form Body", code: 50035, errors: { _errors: [problem] } }, 400);
+      commands = (body as CommandDefinition[]).map((command) => ({
+        ...command,
+        id: snowflake(),
+        application_id: applicationId,
+        version: snowflake(),
+        default_member_permissions: null,
+      }));
+      return c.json(commands);
+    })
     .post("/webhooks/:id/:token", async (c) => {
       const webhook = webhooks.get(c.req.param("id") ?? "");
       if (!webhook || webhook.deleted) return unknownWebhook(c);
@@ -349,6 +378,20 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
       const field = textField(await c.req.parseBody());
       if (!clientOk(c, field)) return c.json({ error: "invalid_client" }, 401);
       const invalid = (description: string) => c.json({ error: "invalid_grant", error_description: description }, 400);
+      if (field("grant_type") === "client_credentials") {
+        // The application's own token (its owner's), for its commands: no person, no refresh.
+        const scopes = (field("scope") ?? "").split(/\s+/).filter(Boolean);
+        if (scopes.length === 0 || scopes.some((scope) => !CLIENT_CREDENTIALS_SCOPES.has(scope)))
+          return c.json({ error: "invalid_scope", error_description: "The requested scope is invalid" }, 400);
+        const accessToken = token(22);
+        appTokens.set(accessToken, scopes);
+        return c.json({
+          token_type: "Bearer",
+          access_token: accessToken,
+          expires_in: ACCESS_TOKEN_TTL_SECONDS,
+          scope: scopes.join(" "),
+        });
+      }
       if (field("grant_type") !== "authorization_code")
         return c.json({ error: "unsupported_grant_type", error_description: 'Invalid "grant_type"' }, 400);
       const code = field("code") ?? "";
@@ -418,6 +461,7 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
         })),
       }),
     )
+    .get("/dev/commands", (c) => c.json(commands))
     .post("/dev/servers", async (c) => {
       // A server of the test's own (named as asked), so what its channels receive is the test's alone.
       const body = (await c.req.json().catch(() => ({}))) as { name?: unknown; channels?: unknown };
@@ -477,6 +521,11 @@ export function discordApp(settings: DiscordSettings, options: DiscordStandInOpt
       const command = typeof body.command === "string" ? body.command.trim() : "";
       if (!channel || !command)
         return c.json({ error: 'Give {"channel_id", "command": "search rust", "user_id"?}.' }, 400);
+      // People can run only what the application registered, as in Discord's command picker.
+      const sub = command.split(/\s+/)[0]!;
+      const graph = commands.find((registered) => registered.name === "graph");
+      if (!graph?.options?.some((option) => option.name === sub))
+        return c.json({ error: `/graph ${sub} is not a command this application registered.` }, 400);
       const userId = typeof body.user_id === "string" && /^\d{15,21}$/.test(body.user_id) ? body.user_id : snowflake();
       const interactionToken = `aW50ZXJhY3Rpb246${token(90)}`;
       const payload = JSON.stringify(commandInteraction(applicationId, channel, userId, interactionToken, command));
@@ -559,4 +608,67 @@ function commandInteraction(
       options: [{ name: sub, type: 1, ...(words ? { options: [{ name: "words", type: 3, value: words }] } : {}) }],
     },
   };
+}
+
+/** The scopes an application may ask for its own token (client credentials). */
+const CLIENT_CREDENTIALS_SCOPES = new Set(["identify", "connections", "applications.commands.update"]);
+
+interface CommandOption {
+  type: number;
+  name: string;
+  description: string;
+  required?: boolean;
+  options?: CommandOption[];
+}
+interface CommandDefinition {
+  name: string;
+  type?: number;
+  description: string;
+  options?: CommandOption[];
+}
+type RegisteredCommand = CommandDefinition & { id: string; application_id: string; version: string };
+
+/** Discord's rules for a name (lower case where it has case) and a description. */
+const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
+const nameProblem = (name: unknown) =>
+  typeof name !== "string" || !NAME.test(name) || name !== name.toLowerCase()
+    ? `invalid name ${String(name)}`
+    : undefined;
+const descriptionProblem = (text: unknown) =>
+  typeof text !== "string" || text.length < 1 || text.length > 100 ? "a description is 1 to 100 characters" : undefined;
+
+/** Why a `PUT /applications/{id}/commands` body is refused, as Discord refuses it; undefined when it is valid. */
+function commandsProblem(body: unknown): string | undefined {
+  if (!Array.isArray(body) || body.length > 100) return "give an array of at most 100 commands";
+  const names = new Set<string>();
+  for (const command of body as CommandDefinition[]) {
+    const problem = nameProblem(command?.name) ?? descriptionProblem(command?.description);
+    if (problem) return problem;
+    if (names.has(command.name)) return `the command ${command.name} is given twice`;
+    names.add(command.name);
+    const optionsProblem = optionProblem(command.options, 0);
+    if (optionsProblem) return `${command.name}: ${optionsProblem}`;
+  }
+  return undefined;
+}
+
+function optionProblem(options: CommandOption[] | undefined, depth: number): string | undefined {
+  if (options === undefined) return undefined;
+  if (!Array.isArray(options) || options.length > 25) return "at most 25 options";
+  if (depth > 2) return "options nest at most two deep";
+  const names = new Set<string>();
+  for (const option of options) {
+    const problem =
+      nameProblem(option?.name) ??
+      descriptionProblem(option?.description) ??
+      (Number.isInteger(option.type) && option.type >= 1 && option.type <= 11
+        ? undefined
+        : "an option's type is 1 to 11");
+    if (problem) return problem;
+    if (names.has(option.name)) return `the option ${option.name} is given twice`;
+    names.add(option.name);
+    const nested = optionProblem(option.options, depth + 1);
+    if (nested) return `${option.name}: ${nested}`;
+  }
+  return undefined;
 }

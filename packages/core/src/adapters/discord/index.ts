@@ -25,4 +25,5 @@ export {
   type InteractionAnswer,
 } from "./interactions.ts";
 export { followUpUrl } from "./webhook.ts";
+export { GRAPH_COMMAND, registerCommands } from "./commands.ts";
 export type { DiscordAnswer } from "./message.ts";

@@ -1,6 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { COMMAND_TEXT_MAX } from "../../modules/channels/rules.ts";
+import { SUBCOMMAND_NAMES } from "./commands.ts";
 import { messageOf, type DiscordAnswer } from "./message.ts";
 import { applicationId, publicKey } from "./provider.ts";
 import { followUpUrl } from "./webhook.ts";
@@ -100,7 +101,7 @@ const Interaction = z.object({
 });
 type Interaction = z.infer<typeof Interaction>;
 
-const SUBCOMMANDS = new Set(["picks", "search", "topic", "share", "help"]);
+const SUBCOMMANDS = new Set(SUBCOMMAND_NAMES);
 const SUB_COMMAND = 1;
 const STRING = 3;
 /** What a command's words are held to (Discord allows 6000 in an option; graph reads this many). */

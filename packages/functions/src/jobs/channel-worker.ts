@@ -5,7 +5,7 @@ import { queueWorker } from "./queue-worker.ts";
 
 /**
  * Channel queue worker: a person's picks to their Slack and Discord channels, one channel's
- * delivery after a wait, a channel's routed topics, a slash command's late answer. Posting twice
+ * delivery after a wait, a routing run for every routed channel or for one, a slash command's late answer. Posting twice
  * is prevented by the send records, not by the queue.
  */
 export const handler = queueWorker(

@@ -1,7 +1,6 @@
 import { Resource } from "sst";
 import { runIngestJob } from "@graph/core/workflows/ingest";
-import { IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
-import { queueRoutes } from "@graph/core/modules/channels/route-queue";
+import { ChannelQueue, enqueue, IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
 import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
 import { log } from "@graph/core/lib/observability";
@@ -28,9 +27,13 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
       );
       if (!fresh) return;
       await buildDirtySegments().catch((error: unknown) => log.error("ingest: search index build failed", { error }));
-      // The org's per-topic channels get what arrived now, not only at digest time. A run not
-      // queued loses nothing: each channel's cursor stays, so the next ingest run's routing posts it.
-      await queueRoutes().catch((error: unknown) => log.error("ingest: channel routing not queued", { error }));
+      // The org's per-topic channels get what arrived now, not only at digest time: the channel
+      // queue's worker fans the run out to every routed channel (this worker holds none of the
+      // services' keys). A run not queued loses nothing: each channel's cursor stays, so the next
+      // ingest run's routing posts it.
+      await enqueue(ChannelQueue, [{ kind: "routes", now: Date.now() }]).catch((error: unknown) =>
+        log.error("ingest: channel routing not queued", { error }),
+      );
     },
   });
 

@@ -146,7 +146,9 @@ export const ChannelJob = z.discriminatedUnion("kind", [
     now: z.number().int(),
     attempt: z.number().int().min(1).max(20),
   }),
-  /** A channel's routing run: the new articles of its routed topics (org), queued after an ingest run. */
+  /** Articles arrived (an ingest run stored some): queue a routing run for every routed channel. */
+  z.object({ kind: z.literal("routes"), now: z.number().int() }),
+  /** A channel's routing run: the new articles of its routed topics (org), queued by `routes`. */
   z.object({
     kind: z.literal("route"),
     userId: z.string().min(1).max(100),

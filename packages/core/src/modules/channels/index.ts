@@ -9,7 +9,7 @@ import { conflict, RateLimitedError } from "../../lib/errors/index.ts";
 import * as RateLimit from "../rate-limit/index.ts";
 import { answerCommand } from "./commands.ts";
 import { deliver, postTo, redeliver } from "./deliver.ts";
-import { route } from "./routing.ts";
+import { queueRoutes, route } from "./routing.ts";
 import { CHANNEL_MESSAGES, type ChannelKind } from "./rules.ts";
 import { serviceOf } from "./service.ts";
 import { ownChannel } from "./store.ts";
@@ -20,8 +20,7 @@ export { list, unlink } from "./store.ts";
 export { answerCommand, firstUse, isLinked, isQuickCommand, type CommandInput } from "./commands.ts";
 export { queueDue, reschedule } from "./schedule.ts";
 export { deliver, redeliver, SEND_LEASE_MS } from "./deliver.ts";
-export { setTopics, route } from "./routing.ts";
-export { queueRoutes } from "./route-queue/index.ts";
+export { setTopics, queueRoutes, route } from "./routing.ts";
 export { setTeamDigest } from "./team-digest.ts";
 export { configuredKinds } from "./service.ts";
 export { personData } from "./person-data.ts";
@@ -79,6 +78,8 @@ export async function handleJob(job: ChannelJob, options: JobOptions): Promise<u
       return deliver(job);
     case "redeliver":
       return redeliver(job);
+    case "routes":
+      return queueRoutes(job.now);
     case "route":
       return route(job);
     case "reply":

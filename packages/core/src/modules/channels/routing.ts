@@ -80,6 +80,19 @@ export async function setTopics(
   return { topics: wanted.map((id) => ({ id, topic: names.get(id)! })) };
 }
 
+/**
+ * Queues a routing run for every channel with routed topics (the org's per-topic channels): the
+ * channel queue's `routes` job, which an ingest run that stored articles queues.
+ */
+export async function queueRoutes(now = Date.now()): Promise<{ routed: number }> {
+  const { data } = await ChannelRouteEntity.query.byChannel({}).go({ pages: "all" });
+  await enqueue(
+    ChannelQueue,
+    data.map(({ userId, channelId }) => ({ kind: "route" as const, userId, channelId, now, attempt: 0 })),
+  );
+  return { routed: data.length };
+}
+
 interface Routed {
   articleId: string;
   title: string;

@@ -1,7 +1,36 @@
+import { useEffect } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { FEED_KEYS } from "./use-feed-keys-map.ts";
 import { type FeedKeysWhere, useFeedKeys } from "./use-feed-keys.ts";
 import "./keyboard-help.css";
+
+const HELP = "keyboard-help";
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Keeps Tab inside the open dialog: a modal `<dialog>` stops focus reaching the page behind it,
+ * but Chromium lets Tab leave its last control for the browser's own toolbar.
+ */
+function useFocusTrap(open: boolean, testId: string) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const dialog = document.querySelector<HTMLDialogElement>(`dialog[data-testid="${testId}"]`);
+      const stops = Array.from(dialog?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+      if (stops.length === 0) return;
+      const first = stops[0]!;
+      const last = stops.at(-1)!;
+      const at = document.activeElement;
+      if (event.shiftKey ? at === first || !dialog?.contains(at) : at === last || !dialog?.contains(at)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, testId]);
+}
 
 /**
  * The feed's keyboard: the keys themselves (use-feed-keys.ts), a visible way to the list of them,
@@ -10,6 +39,7 @@ import "./keyboard-help.css";
  */
 export function FeedKeyboard({ where }: { where: FeedKeysWhere }) {
   const { helpOpen, openHelp, closeHelp, announcement } = useFeedKeys(where);
+  useFocusTrap(helpOpen, HELP);
   return (
     <>
       <p className="feed-keys">
@@ -22,7 +52,7 @@ export function FeedKeyboard({ where }: { where: FeedKeysWhere }) {
         {announcement.text}
         {announcement.count % 2 === 1 ? "\u00a0" : ""}
       </p>
-      <Modal open={helpOpen} onClose={closeHelp} title="keyboard shortcuts" testId="keyboard-help">
+      <Modal open={helpOpen} onClose={closeHelp} title="keyboard shortcuts" testId={HELP}>
         <p>on the feed and the following feed, when you are not typing in a field:</p>
         <table className="feed-keys__table">
           <thead>

@@ -43,6 +43,8 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
       data-seen={article.seen === true}
       data-source-id={article.source_id}
       data-type={article.type}
+      data-feed-card=""
+      tabIndex={-1}
     >
       <p className="article__meta">
         <span className="article__source" dir="auto">

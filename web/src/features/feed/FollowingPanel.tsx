@@ -159,7 +159,14 @@ function FriendPickRow({ pick, isMobile, track }: { pick: FriendPick; isMobile: 
   const whole = cardTitle(pick.title, pick.source_name);
   const title = truncateTitle(whole, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
   return (
-    <li className="article friend-pick" ref={track} data-testid="friend-pick" data-article-id={pick.article_id}>
+    <li
+      className="article friend-pick"
+      ref={track}
+      data-testid="friend-pick"
+      data-article-id={pick.article_id}
+      data-feed-card=""
+      tabIndex={-1}
+    >
       <p className="article__meta">
         <span className="article__source">{pick.source_name}</span>
         <span className={`type-label type-label--${typeOf(pick.source_type)}`}>

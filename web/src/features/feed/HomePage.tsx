@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { FeedPanel } from "./FeedPanel.tsx";
 import { FollowingPanel } from "./FollowingPanel.tsx";
+import { FeedKeyboard } from "./keyboard-help.tsx";
 import "./feed.css";
 
 type HomeTab = "feed" | "following";
@@ -30,6 +31,7 @@ export function HomePage() {
           following
         </Link>
       </nav>
+      <FeedKeyboard where={tab} />
       {tab === "feed" ? <FeedPanel /> : <FollowingPanel />}
     </div>
   );

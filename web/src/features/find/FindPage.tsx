@@ -1,5 +1,5 @@
-import { type FormEvent, useCallback, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { Tablist } from "../../components/Tablist.tsx";
 import { useDebouncedTerm } from "../../hooks/use-debounced-term.ts";
 import { useAuth } from "../../lib/session.tsx";
@@ -31,6 +31,12 @@ export function FindPage() {
   const tabId = (t: FindType) => `${baseId}-tab-${t}`;
   const panelId = `${baseId}-panel`;
   const inputId = `${baseId}-input`;
+
+  // The feed's `/` key comes here to type at once (and only then: a visit by link keeps focus on the page).
+  const focusFind = (useLocation().state as { focusFind?: boolean } | null)?.focusFind === true;
+  useEffect(() => {
+    if (focusFind) document.getElementById(inputId)?.focus();
+  }, [focusFind, inputId]);
 
   const choose = useCallback(
     (next: FindType) => {

@@ -1,0 +1,41 @@
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import { MAX_ELEMENTS, MIN_ARTICLE_CHARS, readingMinutes, wordCount, type Reading } from "./rules.ts";
+import { forbidsCopies, metaRobots } from "./robots.ts";
+import { dropImages, sanitizeTree, type ImageHook } from "./sanitize.ts";
+
+/** A fetched page: its HTML, the address it came from (after redirects) and its robots header. */
+export interface FetchedPage {
+  html: string;
+  url: string;
+  robotsTag?: string;
+}
+
+/**
+ * An article's readable text from its page: Readability on a server-side DOM (linkedom: a fraction
+ * of jsdom's size and start-up, and Readability needs no layout), then the sanitiser's allow-list.
+ * A page whose header or robots meta tag asks not to be archived is not read at all; one with less
+ * text than an article has is `too-small`; one Readability cannot read (or too large to try) is `failed`.
+ */
+export async function extract(page: FetchedPage, images: ImageHook = dropImages): Promise<Reading> {
+  if (forbidsCopies(page.robotsTag)) return { kind: "not-archived" };
+  let parsed: ReturnType<Readability<unknown>["parse"]>;
+  try {
+    const { document } = parseHTML(page.html);
+    if (forbidsCopies(metaRobots(document))) return { kind: "not-archived" };
+    parsed = new Readability<unknown>(document as unknown as Document, {
+      maxElemsToParse: MAX_ELEMENTS,
+      charThreshold: MIN_ARTICLE_CHARS,
+      // The tree itself: the sanitiser writes the output from it (no second parse).
+      serializer: (node) => node,
+    }).parse();
+  } catch {
+    return { kind: "failed" };
+  }
+  const text = parsed?.textContent?.trim() ?? "";
+  if (!parsed?.content || text.length < MIN_ARTICLE_CHARS) return { kind: "too-small" };
+  const html = await sanitizeTree(parsed.content, page.url, images);
+  const words = wordCount(text);
+  const byline = parsed.byline?.trim().slice(0, 200);
+  return { kind: "article", html, words, minutes: readingMinutes(words), ...(byline ? { byline } : {}) };
+}

@@ -130,3 +130,36 @@ ${prose(3)}
 ${prose(4, 2)}
 </article>`);
 }
+
+/**
+ * A news report at a big site's weight (about 600 KB): the same article inside a mega-menu of
+ * links, a framework's inline state, a reader comment thread and a wall of related stories.
+ */
+export function heavyNewsPage(): string {
+  const menu = Array.from({ length: 600 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join("");
+  const state = JSON.stringify(
+    Array.from({ length: 1500 }, (_, i) => ({
+      id: i,
+      headline: `Story ${i} headline text`,
+      url: `/news/${i}`,
+      tags: ["a", "b", "c"],
+    })),
+  );
+  const comments = Array.from(
+    { length: 80 },
+    (_, i) =>
+      `<li class="comment"><p class="who">reader${i}</p><p>${sentences[i % sentences.length]}</p><button onclick="reply(${i})">Reply</button></li>`,
+  ).join("");
+  const related = Array.from(
+    { length: 300 },
+    (_, i) =>
+      `<div class="card"><a href="/news/r${i}"><img src="/thumbs/${i}.jpg" alt=""><h3>Related story ${i}</h3></a><p>Teaser text for the related story.</p></div>`,
+  ).join("");
+  return newsPage()
+    .replace('<header class="site-header">', `<header class="site-header"><ul class="mega-menu">${menu}</ul>`)
+    .replace("</head>", `<script id="__STATE__" type="application/json">${state}</script></head>`)
+    .replace(
+      "</main>",
+      `</main><section class="comments"><ol>${comments}</ol></section><section class="more">${related}</section>`,
+    );
+}

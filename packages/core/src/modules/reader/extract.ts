@@ -9,6 +9,26 @@ export interface FetchedPage {
   html: string;
   url: string;
   robotsTag?: string;
+  /** The article's title as graph shows it above the text: a heading repeating it is dropped. */
+  title?: string;
+}
+
+interface Heading {
+  textContent: string | null;
+  remove(): void;
+}
+
+const comparable = (text: string | null | undefined) =>
+  (text ?? "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/** Removes the text's first heading when it only repeats the title (the view shows the title above it). */
+function dropRepeatedTitle(content: unknown, titles: Array<string | null | undefined>): void {
+  const first = (content as { querySelector(selector: string): Heading | null }).querySelector("h1, h2");
+  const heading = comparable(first?.textContent);
+  if (first && heading && titles.some((title) => comparable(title) === heading)) first.remove();
 }
 
 /**
@@ -23,7 +43,7 @@ export async function extract(page: FetchedPage, images: ImageHook = dropImages)
   try {
     const { document } = parseHTML(page.html);
     if (forbidsCopies(metaRobots(document))) return { kind: "not-archived" };
-    parsed = new Readability<unknown>(document as unknown as Document, {
+    parsed = new Readability<unknown>(document, {
       maxElemsToParse: MAX_ELEMENTS,
       charThreshold: MIN_ARTICLE_CHARS,
       // The tree itself: the sanitiser writes the output from it (no second parse).
@@ -34,6 +54,7 @@ export async function extract(page: FetchedPage, images: ImageHook = dropImages)
   }
   const text = parsed?.textContent?.trim() ?? "";
   if (!parsed?.content || text.length < MIN_ARTICLE_CHARS) return { kind: "too-small" };
+  dropRepeatedTitle(parsed.content, [page.title, parsed.title]);
   const html = await sanitizeTree(parsed.content, page.url, images);
   const words = wordCount(text);
   const byline = parsed.byline?.trim().slice(0, 200);

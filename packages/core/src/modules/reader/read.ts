@@ -56,12 +56,17 @@ export async function read(userId: string, articleId: string, options: ReadOptio
       publishedAt: new Date(article.publishedAt).toISOString(),
       ...(article.language ? { language: article.language } : {}),
     },
-    reading: await readingOf(articleId, article.link, options),
+    reading: await readingOf(articleId, article.link, options, article.title),
   };
 }
 
 /** The page's reading: kept while fresh, else fetched through the address guard with the feeds' caps and extracted. */
-export async function readingOf(articleId: string, link: string, options: ReadOptions): Promise<Reading> {
+export async function readingOf(
+  articleId: string,
+  link: string,
+  options: ReadOptions,
+  title?: string,
+): Promise<Reading> {
   const kept = await cached(articleId);
   if (kept) return kept;
   const page = await guardedFetch(link, {
@@ -78,7 +83,12 @@ export async function readingOf(articleId: string, link: string, options: ReadOp
     reading = { kind: "failed" };
   } else {
     reading = await extract(
-      { html: page.body, url: page.finalUrl, ...(page.robotsTag ? { robotsTag: page.robotsTag } : {}) },
+      {
+        html: page.body,
+        url: page.finalUrl,
+        ...(page.robotsTag ? { robotsTag: page.robotsTag } : {}),
+        ...(title ? { title } : {}),
+      },
       options.images ?? dropImages,
     );
   }

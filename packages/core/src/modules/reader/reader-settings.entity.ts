@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from "electrodb";
+import { Entity } from "electrodb";
 import { entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's reading preferences, one item: whether the feed's titles open the publisher's page instead of the reader view. */
@@ -19,5 +19,3 @@ export const ReaderSettingsEntity = new Entity(
   },
   entityConfig(),
 );
-
-export type ReaderSettingsItem = EntityItem<typeof ReaderSettingsEntity>;

@@ -90,10 +90,10 @@ export async function readsArticleStripped(
 
   const found = await body.evaluate((root) => ({
     active: root.querySelectorAll("script, style, iframe, object, embed, form, input, button, svg, math, img").length,
-    handlers: [...root.querySelectorAll("*")]
-      .flatMap((el) => [...el.attributes].map((a) => a.name))
+    handlers: Array.from(root.querySelectorAll("*"))
+      .flatMap((el) => Array.from(el.attributes).map((a) => a.name))
       .filter((n) => /^on|^style$/i.test(n)),
-    links: [...root.querySelectorAll("a")].map((a) => ({ href: a.href, target: a.target, rel: a.rel })),
+    links: Array.from(root.querySelectorAll("a")).map((a) => ({ href: a.href, target: a.target, rel: a.rel })),
     ran: (window as { hostile?: string }).hostile,
   }));
   expect(found).toMatchObject({ active: 0, handlers: [], ran: undefined });

@@ -44,3 +44,12 @@ describe("extracting an article", () => {
     });
   });
 });
+
+describe("a page too large to read", () => {
+  it("is not read past the element cap", async () => {
+    const filler = "<span>x</span>".repeat(100_001);
+    expect(await extract({ html: page("", `${story}${filler}`), url: "https://news.example/a" })).toEqual({
+      kind: "failed",
+    });
+  });
+});

@@ -1,5 +1,3 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
 import { MAX_ELEMENTS, MIN_ARTICLE_CHARS, readingMinutes, wordCount, type Reading } from "./rules.ts";
 import { forbidsCopies, metaRobots } from "./robots.ts";
 import { dropImages, sanitizeTree, type ImageHook } from "./sanitize.ts";
@@ -32,6 +30,10 @@ function dropRepeatedTitle(content: unknown, titles: Array<string | null | undef
 }
 
 /**
+ * Readability and linkedom are imported when a page is first read, not when the API starts: most
+ * of the API's cold starts never read a page (and the account sweep, which imports this module
+ * for its settings, never does).
+ *
  * An article's readable text from its page: Readability on a server-side DOM (linkedom: a fraction
  * of jsdom's size and start-up, and Readability needs no layout), then the sanitiser's allow-list.
  * A page whose header or robots meta tag asks not to be archived is not read at all; one with less
@@ -39,12 +41,14 @@ function dropRepeatedTitle(content: unknown, titles: Array<string | null | undef
  */
 export async function extract(page: FetchedPage, images: ImageHook = dropImages): Promise<Reading> {
   if (forbidsCopies(page.robotsTag)) return { kind: "not-archived" };
-  let parsed: ReturnType<Readability<unknown>["parse"]>;
+  const [{ Readability }, { parseHTML }] = await Promise.all([import("@mozilla/readability"), import("linkedom")]);
+  let parsed: ReturnType<InstanceType<typeof Readability<unknown>>["parse"]>;
   try {
     const { document } = parseHTML(page.html);
     if (forbidsCopies(metaRobots(document))) return { kind: "not-archived" };
+    // Readability's own cap counts with getElementsByTagName("*"), which linkedom answers empty: counted here.
+    if (document.querySelectorAll("*").length > MAX_ELEMENTS) return { kind: "failed" };
     parsed = new Readability<unknown>(document, {
-      maxElemsToParse: MAX_ELEMENTS,
       charThreshold: MIN_ARTICLE_CHARS,
       // The tree itself: the sanitiser writes the output from it (no second parse).
       serializer: (node) => node,

@@ -1,5 +1,3 @@
-import { parseHTML } from "linkedom";
-
 /**
  * What the sanitiser asks for each image: a picture served from graph's own origin (a path such
  * as `/media/p/…`), with its size when known, or nothing to drop the image.
@@ -169,6 +167,8 @@ const isOwnPath = (src: string) => /^\/(?![/\\])/.test(src);
  * is written here from the tree, never re-serialised from the parsed input.
  */
 export async function sanitize(html: string, baseUrl: string, images: ImageHook = dropImages): Promise<string> {
+  // Imported when first used (see extract.ts).
+  const { parseHTML } = await import("linkedom");
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   return sanitizeTree(document.body, baseUrl, images);
 }

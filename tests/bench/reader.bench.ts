@@ -32,13 +32,18 @@ export async function readerBench() {
     console.log("\n## reader view (real-shaped pages on loopback)");
     for (const [name, page] of Object.entries(PAGES)) {
       const html = page();
-      server.set(`/${name}`, { body: html, contentType: "text/html; charset=utf-8" });
-      const link = `${server.url}/${encodeURIComponent(name)}`;
+      const path = `/${name.replace(/\W+/g, "-")}`;
+      server.set(path, { body: html, contentType: "text/html; charset=utf-8" });
+      const link = `${server.url}${path}`;
+      // The page as the first read sees it (fetched): the same verdict as in process, or the bench is wrong.
+      const fetched = await Reader.readingOf(`bench-reader-check-${Date.now()}`, link, { allowPrivate: true });
       const reading = await Reader.extract({ html, url: link });
+      if (fetched.kind !== reading.kind)
+        throw new Error(`${name}: fetched ${fetched.kind}, in process ${reading.kind}`);
       const kept = JSON.stringify(reading).length;
       const words = reading.kind === "article" ? `${reading.words} words, ${reading.minutes} min` : reading.kind;
       console.log(
-        `${name}: page ${(html.length / 1024).toFixed(1)} KB -> kept ${(kept / 1024).toFixed(1)} KB (${words})`,
+        `${name}: page ${(html.length / 1024).toFixed(1)} KB -> kept ${kept.toLocaleString("en-US")} bytes (${words})`,
       );
       const extract = await sample(WARM, () => Reader.extract({ html, url: link }));
       const first = await sample(

@@ -12,6 +12,7 @@ import {
   arrangeReaderArticles,
   noarchiveOffersPublisher,
   readsArticleStripped,
+  titlesOpenPublisherBySetting,
   type ReaderArticles,
 } from "./steps/reader.ts";
 import { learnRelatedTerms, seesViaChip } from "./steps/related.ts";
@@ -124,6 +125,10 @@ describe("the feed beyond exact words", () => {
 
   it("offers the publisher's link instead of the text of a page that asks not to be archived", async () => {
     await noarchiveOffersPublisher(reader.page, server, articles);
+  });
+
+  it("opens the titles on the publisher's site when the person chooses it on the feed tab", async () => {
+    await titlesOpenPublisherBySetting(reader.page, server, articles);
     await reader.context.close();
   });
 });

@@ -112,6 +112,10 @@ export async function readsArticleStripped(
   expect(await page.getByTestId("reader-time").innerText()).toMatch(/^\d+ min read$/);
   expect(await page.getByTestId("article-keywords").innerText()).toContain("Harbour");
   await screenshot(page, "reader-desktop");
+  await page.emulateMedia({ media: "print" });
+  expect(await publisher.isVisible()).toBe(false);
+  await screenshot(page, "reader-print");
+  await page.emulateMedia({ media: "screen" });
   await onPhoneInEachTheme(browser, context, "reader", async (phone) => {
     await phone.goto(`${server.url}/home/read/${articleId}`);
     await phone.getByTestId("reader-body").waitFor();
@@ -134,4 +138,30 @@ export async function noarchiveOffersPublisher(page: Page, server: Server, artic
   expect(await page.getByTestId("reader-body").count()).toBe(0);
   expect(await page.locator("h1").innerText()).toBe(noarchive.title);
   await screenshot(page, "reader-noarchive");
+}
+
+/**
+ * Turns on "open articles on the publisher's site" on the settings page's feed tab: the feed's
+ * titles then open the publisher's page in a new tab; turned off, the reader view again.
+ */
+export async function titlesOpenPublisherBySetting(page: Page, server: Server, articles: ReaderArticles) {
+  const { readable } = articles;
+  const setting = async (on: boolean) => {
+    await page.goto(`${server.url}/home/tune?tab=feed`);
+    const box = page.getByTestId("open-on-publisher");
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    if ((await box.isChecked()) !== on) await box.click();
+    await expect.poll(() => box.isChecked()).toBe(on);
+    await expect.poll(() => box.isEnabled()).toBe(true);
+  };
+  await setting(true);
+  await screenshot(page, "reader-setting");
+  let card = await cardOf(page, server, readable.title);
+  const title = card.locator(".article__title a");
+  expect(await title.getAttribute("href")).toBe(readable.link);
+  expect(await title.getAttribute("target")).toBe("_blank");
+  expect(await title.getAttribute("rel")).toBe("noopener noreferrer");
+  await setting(false);
+  card = await cardOf(page, server, readable.title);
+  expect(await card.getByTestId("article-read").getAttribute("href")).toMatch(/^\/home\/read\//);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Feed from "@graph/core/modules/feed";
 import * as Reader from "@graph/core/modules/reader";
+import { DELETION_STEPS } from "@graph/core/workflows/person-data";
 import { checkSuggestion } from "@graph/core/workflows/source-trust";
 import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
@@ -178,5 +179,10 @@ describe("the reader view", () => {
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).code).toBe("invalid_input");
     expect(await (await client.reader.settings.$get()).json()).toEqual({ openOnPublisher: true });
+
+    // Account deletion's step (from the person-data registry) removes it.
+    const step = DELETION_STEPS.find((s) => s.name === "reader")!;
+    await step.run({ userId: person.userId, username: person.username, email: person.email, createdAt: 0 });
+    expect(await (await client.reader.settings.$get()).json()).toEqual({ openOnPublisher: false });
   });
 });

@@ -27,8 +27,14 @@ export const table = new sst.aws.Dynamo("Table", {
   },
 });
 
-/** Search index segments (one gzipped index per day of articles). */
-export const searchBucket = new sst.aws.Bucket("Search");
+/**
+ * Derived public content: search's index segments (one gzipped index per day of articles), and
+ * the reader view's extracted pages under `reader/` (one per article, kept 3 days: the rule
+ * deletes them a day after that).
+ */
+export const searchBucket = new sst.aws.Bucket("Search", {
+  lifecycle: [{ id: "expire-reader-pages", prefix: "reader/", expiresIn: "4 days" }],
+});
 
 /**
  * Profile photos. Browsers upload under `uploads/` with presigned POSTs (the policy fixes the key,

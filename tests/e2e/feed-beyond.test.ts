@@ -8,13 +8,20 @@ import { pageApi, screenshot, signedInPage, useOwnServer, waitUntilIdle, type Se
 import { muteWordAndSeeItsArticlesLeave } from "./steps/mutes.ts";
 import { importAndExportOpml } from "./steps/opml.ts";
 import { upgradeToPro } from "./steps/plans.ts";
+import {
+  arrangeReaderArticles,
+  noarchiveOffersPublisher,
+  readsArticleStripped,
+  titlesOpenPublisherBySetting,
+  type ReaderArticles,
+} from "./steps/reader.ts";
 import { learnRelatedTerms, seesViaChip } from "./steps/related.ts";
 import { arrangeStoryFromThreeSources, seesAlsoCoveredBy, turnsOnAtomFeed } from "./steps/story.ts";
 
 /**
  * The feed beyond exact words, as one person uses it: they bring their feeds from another reader
  * (OPML), see one card per story and articles matched through a topic's own terms ('via'), read
- * their picks from another reader (Atom), and mute a word.
+ * their picks from another reader (Atom), mute a word, and read an article inside graph.
  * One sign-up for the whole file: the steps run in order on one signed-in page, each asserting
  * its part (tests/e2e/steps/).
  */
@@ -24,6 +31,8 @@ let browser: Browser;
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
 let page: Page;
 let story: { title: string; sources: string[] };
+let reader: Awaited<ReturnType<typeof signedInPage>>;
+let articles: ReaderArticles;
 
 // A runtime of its own, with no demo corpus: every article here comes from the test's own feed
 // server, which the runtime may read because private feeds are allowed (the runtime has no
@@ -105,5 +114,21 @@ describe("the feed beyond exact words", () => {
   it("mutes a word on the feed tab (on pro, whose plan has filters) and the story naming it leaves the feed", async () => {
     await upgradeToPro(page, server);
     await muteWordAndSeeItsArticlesLeave(page, server, "tomatoes");
+  });
+
+  it("opens an article from the feed in the reader view with its scripts, frames and handlers stripped", async () => {
+    // A person of their own: the steps above have used this one's feed and refreshes.
+    reader = await signedInPage(browser, server);
+    articles = await arrangeReaderArticles(reader.page, server, feeds);
+    await readsArticleStripped(browser, reader.context, reader.page, server, articles);
+  });
+
+  it("offers the publisher's link instead of the text of a page that asks not to be archived", async () => {
+    await noarchiveOffersPublisher(reader.page, server, articles);
+  });
+
+  it("opens the titles on the publisher's site when the person chooses it on the feed tab", async () => {
+    await titlesOpenPublisherBySetting(reader.page, server, articles);
+    await reader.context.close();
   });
 });

@@ -17,6 +17,7 @@ import * as find from "../features/find/pages.ts";
 import * as mediaLinks from "../features/media-links/pages.ts";
 import * as onboarding from "../features/onboarding/pages.ts";
 import * as profile from "../features/profile/pages.ts";
+import * as reader from "../features/reader/pages.ts";
 import * as tune from "../features/tune/pages.ts";
 
 interface PageHandle {
@@ -74,6 +75,7 @@ const pages = {
   gettingStarted: onboarding.gettingStarted,
   home: feed.home,
   find: find.find,
+  read: reader.read,
   agent: agent.agent,
   tune: tune.tune,
   upgrade: billing.upgrade,
@@ -110,6 +112,7 @@ const PAGES: RouteObject[] = [
       { path: "/home", ...page(pages.home, "HomePage") },
       { path: "/home/tune", ...page(pages.tune, "TunePage") },
       { path: "/home/find", ...page(pages.find, "FindPage") },
+      { path: "/home/read/:articleId", ...page(pages.read, "ReaderPage") },
       { path: "/home/agent", ...page(pages.agent, "AgentPage") },
       { path: "/home/chat", ...page(pages.chat, "ChatPage") },
       { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },

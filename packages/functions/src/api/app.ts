@@ -23,6 +23,7 @@ import { mutes } from "./mutes.ts";
 import { opml } from "./opml.ts";
 import { overlap } from "./overlap.ts";
 import { password } from "./password.ts";
+import { reader } from "./reader.ts";
 import { contacts, PROFILE_FORM_PATHS, profileUsers, thoughts, websites } from "./profile.ts";
 import { search } from "./search.ts";
 import { slack, SLACK_WEBHOOK_PATHS } from "./slack.ts";
@@ -81,6 +82,7 @@ export function createApi(options: { clientAddressOf: ClientAddressOf }) {
     .route("/filters", filters)
     .route("/opml", opml)
     .route("/articles", articles)
+    .route("/reader", reader)
     .route("/digest", digest)
     .route("/users", profileUsers)
     .route("/contacts", contacts)

@@ -4,6 +4,7 @@ import { feedQuery, setArticleAdded, silenceSource, storeFeed, unsilenceSource }
 import { type FeedArticle, formatAge, isArticleAdded, keywordChip, withAddedState, withoutSource } from "./feed.ts";
 import { cardTitle, TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import { AddToggleButton, addFailedText } from "./AddToggleButton.tsx";
+import { ArticleTitleLink } from "./ArticleTitleLink.tsx";
 import { useToast } from "../../components/Toasts.tsx";
 import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import "./feed.css";
@@ -69,10 +70,7 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
       {/* The title's own language and direction: Arabic or Hebrew reads right to left, and a
           Japanese title gets Japanese glyphs. */}
       <h3 className="article__title" lang={article.language} dir="auto">
-        <a href={article.link} target="_blank" rel="noopener noreferrer" title={cut ? whole : undefined}>
-          {title}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <ArticleTitleLink article={article} userId={userId} title={title} whole={cut ? whole : undefined} />
       </h3>
       {article.alsoCoveredBy && article.alsoCoveredBy.length > 0 && <AlsoCoveredBy covers={article.alsoCoveredBy} />}
       <div className="article__footer">
@@ -112,7 +110,7 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
 }
 
 /** The other sources that carried the same story (one card per story), each a link to its copy. */
-function AlsoCoveredBy({ covers }: { covers: NonNullable<FeedArticle["alsoCoveredBy"]> }) {
+export function AlsoCoveredBy({ covers }: { covers: NonNullable<FeedArticle["alsoCoveredBy"]> }) {
   const labelId = useId();
   return (
     <div className="article__covered" data-testid="also-covered-by">
@@ -144,7 +142,7 @@ function AlsoCoveredBy({ covers }: { covers: NonNullable<FeedArticle["alsoCovere
  * Adds the article to the person's graph or takes it out: flips at once, flips back if the server
  * refuses. The call names the state wanted, so a retried request cannot undo the person's choice.
  */
-function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
+export function AddToggle({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const key = feedQuery(userId).queryKey;
@@ -181,7 +179,7 @@ function AddToggle({ article, userId }: { article: FeedArticle; userId: string }
  * and the server leaves them out of every later refresh. Restored (and said) if the server
  * refuses; for a few seconds "undo" un-silences it and puts its articles back.
  */
-function SilenceButton({ article, userId }: { article: FeedArticle; userId: string }) {
+export function SilenceButton({ article, userId }: { article: FeedArticle; userId: string }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const online = useOnline();

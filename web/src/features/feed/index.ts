@@ -6,3 +6,6 @@
 export { FEED_KEY, feedQuery, storeFeed } from "./api.ts";
 export { withAddedState } from "./feed.ts";
 export { useForgetFeed } from "./forget-feed.ts";
+export { AddToggle, AlsoCoveredBy, SilenceButton } from "./ArticleCard.tsx";
+export { keywordChip, type FeedArticle, type FeedResponse } from "./feed.ts";
+export { readingSettingsQuery, saveReadingSettings } from "./reading.ts";

@@ -5,16 +5,18 @@ import { ChannelsSection } from "../channels/index.ts";
 import { EmailDigest } from "../digest/index.ts";
 import { FeedsInOut } from "../feed-imports/index.ts";
 import { FeedFilters, MuteWords } from "../mutes/index.ts";
+import { ReadingSettings } from "../reader/index.ts";
 import { SilencedSources, SuggestedSources } from "../sources/index.ts";
 import "./tune.css";
 
-/** The feed tab: the daily e-mail digest's preferences, the Slack and Discord channels, muted words and the advanced filters, suggested sources, feeds in and out (OPML), silenced sources, the Atom feed of picks, the articles the person added. */
+/** The feed tab: the daily e-mail digest's preferences, the Slack and Discord channels, where articles open (reader view or publisher's site), muted words and the advanced filters, suggested sources, feeds in and out (OPML), silenced sources, the Atom feed of picks, the articles the person added. */
 export function FeedTab() {
   const userId = useAuth().userId ?? "";
   return (
     <div className="tune-feed">
       <EmailDigest userId={userId} />
       <ChannelsSection userId={userId} />
+      <ReadingSettings userId={userId} />
       <MuteWords userId={userId} />
       <FeedFilters userId={userId} />
       <SuggestedSources userId={userId} />

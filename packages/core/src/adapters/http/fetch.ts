@@ -50,6 +50,8 @@ export type FetchOutcome =
       contentType?: string;
       etag?: string;
       lastModified?: string;
+      /** The page's `X-Robots-Tag` header(s), joined: what it asks of those who keep copies. */
+      robotsTag?: string;
       finalUrl: string;
     }
   | { kind: "not-modified"; finalUrl: string }
@@ -268,6 +270,8 @@ function fetchOnce(
         if (etag) outcome.etag = etag;
         const lastModified = header(response.headers["last-modified"]);
         if (lastModified) outcome.lastModified = lastModified;
+        const robots = response.headers["x-robots-tag"];
+        if (robots) outcome.robotsTag = Array.isArray(robots) ? robots.join(", ") : robots;
         resolve(outcome);
       }, reject);
     });

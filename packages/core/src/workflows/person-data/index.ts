@@ -15,6 +15,7 @@ import * as Interests from "../../modules/interests/index.ts";
 import * as Media from "../../modules/media/index.ts";
 import * as Mutes from "../../modules/mutes/index.ts";
 import * as Profile from "../../modules/profile/index.ts";
+import * as Reader from "../../modules/reader/index.ts";
 import type { ProfileSection } from "../../modules/profile/rules.ts";
 import * as Realtime from "../../modules/realtime/index.ts";
 import * as Sources from "../../modules/sources/index.ts";
@@ -55,6 +56,7 @@ export const PERSON_DATA = [
   YouTube.personData,
   WatchHistory.personData,
   Mutes.personData,
+  Reader.personData,
   Tumble.personData,
   AtomFeed.personData,
   FeedImports.personData,

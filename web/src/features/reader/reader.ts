@@ -1,0 +1,47 @@
+/** The reader view's pure rules. */
+import type { FeedArticle, FeedResponse } from "../feed/index.ts";
+
+/** The feed's card of an article, wherever the feed shows it (the current session or an earlier one). */
+export function cardIn(feed: FeedResponse | undefined, articleId: string): FeedArticle | undefined {
+  if (!feed) return undefined;
+  for (const articles of Object.values(feed.groups)) {
+    const found = articles.find((a) => a.id === articleId);
+    if (found) return found;
+  }
+  for (const session of feed.earlier) {
+    const found = session.articles.find((a) => a.id === articleId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The feed with an article marked seen (the server marked it when the reader view opened it). */
+export function withSeen(feed: FeedResponse, articleId: string): FeedResponse {
+  if (cardIn(feed, articleId)?.seen !== false) return feed;
+  const mark = (articles: FeedArticle[]) => articles.map((a) => (a.id === articleId ? { ...a, seen: true } : a));
+  return {
+    ...feed,
+    groups: Object.fromEntries(Object.entries(feed.groups).map(([name, articles]) => [name, mark(articles)])),
+    earlier: feed.earlier.map((session) => ({ ...session, articles: mark(session.articles) })),
+  };
+}
+
+/** "12 min read". */
+export const readingTimeText = (minutes: number) => `${minutes} min read`;
+
+/** The publisher's site as the link names it: its host without `www.`. */
+export function publisherName(link: string): string {
+  try {
+    return new URL(link).hostname.replace(/^www\./, "");
+  } catch {
+    return "the publisher's site";
+  }
+}
+
+/** A date as the reader view shows it ("27 November 2026"); empty when it cannot be read. */
+export function dateText(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? ""
+    : at.toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
+}

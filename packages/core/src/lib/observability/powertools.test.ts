@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { count, log, withInvocation } from "./index.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,6 +21,10 @@ async function written(work: () => Promise<void>) {
 describe("on AWS (Powertools)", () => {
   it("logs JSON lines with the invocation's fields, and publishes embedded-format metrics once at its end", async () => {
     vi.stubEnv("SST_RESOURCE_App", JSON.stringify({ name: "graph", stage: "production" }));
+    // A fresh module: its sink is made from the stage on first use, and files sharing this
+    // worker may have logged under another stage before.
+    vi.resetModules();
+    const { count, log, withInvocation } = await import("./index.ts");
     const lines = await written(() =>
       withInvocation({ function: "DigestQueue", requestId: "req-9" }, async () => {
         log.error("a digest failed", { userId: "u-1", email: "ada@example.com" });

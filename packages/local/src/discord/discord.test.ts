@@ -8,7 +8,7 @@ vi.hoisted(() => {
   link("DiscordClientId", { value: "" });
   link("DiscordApplicationId", { value: "" });
 });
-import { handleInteraction } from "@graph/core/adapters/discord";
+import { GRAPH_COMMAND, handleInteraction } from "@graph/core/adapters/discord";
 import { discordApp, discordSettings, STAND_IN_PATH } from "./index.ts";
 
 const REDIRECT = "http://127.0.0.1:3000/api/discord/api/callback";
@@ -30,6 +30,22 @@ const app = discordApp(settings, {
   fetch: graph as typeof fetch,
 });
 const basic = `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString("base64")}`;
+
+// graph's `/graph` command, registered as an operator registers it (client credentials, then PUT):
+// the stand-in runs only registered commands.
+const { access_token: appToken } = (await (
+  await app.request("/api/oauth2/token", {
+    method: "POST",
+    headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", scope: "applications.commands.update" }),
+  })
+).json()) as { access_token: string };
+const registered = await app.request(`/api/v10/applications/${settings.applicationId}/commands`, {
+  method: "PUT",
+  headers: { authorization: `Bearer ${appToken}`, "content-type": "application/json" },
+  body: JSON.stringify([GRAPH_COMMAND]),
+});
+if (registered.status !== 200) throw new Error(`the stand-in refused graph's command: ${await registered.text()}`);
 
 interface Channels {
   servers: Array<{

@@ -185,7 +185,9 @@ export async function suggestionNames(
   ids: readonly string[],
   now = Date.now(),
 ): Promise<Map<string, string>> {
-  const names = new Map(ids.flatMap((id) => (builtinTopics().byId.has(id) ? [[id, builtinTopics().byId.get(id)!] as const] : [])));
+  const names = new Map(
+    ids.flatMap((id) => (builtinTopics().byId.has(id) ? [[id, builtinTopics().byId.get(id)!] as const] : [])),
+  );
   const wanted = new Set(ids.filter((id) => !names.has(id)));
   if (wanted.size === 0) return names;
   const topics = await ownTopics(userId);

@@ -81,7 +81,14 @@ export async function buildBundles(options: BuildOptions): Promise<Bundle[]> {
     groups.set(key, [...(groups.get(key) ?? []), definition]);
   }
   const built = await Promise.all([...groups.values()].map((group) => buildGroup(group, outDir)));
-  const bundles = await Promise.all(built.flat().map((entry) => finish(entry)));
+  // In the list's order, whichever esbuild run built each.
+  const order = (entry: Built) => definitions.indexOf(entry.definition);
+  const bundles = await Promise.all(
+    built
+      .flat()
+      .sort((a, b) => order(a) - order(b))
+      .map((entry) => finish(entry)),
+  );
   if (options.hostPackages) await installHostPackages(outDir, bundles);
   await writeFile(
     join(outDir, "manifest.json"),

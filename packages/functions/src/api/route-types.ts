@@ -36,7 +36,7 @@ import { youtube } from "./youtube.ts";
  * mounts them when first requested. Only its type is read (app.ts imports it as a type), so no
  * function's bundle holds this module.
  */
-function mountAll(app: Hono<ApiEnv, BlankSchema, "/api">) {
+function _mountAll(app: Hono<ApiEnv, BlankSchema, "/api">) {
   return app
     .route("/", auth)
     .route("/", google)
@@ -76,4 +76,4 @@ function mountAll(app: Hono<ApiEnv, BlankSchema, "/api">) {
     .route("/agent", agent);
 }
 
-export type TypedApi = ReturnType<typeof mountAll>;
+export type TypedApi = ReturnType<typeof _mountAll>;

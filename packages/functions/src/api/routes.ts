@@ -10,8 +10,9 @@ import { errorAnswer, notFoundAnswer } from "./errors.ts";
  * is its own chunk.
  *
  * The groups are listed in the order they were mounted eagerly, each at its path; a group at
- * the root says which first segments its paths start with (routes.test.ts checks them against its
- * routes). route-types.ts mounts the same groups eagerly, for the client's types only.
+ * the root says which first segments its paths start with (tests/integration/api-routes.test.ts
+ * checks them against its routes). route-types.ts mounts the same groups eagerly, for the
+ * client's types only.
  */
 interface RouteGroup {
   at: string;

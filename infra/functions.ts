@@ -22,7 +22,14 @@ export function functionArgs(name: string, own: Record<string, unknown> = {}): s
     ) as sst.aws.FunctionArgs["link"],
     timeout: definition.timeout,
     ...(definition.memory ? { memory: definition.memory } : {}),
-    ...(definition.install ? { nodejs: { install: [...definition.install] } } : {}),
+    ...(definition.install || definition.splitting
+      ? {
+          nodejs: {
+            ...(definition.install ? { install: [...definition.install] } : {}),
+            ...(definition.splitting ? { splitting: true } : {}),
+          },
+        }
+      : {}),
     architecture: definition.architecture,
   };
 }

@@ -75,11 +75,20 @@ export async function buildBundles(options: BuildOptions): Promise<Bundle[]> {
   // still its own bundle, as separate runs would make it; the source is parsed once).
   const groups = new Map<string, FunctionDefinition[]>();
   for (const definition of definitions) {
-    const key = externalsOf(definition).join(",");
+    // A function split into chunks is built on its own, as SST builds it: chunks shared across
+    // several entries of one run would land outside each function's directory.
+    const key = definition.splitting ? `split:${definition.name}` : externalsOf(definition).join(",");
     groups.set(key, [...(groups.get(key) ?? []), definition]);
   }
   const built = await Promise.all([...groups.values()].map((group) => buildGroup(group, outDir)));
-  const bundles = await Promise.all(built.flat().map((entry) => finish(entry)));
+  // In the list's order, whichever esbuild run built each.
+  const order = (entry: Built) => definitions.indexOf(entry.definition);
+  const bundles = await Promise.all(
+    built
+      .flat()
+      .sort((a, b) => order(a) - order(b))
+      .map((entry) => finish(entry)),
+  );
   if (options.hostPackages) await installHostPackages(outDir, bundles);
   await writeFile(
     join(outDir, "manifest.json"),
@@ -123,9 +132,15 @@ export function entryOf(definition: FunctionDefinition) {
 
 async function buildGroup(definitions: FunctionDefinition[], outDir: string): Promise<Built[]> {
   const entries = definitions.map(entryOf);
+  // `nodejs.splitting`: ESM chunks beside the entry, loaded by dynamic imports when first used.
+  const splitting = definitions.length === 1 && definitions[0]!.splitting === true;
+  // Split: the function's directory is the output directory, so its chunks are inside it.
+  const base = splitting ? join(outDir, definitions[0]!.name) : outDir;
+  const outName = (entry: (typeof entries)[number]) => (splitting ? entry.file.replace(/\.mjs$/, "") : entry.out);
   const result = await build({
-    entryPoints: Object.fromEntries(entries.map((entry) => [entry.out, entry.entry])),
-    outdir: outDir,
+    entryPoints: Object.fromEntries(entries.map((entry) => [outName(entry), entry.entry])),
+    outdir: base,
+    splitting,
     outExtension: { ".js": ".mjs" },
     platform: "node",
     external: externalsOf(definitions[0]!),
@@ -143,9 +158,21 @@ async function buildGroup(definitions: FunctionDefinition[], outDir: string): Pr
     absWorkingDir: ROOT,
   });
   return entries.map((entry) => {
-    const outFile = relative(ROOT, join(outDir, entry.out + ".mjs"));
-    const output = result.metafile.outputs[outFile];
-    if (!output) throw new Error(`esbuild wrote no ${outFile}`);
+    const outFile = relative(ROOT, join(base, outName(entry) + ".mjs"));
+    const entryOutput = result.metafile.outputs[outFile];
+    if (!entryOutput) throw new Error(`esbuild wrote no ${outFile}`);
+    // A split function's code is its entry and its chunks (the run's other files): all count.
+    const output = splitting
+      ? {
+          ...entryOutput,
+          inputs: Object.assign(
+            {},
+            ...Object.entries(result.metafile.outputs)
+              .filter(([file]) => file.endsWith(".mjs"))
+              .map(([, chunk]) => chunk.inputs),
+          ) as Metafile["outputs"][string]["inputs"],
+        }
+      : entryOutput;
     const imports = externalImports(result.metafile, relative(ROOT, entry.entry));
     return {
       definition: entry.definition,

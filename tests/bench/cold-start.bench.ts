@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ARCHITECTURE, type FunctionDefinition, functions } from "@graph/functions/functions";
@@ -28,6 +28,10 @@ const ANY_GOAL = 2;
  * `npm run bench -- cold-start`: every function's deployable bundle, loaded in a fresh Node
  * process (load to ready: importing the bundle) and invoked once with a real-shaped event
  * (first invocation), side by side with the baseline; then the bundles' sizes and heaviest modules.
+ *
+ * `COLD_START_BEFORE=<dir>` (bundles built earlier by `npm run bundles -- <dir>`, e.g. from
+ * another commit) measures those too, each beside the current one in the same run, so a change
+ * is compared under the same load of a shared machine.
  */
 export async function coldStartBench(runtime: Runtime) {
   const outDir = join(await mkdtemp(join(tmpdir(), "graph-cold-start-")), "bundles");
@@ -47,7 +51,7 @@ export async function coldStartBench(runtime: Runtime) {
   };
   const person = { userId: session.userId, cookie, token };
 
-  const measure = async (bundle: Bundle) => {
+  const measure = async (bundle: Pick<Bundle, "definition" | "dir" | "file" | "exportName">) => {
     const load: number[] = [];
     const first: number[] = [];
     let failure: string | undefined;
@@ -64,6 +68,8 @@ export async function coldStartBench(runtime: Runtime) {
     }
     return { load: summary(load).p50, first: summary(first).p50, failure };
   };
+
+  const before = process.env.COLD_START_BEFORE ? await earlierBundles(process.env.COLD_START_BEFORE) : undefined;
 
   console.log(`\n## cold start: each bundle in a fresh process, median of ${RUNS} (ms)`);
   const baseline = await measure(bundles[0]!);
@@ -85,6 +91,11 @@ export async function coldStartBench(runtime: Runtime) {
     const note = (ratio > goal ? `  over the ${goal}× goal` : "") + (m.failure ? `  FAILED: ${m.failure}` : "");
     if (ratio > goal) missed.push(bundle.definition.name);
     row(bundle.definition.name, m, note);
+    const earlier = before?.get(bundle.definition.name);
+    if (earlier) {
+      const b = await measure({ ...earlier, definition: bundle.definition });
+      row(`  before`, b, b.failure ? `  FAILED: ${b.failure}` : "");
+    }
   }
   console.log(missed.length === 0 ? "  every function within its goal" : `  over their goal: ${missed.join(", ")}`);
   console.log(`\n${sizeReport(bundles)}`);
@@ -97,4 +108,19 @@ export async function coldStartBench(runtime: Runtime) {
     );
   }
   await site.close();
+}
+
+/** Bundles built earlier into `dir` (its manifest.json), by function name. */
+async function earlierBundles(dir: string) {
+  const manifest = JSON.parse(await readFile(join(dir, "manifest.json"), "utf8")) as {
+    name: string;
+    file: string;
+    export: string;
+  }[];
+  return new Map(
+    manifest.map((entry) => {
+      const [name, file] = entry.file.split("/") as [string, string];
+      return [entry.name, { dir: join(dir, name), file, exportName: entry.export }] as const;
+    }),
+  );
 }

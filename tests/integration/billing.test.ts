@@ -204,7 +204,7 @@ describe("paying for pro once", () => {
 describe("the Stripe stand-in", () => {
   it("answers the calls graph makes for a second subscription as Stripe does", async () => {
     const me = await signedIn(api);
-    const client = stripe();
+    const client = await stripe();
     // Checkout sessions: listed by customer and status; only an open one can be expired.
     const sessions = [await checkoutSession(api, me), await checkoutSession(api, me)];
     const customer = (await client.checkout.sessions.retrieve(sessions[0]!)).customer as string;

@@ -39,6 +39,11 @@ export interface FunctionDefinition {
   memory?: `${number} MB`;
   /** Packages kept out of the bundle and installed beside it for the function's platform. */
   install?: readonly string[];
+  /**
+   * SST's `nodejs.splitting`: ESM chunks beside the handler's file, so code behind a dynamic
+   * import (route groups, the feeds catalogue) is read and compiled only when first used.
+   */
+  splitting?: boolean;
   architecture: typeof ARCHITECTURE;
   trigger: Trigger;
 }
@@ -192,6 +197,7 @@ export const functions: readonly FunctionDefinition[] = [
     memory: "1024 MB",
     // sharp's native binaries are installed for the function's platform, not bundled.
     install: ["sharp"],
+    splitting: true,
     architecture: ARCHITECTURE,
     trigger: { kind: "http" },
   },

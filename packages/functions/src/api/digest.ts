@@ -18,6 +18,3 @@ export const digest = new Hono<ApiEnv>().post("/unsubscribe", input("query", Tok
   await Digest.unsubscribe(c.req.valid("query").token);
   return c.json({ ok: true as const, wantsEmailDigest: false as const });
 });
-
-/** Paths that take a form body besides JSON (see `jsonOnly`). */
-export const FORM_PATHS = ["/api/digest/unsubscribe"];

@@ -33,7 +33,8 @@ vi.mock("@graph/core/modules/channels", async (original) => ({
 import type { Plan } from "@graph/core/lib/plans";
 import type { Session } from "@graph/core/modules/auth";
 import * as Channels from "@graph/core/modules/channels";
-import { DISCORD_WEBHOOK_PATHS, discord } from "./discord.ts";
+import { discord } from "./discord.ts";
+import { DISCORD_WEBHOOK_PATHS } from "./paths.ts";
 import type { ApiEnv } from "./env.ts";
 import { errorAnswer } from "./errors.ts";
 

@@ -5,9 +5,6 @@ import * as Channels from "@graph/core/modules/channels";
 import { channelConnectRoutes } from "./channel-connect.ts";
 import type { ApiEnv } from "./env.ts";
 
-/** Called by Discord's servers, authorised by its signature: exempt from the Origin and JSON-only checks. */
-export const DISCORD_WEBHOOK_PATHS = ["/api/discord/interactions"] as const;
-
 /**
  * Answers `/graph …` within Discord's three seconds: what needs no data (help, and a server
  * nobody linked, told how to link it) at once; the rest is deferred and its answer edited into

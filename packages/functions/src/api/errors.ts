@@ -10,6 +10,11 @@ export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
 /** The one shape of every error answer: the message to show, a stable code to decide by, and extras. */
 export type ErrorBody = { error: string; code: ErrorCode } & Record<string, unknown>;
 
+/** The answer to a path no route serves. */
+export function notFoundAnswer(c: Context): Response {
+  return c.json({ error: "Not found.", code: "not_found" } satisfies ErrorBody, 404);
+}
+
 /**
  * Maps anything thrown by a handler to its answer: visible errors keep their status, code and
  * extras; a database that is throttling or down is a 503 with Retry-After (the request changed

@@ -19,13 +19,6 @@ import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession, viewerOf } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";
 
-/**
- * Paths that take a form body besides JSON (see `jsonOnly`): the spec sends contacts as form
- * data. A form from another site gets nowhere here either: the session cookie is SameSite=Lax
- * (a cross-site POST carries none) and `sameOrigin` refuses a foreign `Origin`.
- */
-export const PROFILE_FORM_PATHS = ["/api/contacts/to_db"];
-
 const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
 
 /** The contacts route takes forms only: anything else is refused as `jsonOnly` refuses non-JSON elsewhere. */

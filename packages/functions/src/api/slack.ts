@@ -21,9 +21,6 @@ function commandOf(form: URLSearchParams) {
   };
 }
 
-/** Slack's paths: calls made by Slack, without a session or an Origin, authorised by the signing secret. */
-export const SLACK_WEBHOOK_PATHS = ["/api/slack/commands"] as const;
-
 /**
  * `/slack/*`: "Add to Slack" (a navigation to Slack's consent page and back; 403 `plan_required`
  * on a plan without the bot) and the `/graph` slash command.

@@ -13,13 +13,6 @@ import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";
 import { id, jsonBody } from "./validate.ts";
 
-/**
- * Stripe calls the webhook without a session or an Origin; a form-encoded or cross-site request
- * can do nothing there, because only a body signed with the webhook secret is read. It is
- * exempt from the Origin and JSON-only guards, and nothing else is.
- */
-export const WEBHOOK_PATHS = ["/api/stripe/webhook"] as const;
-
 const Checkout = z.object({ userId: id("userId"), email: z.string().max(254).optional() });
 const Portal = z.object({ userId: id("userId") });
 

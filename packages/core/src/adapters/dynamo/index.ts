@@ -5,3 +5,4 @@
 export * from "./db.ts";
 export { pageOf } from "./paging.ts";
 export { deleteKeys } from "./batch-delete.ts";
+export { Entity } from "./lazy-entity.ts";

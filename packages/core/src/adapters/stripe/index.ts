@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { Resource } from "sst";
 import { notFound } from "../../lib/errors/index.ts";
 import { MESSAGES } from "../../modules/billing/rules.ts";
@@ -18,11 +18,18 @@ function endpoint(): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
   return { host: hostname, port: port || (scheme === "http" ? 80 : 443), protocol: scheme };
 }
 
-/** The Stripe client, built from the secret key (404 not_configured while the key is empty). */
-export function stripe(): Stripe {
+/**
+ * The Stripe client, built from the secret key (404 not_configured while the key is empty). Its
+ * SDK is imported with the first call: only billing's requests use it, and the API would
+ * otherwise compile its 250 kB at every cold start.
+ */
+export async function stripe(): Promise<Stripe> {
   const key = Resource.StripeSecretKey.value;
   if (!key) throw notFound(MESSAGES.notConfigured, "not_configured");
-  if (client?.key !== key) client = { key, stripe: new Stripe(key, { ...endpoint(), maxNetworkRetries: 2 }) };
+  if (client?.key !== key) {
+    const { default: StripeClient } = await import("stripe");
+    client = { key, stripe: new StripeClient(key, { ...endpoint(), maxNetworkRetries: 2 }) };
+  }
   return client.stripe;
 }
 

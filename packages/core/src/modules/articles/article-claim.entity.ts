@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * Claims on an article's canonical link and on its title fingerprint, written with the article

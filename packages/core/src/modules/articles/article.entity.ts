@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 import { SOURCE_TYPES } from "../sources/rules.ts";
 
 /** One ingested article. Duplicates are kept, linked to the article they repeat, and never shown. */

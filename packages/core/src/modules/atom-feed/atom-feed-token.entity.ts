@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The look-up of a feed's secret address: its SHA-256 to the person (written with `AtomFeedEntity`). */
 export const AtomFeedTokenEntity = new Entity(

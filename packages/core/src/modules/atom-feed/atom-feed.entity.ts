@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's private Atom feed, when turned on: its secret address's hash, and the secret sealed. */
 export const AtomFeedEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A password-reset link, stored by the SHA-256 of its token and deleted when used. */
 export const ResetTokenEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A signed-in browser. Keyed by the SHA-256 of the cookie token, never the token itself. */
 export const SessionEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The one live e-mail verification code of an account; a new code replaces the old. */
 export const VerificationEntity = new Entity(

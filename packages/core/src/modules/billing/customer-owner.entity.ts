@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Whose a Stripe customer is: subscription events name the customer, not the person. */
 export const CustomerOwnerEntity = new Entity(

@@ -49,7 +49,9 @@ export async function ensureCustomer(person: { userId: string; email: string; us
       if (now?.customerId) return now.customerId;
     }
   }
-  const customer = await stripe().customers.create(
+  const customer = await (
+    await stripe()
+  ).customers.create(
     { email: person.email, name: person.username, metadata: { userId: person.userId } },
     { idempotencyKey: `graph-customer-${row.claim}` },
   );

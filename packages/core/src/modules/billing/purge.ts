@@ -19,7 +19,7 @@ export async function purgeAccount(userId: string): Promise<void> {
   for (const subscription of subscriptions) {
     if (ENDED.has(subscription.status)) continue;
     try {
-      await stripe().subscriptions.cancel(subscription.subscriptionId);
+      await (await stripe()).subscriptions.cancel(subscription.subscriptionId);
     } catch (error) {
       if ((error as { code?: string }).code !== "resource_missing") throw error;
     }

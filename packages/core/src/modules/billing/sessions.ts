@@ -20,7 +20,9 @@ export async function checkout(userId: string): Promise<{ url: string }> {
   }
   const price = proPrice();
   const customer = await ensureCustomer(user);
-  const session = await stripe().checkout.sessions.create({
+  const session = await (
+    await stripe()
+  ).checkout.sessions.create({
     mode: "subscription",
     customer,
     client_reference_id: userId,
@@ -37,7 +39,9 @@ export async function checkout(userId: string): Promise<{ url: string }> {
 export async function portal(userId: string): Promise<{ url: string }> {
   const customer = await customerIdOf(userId);
   if (!customer) throw notFound(MESSAGES.noCustomer);
-  const session = await stripe().billingPortal.sessions.create({ customer, return_url: `${site()}/home/upgrade` });
+  const session = await (
+    await stripe()
+  ).billingPortal.sessions.create({ customer, return_url: `${site()}/home/upgrade` });
   return { url: session.url };
 }
 
@@ -47,12 +51,12 @@ export async function portal(userId: string): Promise<{ url: string }> {
  * is left as it is.
  */
 export async function expireOpenCheckouts(customer: string, except: string): Promise<void> {
-  for await (const open of stripe().checkout.sessions.list({ customer, status: "open", limit: 100 })) {
+  for await (const open of (await stripe()).checkout.sessions.list({ customer, status: "open", limit: 100 })) {
     if (open.id === except) continue;
     try {
-      await stripe().checkout.sessions.expire(open.id);
+      await (await stripe()).checkout.sessions.expire(open.id);
     } catch (error) {
-      if ((await stripe().checkout.sessions.retrieve(open.id)).status === "open") throw error;
+      if ((await (await stripe()).checkout.sessions.retrieve(open.id)).status === "open") throw error;
     }
   }
 }

@@ -34,7 +34,7 @@ const readingOf = (subscription: Stripe.Subscription) => ({
 /** A subscription as Stripe has it now, or undefined when Stripe does not know it. */
 async function retrieve(subscriptionId: string): Promise<Stripe.Subscription | undefined> {
   try {
-    return await stripe().subscriptions.retrieve(subscriptionId);
+    return await (await stripe()).subscriptions.retrieve(subscriptionId);
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
@@ -151,11 +151,13 @@ async function refuseSecondSubscription(userId: string, subscription: Stripe.Sub
   });
   const invoice = idOf(subscription.latest_invoice);
   if (invoice) {
-    for await (const payment of stripe().invoicePayments.list({ invoice, status: "paid" })) {
+    for await (const payment of (await stripe()).invoicePayments.list({ invoice, status: "paid" })) {
       const paymentIntent = idOf(payment.payment.payment_intent);
       if (!paymentIntent) continue;
       try {
-        await stripe().refunds.create(
+        await (
+          await stripe()
+        ).refunds.create(
           { payment_intent: paymentIntent, reason: "duplicate", metadata: { userId, subscriptionId: subscription.id } },
           { idempotencyKey: `graph-second-subscription-refund-${paymentIntent}` },
         );
@@ -165,7 +167,7 @@ async function refuseSecondSubscription(userId: string, subscription: Stripe.Sub
     }
   }
   try {
-    return await stripe().subscriptions.cancel(subscription.id);
+    return await (await stripe()).subscriptions.cancel(subscription.id);
   } catch (error) {
     // Cancelled meanwhile (Stripe answers a cancelled one as missing): read what it is now.
     if (!isMissing(error)) throw error;

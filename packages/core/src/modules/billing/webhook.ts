@@ -24,7 +24,7 @@ export async function verify(rawBody: string, signature: string | undefined): Pr
   if (!signature) throw badRequest(MESSAGES.badSignature, "invalid_signature");
   const secret = webhookSecret();
   try {
-    return await stripe().webhooks.constructEventAsync(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+    return await (await stripe()).webhooks.constructEventAsync(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
   } catch {
     throw badRequest(MESSAGES.badSignature, "invalid_signature");
   }

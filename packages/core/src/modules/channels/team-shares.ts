@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { deleteKeys, entityConfig } from "../../adapters/dynamo/index.ts";
+import { deleteKeys, Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 import type { ChannelKind } from "./rules.ts";
 
 /**

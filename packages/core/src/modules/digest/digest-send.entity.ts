@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * A digest sent (or found empty) for one of a person's times on a local day: created on

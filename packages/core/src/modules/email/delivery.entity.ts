@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Marks a queued e-mail as sent, so a redelivered queue message does not send it twice. */
 export const DeliveryEntity = new Entity(

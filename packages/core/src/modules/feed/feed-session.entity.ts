@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 import { SOURCE_TYPES } from "../sources/rules.ts";
 
 /** A picked article as a session keeps it (see picks.ts for the shape the feed reads). */

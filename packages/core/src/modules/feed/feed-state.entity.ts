@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Per-person feed state that is not a session: a cleared refresh, the last manual refresh. */
 export const FeedStateEntity = new Entity(

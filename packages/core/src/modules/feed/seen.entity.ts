@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** That a person has seen an article in their feed: a refresh leaves it out. */
 export const SeenEntity = new Entity(

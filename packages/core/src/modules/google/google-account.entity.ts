@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The Google account a graph account signs in with: the other half of `GoogleLinkEntity`, found by the person. */
 export const GoogleAccountEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * A person's photo count and which photo is the primary one. Every added or deleted photo

@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * A book on a person's shelf. Keyed by the person and the book's id, so a second add of the same

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's contact links (their site and their socials), one item: a save replaces both. */
 export const ContactsEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The order and visibility of a person's profile sections, one item: a save replaces it whole. */
 export const SectionOrderEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A website a person lists on their profile; ids sort by creation time like thoughts'. */
 export const WebsiteEntity = new Entity(

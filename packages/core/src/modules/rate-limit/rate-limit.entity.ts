@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** One fixed window of a sliding limit, incremented atomically; the TTL clears old windows. */
 export const RateLimitEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's reading preferences, one item: whether the feed's titles open the publisher's page instead of the reader view. */
 export const ReaderSettingsEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** An open WebSocket of a signed-in person, so the server can push to them (and close it when they sign out). */
 export const ConnectionEntity = new Entity(

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { catalogueFromTsv } from "../../../../../scripts/catalogue/from-tsv.ts";
 import { canonicalUrl } from "../../lib/syndication/identity.ts";
 import { catalogueFeed, inferLanguage, sourceIdOf } from "./catalogue-file.ts";
-import { PRODUCTION_CATALOGUE } from "./catalogue.ts";
+import { productionCatalogue } from "./catalogue.ts";
 import { SOURCE_TYPES } from "./rules.ts";
 
+const PRODUCTION_CATALOGUE = await productionCatalogue();
 const EARLIER_IDS = ["hacker-news", "arxiv-cs-ai", "nasa-breaking", "quanta", "github-blog", "nature-news"];
 
 describe("the production catalogue", () => {

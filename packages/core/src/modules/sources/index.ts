@@ -25,7 +25,7 @@ export {
 } from "./fetch-plan.ts";
 export * as Suggestions from "./suggestions.ts";
 export { requeueStalePending, STALE_PENDING_MS } from "./stale.ts";
-export { PRODUCTION_CATALOGUE } from "./catalogue.ts";
+export { productionCatalogue } from "./catalogue.ts";
 export * as Subjects from "./subjects.ts";
 export type { CatalogueSubject, SubjectTopic } from "./subjects.ts";
 export { purgeAccount } from "./purge.ts";

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A source a person asked graph to read, and what checking it found. */
 export const SuggestedSourceEntity = new Entity(

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Shards of the dictionary, so a million phrases don't share one partition. */
 export const DICTIONARY_SHARDS = 16;

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * A topic a person asked not to be suggested again, by the id it would have as their topic

@@ -40,10 +40,18 @@ export interface SuggestedTopic {
   why: string;
 }
 
-/** The built-in topics by phrase, in their order. */
-const BUILTIN_BY_PHRASE = new Map(BUILTIN_TOPICS.map((topic) => [phraseKey(topic), topic]));
-/** The built-in topics by the id each would have as a person's topic. */
-const BUILTIN_BY_ID = new Map(BUILTIN_TOPICS.map((topic) => [topicIdOf(phraseKey(topic)), topic]));
+/**
+ * The built-in topics by phrase, in their order, and by the id each would have as a person's
+ * topic: folded when first asked for, not at import (every function that loads topics would pay).
+ */
+let builtins: { byPhrase: Map<string, string>; byId: Map<string, string> } | undefined;
+
+function builtinTopics() {
+  if (builtins) return builtins;
+  const byPhrase = new Map(BUILTIN_TOPICS.map((topic) => [phraseKey(topic), topic]));
+  builtins = { byPhrase, byId: new Map([...byPhrase].map(([phrase, topic]) => [topicIdOf(phrase), topic])) };
+  return builtins;
+}
 
 /**
  * A topic suggested from outside graph's topic data (the subjects of the person's books, say),
@@ -133,11 +141,11 @@ export async function similarTopics(
     limit,
   );
 
-  const unnamed = ranked.filter((r) => !BUILTIN_BY_PHRASE.has(r.phrase) && !r.topic).map((r) => r.phrase);
+  const unnamed = ranked.filter((r) => !builtinTopics().byPhrase.has(r.phrase) && !r.topic).map((r) => r.phrase);
   const spelled = await spellings(unnamed);
   const answer: SuggestedTopic[] = ranked.map((r) => ({
     id: idOf(r.phrase),
-    topic: BUILTIN_BY_PHRASE.get(r.phrase) ?? r.topic ?? spelled.get(r.phrase) ?? displayTopic(r.phrase),
+    topic: builtinTopics().byPhrase.get(r.phrase) ?? r.topic ?? spelled.get(r.phrase) ?? displayTopic(r.phrase),
     why: r.why,
   }));
   if (answer.length < limit) {
@@ -177,7 +185,9 @@ export async function suggestionNames(
   ids: readonly string[],
   now = Date.now(),
 ): Promise<Map<string, string>> {
-  const names = new Map(ids.flatMap((id) => (BUILTIN_BY_ID.has(id) ? [[id, BUILTIN_BY_ID.get(id)!] as const] : [])));
+  const names = new Map(
+    ids.flatMap((id) => (builtinTopics().byId.has(id) ? [[id, builtinTopics().byId.get(id)!] as const] : [])),
+  );
   const wanted = new Set(ids.filter((id) => !names.has(id)));
   if (wanted.size === 0) return names;
   const topics = await ownTopics(userId);
@@ -293,7 +303,7 @@ async function builtinSuggestions(
   excluded: (phrase: string) => boolean,
   count: number,
 ): Promise<SuggestedTopic[]> {
-  const candidates = [...BUILTIN_BY_PHRASE.keys()].filter((phrase) => !excluded(phrase));
+  const candidates = [...builtinTopics().byPhrase.keys()].filter((phrase) => !excluded(phrase));
   if (candidates.length === 0 || count <= 0) return [];
   const entries = await getMany<{ phrase: string; followers?: number }>(
     DictionaryPhraseEntity,
@@ -308,7 +318,7 @@ async function builtinSuggestions(
     .slice(0, count)
     .map(({ phrase, followers }) => ({
       id: topicIdOf(phrase),
-      topic: BUILTIN_BY_PHRASE.get(phrase)!,
+      topic: builtinTopics().byPhrase.get(phrase)!,
       why: builtinWhy(followers),
     }));
 }

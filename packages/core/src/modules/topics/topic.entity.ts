@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** One of a person's topics. Its id is derived from its phrase, so a person holds a phrase once. */
 export const TopicEntity = new Entity(

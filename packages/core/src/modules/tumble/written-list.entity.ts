@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * The tumble-word list a person writes, one item: the terms in their order (`terms`), their

@@ -1,5 +1,4 @@
-import { Entity } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Shards of phrases' vocabularies, so many phrases don't share one partition. */
 export const VOCABULARY_SHARDS = 16;

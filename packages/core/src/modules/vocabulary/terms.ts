@@ -41,16 +41,26 @@ const NEWS_WORDS = [
   "within", "against", "among", "between", "because", "though", "although", "whether",
 ];
 
-/** Every token of every article is looked up here: in a `StringIds`, found with one read of memory. */
-const STOPWORDS = new StringIds();
-// Folded as English text is and as other languages' text is (whose plurals do not fold).
-for (const word of [...eng, ...fra, ...deu, ...spa, ...ita, ...por, ...nld, ...NEWS_WORDS]) {
-  for (const token of [...tokenize(word), ...tokenize(word, { language: "fr" })]) STOPWORDS.set(token, 0);
+/**
+ * Every token of every article is looked up here: in a `StringIds`, found with one read of memory.
+ * Built at the first look-up, not at import: folding the lists takes a while, and most functions
+ * that load this module never read an article's terms.
+ */
+let stopwords: StringIds | undefined;
+
+function stopwordIds(): StringIds {
+  if (stopwords) return stopwords;
+  stopwords = new StringIds();
+  // Folded as English text is and as other languages' text is (whose plurals do not fold).
+  for (const word of [...eng, ...fra, ...deu, ...spa, ...ita, ...por, ...nld, ...NEWS_WORDS]) {
+    for (const token of [...tokenize(word), ...tokenize(word, { language: "fr" })]) stopwords.set(token, 0);
+  }
+  return stopwords;
 }
 
 /** Whether a token can never be a term: a stopword, a number, or too short. */
 export function isIgnored(token: string): boolean {
-  return token.length < MIN_TERM_LENGTH || STOPWORDS.has(token) || hasDigit(token);
+  return token.length < MIN_TERM_LENGTH || stopwordIds().has(token) || hasDigit(token);
 }
 
 /**

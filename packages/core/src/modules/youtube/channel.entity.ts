@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from "electrodb";
-import { entityConfig } from "../../adapters/dynamo/index.ts";
+import type { EntityItem } from "electrodb";
+import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /**
  * A YouTube channel a person follows: from their linked account's subscriptions (`account`,

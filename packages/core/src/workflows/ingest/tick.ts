@@ -22,7 +22,7 @@ export async function runTick(now: number): Promise<TickReport> {
   // A load that fails does not hold back the fetches: the tick still queues them, then fails with it.
   let loadFailure: { error: unknown } | undefined;
   if (Resource.Config.catalogue === "production") {
-    await Sources.loadCatalogue(Sources.PRODUCTION_CATALOGUE).catch((error: unknown) => {
+    await Sources.loadCatalogue(await Sources.productionCatalogue()).catch((error: unknown) => {
       loadFailure = { error: error ?? new Error("the catalogue load failed") };
     });
   }

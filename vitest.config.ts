@@ -29,7 +29,6 @@ const OWN_RUNTIME = [
   "agent-search",
   // Feeds, digests and matching over every article and everyone's phrases and vocabulary.
   "feed",
-  "feed-reads",
   "following-feed",
   "digest",
   "digest-advanced",
@@ -102,6 +101,12 @@ export default defineConfig({
           name: "integration-isolated",
           include: OWN_RUNTIME,
           setupFiles: ["tests/support/setup-runtime.ts"],
+          // Each file's runtime is started afresh, in workers that run file after file (see
+          // setup-runtime.ts): a process for every file cost some seconds more each.
+          isolate: false,
+          provide: { runtimePerFile: true },
+          // Evaluated with the domain's modules, so each file's runtime's links are read afresh.
+          server: { deps: { inline: ["sst"] } },
         },
       },
       {

@@ -17,11 +17,11 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { arch as hostArch } from "node:os";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { build, type Metafile } from "esbuild";
 import { type FunctionDefinition, functions as allFunctions } from "../../packages/functions/src/functions.ts";
-import { zippedSize } from "./zip-size.ts";
+import { ZIP_END_RECORD, zippedSize } from "./zip-size.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -262,25 +262,48 @@ async function finish({ definition, dir, file, output, imports }: Built): Promis
     if (!install.includes(pkg) && imports.has(pkg)) install.push(pkg);
   }
   let installedFor: string | undefined;
+  let installed: string | undefined;
   if (install.length > 0) {
     installedFor = `linux-${definition.architecture}`;
-    const installed = await installFor(install, definition.architecture);
+    installed = await installFor(install, definition.architecture);
     await cp(join(installed, "node_modules"), join(dir, "node_modules"), { recursive: true });
     await cp(join(installed, "package.json"), join(dir, "package.json"));
   }
   const files = (await listFiles(dir)).filter((path) => !path.endsWith(".map"));
   const sizes = await Promise.all(files.map(async (path) => (await stat(path)).size));
+  const own = files.filter((path) => !isInstalled(relative(dir, path)));
   return {
     definition,
     dir,
     file,
     exportName: definition.handler.slice(definition.handler.lastIndexOf(".") + 1),
     unzippedBytes: sizes.reduce((sum, size) => sum + size, 0),
-    zippedBytes: await zippedSize(dir, files),
+    zippedBytes: (await zippedSize(dir, own)) + (installed ? await installedZippedBytes(installed) : 0),
     installedFor,
     output,
   };
 }
+
+/** The files a bundle has from its install (copied whole from the install's directory). */
+const isInstalled = (path: string) => path === "package.json" || path.startsWith(`node_modules${sep}`);
+
+/**
+ * What an install's files add to a bundle's zip (their entries, without the zip's end record), as
+ * copied into it: deflated once for all the bundles that copy the same install (sharp's 20 MB go
+ * into ten of them).
+ */
+function installedZippedBytes(installed: string): Promise<number> {
+  let bytes = installedZips.get(installed);
+  if (!bytes) {
+    bytes = listFiles(installed).then(async (files) => {
+      const copied = files.filter((path) => isInstalled(relative(installed, path)) && !path.endsWith(".map"));
+      return (await zippedSize(installed, copied)) - ZIP_END_RECORD;
+    });
+    installedZips.set(installed, bytes);
+  }
+  return bytes;
+}
+const installedZips = new Map<string, Promise<number>>();
 
 /**
  * `npm install` of the packages at the versions this repository has, for Linux on `architecture`

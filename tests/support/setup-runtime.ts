@@ -30,7 +30,8 @@ const TEST_SETTINGS: TestSettings = { passwordHashCost: 2 ** 10, feedFetchTimeou
  * so the domain's modules see their links (table, queues, site URL) exactly as on AWS; then, in
  * a project with `isolate: false`, shared by every file the worker runs (starting one costs
  * seconds of imports and start-up), and stopped with the worker. Files keep apart by their own
- * people and data; what a file changes of the process is put back after it (below).
+ * people and data; what a file changes of the process is put back after it (below). With
+ * `runtimePerFile` it is stopped after each file instead, and the next file starts its own.
  */
 const shared = globalThis as {
   __graphRuntime?: Runtime;
@@ -40,9 +41,9 @@ const shared = globalThis as {
 };
 const perFile = inject("runtimePerFile") === true;
 if (!shared.__graphRuntime) {
-  const first = !shared.__graphBaseEnvironment;
-  if (first) shared.__graphBaseEnvironment = { ...process.env };
-  else restoreEnvironment(shared.__graphBaseEnvironment!);
+  const base = shared.__graphBaseEnvironment;
+  if (base) restoreEnvironment(base);
+  else shared.__graphBaseEnvironment = { ...process.env };
   const runtime = await startRuntime({
     siteUrl: "http://graph.test",
     teamEmail: "team@graph.test",
@@ -52,7 +53,7 @@ if (!shared.__graphRuntime) {
   shared.__graphEnvironment = { ...process.env };
   // Vitest's own hook for what lives as long as the worker (its worker-scoped fixtures use it).
   const worker = (globalThis as { __vitest_worker__?: { onCleanup(listener: () => unknown): void } }).__vitest_worker__;
-  if (first) worker?.onCleanup(() => shared.__graphRuntime?.stop());
+  if (!base) worker?.onCleanup(() => shared.__graphRuntime?.stop());
 }
 const runtime = shared.__graphRuntime;
 

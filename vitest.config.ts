@@ -29,7 +29,6 @@ const OWN_RUNTIME = [
   "agent-search",
   // Feeds, digests and matching over every article and everyone's phrases and vocabulary.
   "feed",
-  "feed-reads",
   "following-feed",
   "digest",
   "digest-advanced",
@@ -53,6 +52,11 @@ const OWN_RUNTIME = [
   // Every function's bundle runs its jobs' ticks (the ingest tick, the vocabulary…) over everything.
   "bundles",
 ].map((name) => `tests/integration/${name}.test.ts`);
+/**
+ * Files of OWN_RUNTIME that also need a process of their own: after another file in the same
+ * worker, spotify-link's daily resync saw no revoked grant (the cause is not found yet).
+ */
+const OWN_PROCESS = ["tests/integration/spotify-link.test.ts"];
 /** Files that check what production's costs give (the one place a password is hashed at them). */
 const PRODUCTION_COSTS = ["tests/integration/production-costs.test.ts"];
 
@@ -101,6 +105,21 @@ export default defineConfig({
         test: {
           name: "integration-isolated",
           include: OWN_RUNTIME,
+          exclude: OWN_PROCESS,
+          setupFiles: ["tests/support/setup-runtime.ts"],
+          // Each file's runtime is started afresh, in workers that run file after file (see
+          // setup-runtime.ts): a process for every file cost some seconds more each.
+          isolate: false,
+          provide: { runtimePerFile: true },
+          // Evaluated with the domain's modules, so each file's runtime's links are read afresh.
+          server: { deps: { inline: ["sst"] } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-process",
+          include: OWN_PROCESS,
           setupFiles: ["tests/support/setup-runtime.ts"],
         },
       },

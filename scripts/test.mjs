@@ -21,7 +21,13 @@ const TIERS = [
   { name: "lint", command: ["npm", "run", "lint"] },
   { name: "unit", command: ["vitest", "run", "--project", "unit"] },
   // Every integration project (shared runtimes, runtimes of their own, production's costs) in one run.
-  { name: "integration", command: ["vitest", "run", "--project", "integration*"] },
+  // Its bundles test builds every function's bundle where the browser tier runs them from; the
+  // bundles tier reuses that build while the sources are unchanged.
+  {
+    name: "integration",
+    command: ["vitest", "run", "--project", "integration*"],
+    env: { GRAPH_TEST_BUNDLES_DIR: bundles },
+  },
   // The web app, and every function's deployable bundle (as SST builds it), which the browser tier's runtimes run.
   { name: "build", command: ["npm", "run", "build", "-w", "web"] },
   { name: "bundles", command: ["tsx", "scripts/bundles/build.ts", bundles] },

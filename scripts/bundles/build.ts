@@ -6,17 +6,22 @@
  * (sharp is always) kept external and installed beside the bundle with npm for Linux on the
  * function's architecture. Each bundle is a directory `<out>/<function name>/` as it is zipped.
  *
- *   npx tsx scripts/bundles/build.ts [out-dir] [function names…]   (npm run bundles)
+ *   npx tsx scripts/bundles/build.ts [--force] [out-dir] [function names…]   (npm run bundles)
+ *
+ * A build writes what it was made from beside the bundles (`build.json`): the same build into the
+ * same directory is skipped while those sources are unchanged (`--force` builds regardless), so
+ * `npm test`'s bundles tier reuses what the integration tier's bundles test built.
  */
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { arch as hostArch } from "node:os";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import { build, type Metafile } from "esbuild";
 import { type FunctionDefinition, functions as allFunctions } from "../../packages/functions/src/functions.ts";
-import { zippedSize } from "./zip-size.ts";
+import { ZIP_END_RECORD, zippedSize } from "./zip-size.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -90,6 +95,7 @@ export async function buildBundles(options: BuildOptions): Promise<Bundle[]> {
       .map((entry) => finish(entry)),
   );
   if (options.hostPackages) await installHostPackages(outDir, bundles);
+  await writeStamp(outDir, definitions, options, bundles);
   await writeFile(
     join(outDir, "manifest.json"),
     JSON.stringify(
@@ -104,6 +110,79 @@ export async function buildBundles(options: BuildOptions): Promise<Bundle[]> {
     ),
   );
   return bundles;
+}
+
+/** Beside a build: what it was made from (see `reusableBundles`) and the bundles it made. */
+const STAMP = "build.json";
+
+interface Stamp {
+  key: string;
+  /** The repository's files the bundles were built from (paths from the root). */
+  sources: string[];
+  bundles: (Omit<Bundle, "definition"> & { name: string })[];
+}
+
+/**
+ * The bundles already in `options.outDir`, when they were built with the same options, for the
+ * same functions, from sources whose every byte is unchanged (each file esbuild read, the installed
+ * packages' lock, the manifests and tsconfig that steer resolution, and this builder); otherwise
+ * undefined. A file added since can only be bundled through a changed import, so the sources read
+ * last time are enough to tell.
+ */
+async function reusableBundles(options: BuildOptions): Promise<Bundle[] | undefined> {
+  const outDir = resolve(options.outDir);
+  const definitions = options.functions ?? allFunctions;
+  let stamp: Stamp;
+  try {
+    stamp = JSON.parse(await readFile(join(outDir, STAMP), "utf8")) as Stamp;
+  } catch {
+    return undefined;
+  }
+  if (stamp.key !== (await buildKey(definitions, options, stamp.sources))) return undefined;
+  const bundles = stamp.bundles.map(({ name, ...rest }) => {
+    const definition = definitions.find((candidate) => candidate.name === name);
+    return definition && existsSync(join(rest.dir, rest.file)) ? { ...rest, definition } : undefined;
+  });
+  return bundles.every((bundle) => bundle !== undefined) && bundles.length === definitions.length ? bundles : undefined;
+}
+
+async function writeStamp(
+  outDir: string,
+  definitions: readonly FunctionDefinition[],
+  options: BuildOptions,
+  bundles: Bundle[],
+) {
+  const sources = [
+    ...new Set(
+      bundles.flatMap((bundle) => Object.keys(bundle.output.inputs)).filter((path) => !/^node_modules\/|:/.test(path)),
+    ),
+  ].sort();
+  const stamp: Stamp = {
+    key: await buildKey(definitions, options, sources),
+    sources,
+    bundles: bundles.map(({ definition, ...rest }) => ({ name: definition.name, ...rest })),
+  };
+  await writeFile(join(outDir, STAMP), JSON.stringify(stamp));
+}
+
+async function buildKey(definitions: readonly FunctionDefinition[], options: BuildOptions, sources: string[]) {
+  const workspaces = (await readdir(join(ROOT, "packages"))).map((name) => `packages/${name}/package.json`);
+  const files = [
+    "scripts/bundles/build.ts",
+    "scripts/bundles/zip-size.ts",
+    "node_modules/.package-lock.json",
+    "package.json",
+    "tsconfig.json",
+    ...workspaces,
+    ...sources,
+  ];
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ definitions, hostPackages: options.hostPackages ?? false, arch: hostArch() }));
+  for (const file of files) {
+    const content = await readFile(join(ROOT, file)).catch(() => "absent");
+    hash.update(`\0${file}\0${createHash("sha256").update(content).digest("hex")}`);
+  }
+  return hash.digest("hex");
 }
 
 export function externalsOf(definition: FunctionDefinition): string[] {
@@ -210,25 +289,48 @@ async function finish({ definition, dir, file, output, imports }: Built): Promis
     if (!install.includes(pkg) && imports.has(pkg)) install.push(pkg);
   }
   let installedFor: string | undefined;
+  let installed: string | undefined;
   if (install.length > 0) {
     installedFor = `linux-${definition.architecture}`;
-    const installed = await installFor(install, definition.architecture);
+    installed = await installFor(install, definition.architecture);
     await cp(join(installed, "node_modules"), join(dir, "node_modules"), { recursive: true });
     await cp(join(installed, "package.json"), join(dir, "package.json"));
   }
   const files = (await listFiles(dir)).filter((path) => !path.endsWith(".map"));
   const sizes = await Promise.all(files.map(async (path) => (await stat(path)).size));
+  const own = files.filter((path) => !isInstalled(relative(dir, path)));
   return {
     definition,
     dir,
     file,
     exportName: definition.handler.slice(definition.handler.lastIndexOf(".") + 1),
     unzippedBytes: sizes.reduce((sum, size) => sum + size, 0),
-    zippedBytes: await zippedSize(dir, files),
+    zippedBytes: (await zippedSize(dir, own)) + (installed ? await installedZippedBytes(installed) : 0),
     installedFor,
     output,
   };
 }
+
+/** The files a bundle has from its install (copied whole from the install's directory). */
+const isInstalled = (path: string) => path === "package.json" || path.startsWith(`node_modules${sep}`);
+
+/**
+ * What an install's files add to a bundle's zip (their entries, without the zip's end record), as
+ * copied into it: deflated once for all the bundles that copy the same install (sharp's 20 MB go
+ * into ten of them).
+ */
+function installedZippedBytes(installed: string): Promise<number> {
+  let bytes = installedZips.get(installed);
+  if (!bytes) {
+    bytes = listFiles(installed).then(async (files) => {
+      const copied = files.filter((path) => isInstalled(relative(installed, path)) && !path.endsWith(".map"));
+      return (await zippedSize(installed, copied)) - ZIP_END_RECORD;
+    });
+    installedZips.set(installed, bytes);
+  }
+  return bytes;
+}
+const installedZips = new Map<string, Promise<number>>();
 
 /**
  * `npm install` of the packages at the versions this repository has, for Linux on `architecture`
@@ -332,13 +434,17 @@ export function sizeReport(bundles: Bundle[]): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const [out = join(ROOT, ".bundles"), ...names] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const force = args.includes("--force");
+  const [out = join(ROOT, ".bundles"), ...names] = args.filter((arg) => arg !== "--force");
   const chosen = names.length > 0 ? allFunctions.filter((definition) => names.includes(definition.name)) : undefined;
   const started = performance.now();
-  const bundles = await buildBundles({ outDir: out, functions: chosen, hostPackages: true });
+  const options: BuildOptions = { outDir: out, functions: chosen, hostPackages: true };
+  const reused = force ? undefined : await reusableBundles(options);
+  const bundles = reused ?? (await buildBundles(options));
   console.log(sizeReport(bundles));
   console.log(
-    `Built ${bundles.length} bundles in ${relative(ROOT, resolve(out)) || "."} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+    `${reused ? "Reused" : "Built"} ${bundles.length} bundles in ${relative(ROOT, resolve(out)) || "."} in ${((performance.now() - started) / 1000).toFixed(1)} s${reused ? ": built from these very sources already (--force builds again)" : ""}.`,
   );
   for (const bundle of bundles) {
     console.log(

@@ -8,7 +8,7 @@ const deflate = promisify(deflateRaw);
 /** A zip's fixed bytes: each entry's local header (30) and central directory record (46), and the end record (22). */
 const LOCAL_HEADER = 30;
 const CENTRAL_RECORD = 46;
-const END_RECORD = 22;
+export const ZIP_END_RECORD = 22;
 
 /**
  * The size of the zip Lambda would be given for these files under `dir`, without writing it: each
@@ -23,5 +23,5 @@ export async function zippedSize(dir: string, files: string[]): Promise<number> 
       return LOCAL_HEADER + CENTRAL_RECORD + 2 * name + Math.min(compressed, data.length);
     }),
   );
-  return entries.reduce((sum, size) => sum + size, END_RECORD);
+  return entries.reduce((sum, size) => sum + size, ZIP_END_RECORD);
 }

@@ -39,8 +39,9 @@ const alarmedDeadLetters = ALARMS.flatMap(({ rule }) => (rule.kind === "dead-let
 const bundleOf = (name: string) => bundles.find((bundle) => bundle.definition.name === name)!;
 
 beforeAll(async () => {
-  // Outside the repository, so a bundle finds no package but those installed beside it.
-  const outDir = join(await mkdtemp(join(tmpdir(), "graph-bundles-")), "bundles");
+  // Outside the repository, so a bundle finds no package but those installed beside it. `npm test`
+  // names the directory its browser tier runs from, so its bundles tier reuses this build.
+  const outDir = process.env.GRAPH_TEST_BUNDLES_DIR || join(await mkdtemp(join(tmpdir(), "graph-bundles-")), "bundles");
   [bundles, reads, site] = await Promise.all([
     buildBundles({ outDir, hostPackages: true }),
     resourcesRead(functions),

@@ -7,6 +7,13 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** "production" runs the runtime at production's costs (scrypt's, fetch time-outs); default "test". */
     runtimeCosts?: "test" | "production";
+    /**
+     * Every test file gets a runtime of its own, as fresh as a new process would give it (its own
+     * DynamoDB, stand-ins, queues, links and the domain's modules evaluated afresh), in a worker
+     * that runs file after file: starting a process and loading its packages for every file cost
+     * more than the runtime itself.
+     */
+    runtimePerFile?: boolean;
   }
 }
 
@@ -23,10 +30,20 @@ const TEST_SETTINGS: TestSettings = { passwordHashCost: 2 ** 10, feedFetchTimeou
  * so the domain's modules see their links (table, queues, site URL) exactly as on AWS; then, in
  * a project with `isolate: false`, shared by every file the worker runs (starting one costs
  * seconds of imports and start-up), and stopped with the worker. Files keep apart by their own
- * people and data; what a file changes of the process is put back after it (below).
+ * people and data; what a file changes of the process is put back after it (below). With
+ * `runtimePerFile` it is stopped after each file instead, and the next file starts its own.
  */
-const shared = globalThis as { __graphRuntime?: Runtime; __graphEnvironment?: NodeJS.ProcessEnv };
+const shared = globalThis as {
+  __graphRuntime?: Runtime;
+  __graphEnvironment?: NodeJS.ProcessEnv;
+  /** The environment before any runtime set its links, which a runtime per file starts from. */
+  __graphBaseEnvironment?: NodeJS.ProcessEnv;
+};
+const perFile = inject("runtimePerFile") === true;
 if (!shared.__graphRuntime) {
+  const base = shared.__graphBaseEnvironment;
+  if (base) restoreEnvironment(base);
+  else shared.__graphBaseEnvironment = { ...process.env };
   const runtime = await startRuntime({
     siteUrl: "http://graph.test",
     teamEmail: "team@graph.test",
@@ -36,7 +53,7 @@ if (!shared.__graphRuntime) {
   shared.__graphEnvironment = { ...process.env };
   // Vitest's own hook for what lives as long as the worker (its worker-scoped fixtures use it).
   const worker = (globalThis as { __vitest_worker__?: { onCleanup(listener: () => unknown): void } }).__vitest_worker__;
-  worker?.onCleanup(() => runtime.stop());
+  if (!base) worker?.onCleanup(() => shared.__graphRuntime?.stop());
 }
 const runtime = shared.__graphRuntime;
 
@@ -59,7 +76,21 @@ afterAll(async () => {
   // The mail it sent: the next file reads an outbox of its own (e.g. the team's, empty).
   await runtime.outbox.clear();
   // The environment as the runtime left it.
-  const environment = shared.__graphEnvironment ?? {};
+  restoreEnvironment(shared.__graphEnvironment ?? {});
+  if (perFile) {
+    // The next file starts a runtime of its own, on the domain's modules evaluated afresh.
+    await runtime.stop();
+    delete shared.__graphRuntime;
+    vi.resetModules();
+    // SST's Resource keeps the links it read first in globalThis: the next runtime's are read
+    // afresh (the project evaluates `sst` with the domain's modules, so afresh too).
+    const sst = globalThis as { __SST_RESOURCE_RAW__?: unknown; __SST_RESOURCE_ENVIRONMENT__?: unknown };
+    delete sst.__SST_RESOURCE_RAW__;
+    delete sst.__SST_RESOURCE_ENVIRONMENT__;
+  }
+});
+
+function restoreEnvironment(environment: NodeJS.ProcessEnv) {
   for (const key of Object.keys(process.env)) if (!(key in environment)) delete process.env[key];
   Object.assign(process.env, environment);
-});
+}

@@ -106,8 +106,7 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
 
 /** What `guardedFetchBytes` answers: `guardedFetch`'s outcomes, with the body's bytes as they came. */
 export type BytesOutcome =
-  | (Omit<Extract<FetchOutcome, { kind: "ok" }>, "body"> & { bytes: Buffer })
-  | Exclude<FetchOutcome, { kind: "ok" }>;
+  (Omit<Extract<FetchOutcome, { kind: "ok" }>, "body"> & { bytes: Buffer }) | Exclude<FetchOutcome, { kind: "ok" }>;
 
 /**
  * `guardedFetch` for a body that is not text (a picture): the same guard, caps and timeouts, the

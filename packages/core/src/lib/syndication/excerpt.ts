@@ -55,7 +55,10 @@ export function excerptOf(summary: string, title = ""): string | undefined {
 /** Words in a text, a Chinese or Japanese character counting as half of one. */
 export function wordCount(text: string): number {
   const cjk = text.match(CJK)?.length ?? 0;
-  const words = text.replace(CJK, " ").split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = text
+    .replace(CJK, " ")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return words + Math.round(cjk / 2);
 }
 
@@ -65,7 +68,11 @@ export function wordCount(text: string): number {
  */
 export function readingMinutes(text: string): number | undefined {
   const trimmed = text.trim();
-  if (/(?:…|\.\.\.|\[…\]|\[\.\.\.\]|(?:continue|keep) reading\W*|read more\W*)$/i.test(withoutTrailingBoilerplate(trimmed)))
+  if (
+    /(?:…|\.\.\.|\[…\]|\[\.\.\.\]|(?:continue|keep) reading\W*|read more\W*)$/i.test(
+      withoutTrailingBoilerplate(trimmed),
+    )
+  )
     return undefined;
   const words = wordCount(withoutBoilerplate(trimmed));
   if (words < MIN_READING_WORDS) return undefined;

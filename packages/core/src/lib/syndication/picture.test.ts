@@ -5,15 +5,16 @@ import { firstImage, pagePicture } from "./picture.ts";
 const rss = (item: string, namespaces = "") =>
   `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:content="http://purl.org/rss/1.0/modules/content/" ${namespaces}><channel><title>T</title><link>https://site.example/</link>
   <item><title>An item</title><link>https://site.example/a</link><guid>a</guid>${item}</item></channel></rss>`;
-const pictureIn = async (item: string) => (await parseFeed(rss(item), "https://site.example/feed"))[`items`][0]?.picture;
+const pictureIn = async (item: string) =>
+  (await parseFeed(rss(item), "https://site.example/feed"))[`items`][0]?.picture;
 
 describe("finding an item's picture in its feed", () => {
   it("reads media:thumbnail, media:content, an image enclosure, itunes:image and the content's first image", async () => {
     expect(await pictureIn(`<media:thumbnail url="https://cdn.example/t.jpg"/>`)).toBe("https://cdn.example/t.jpg");
     expect(await pictureIn(`<media:content url="/m.png" medium="image"/>`)).toBe("https://site.example/m.png");
-    expect(await pictureIn(`<media:group><media:content url="https://cdn.example/g.webp" type="image/webp"/></media:group>`)).toBe(
-      "https://cdn.example/g.webp",
-    );
+    expect(
+      await pictureIn(`<media:group><media:content url="https://cdn.example/g.webp" type="image/webp"/></media:group>`),
+    ).toBe("https://cdn.example/g.webp");
     expect(await pictureIn(`<enclosure url="https://cdn.example/e.jpg" type="image/jpeg" length="1"/>`)).toBe(
       "https://cdn.example/e.jpg",
     );
@@ -31,7 +32,9 @@ describe("finding an item's picture in its feed", () => {
         `<description>&lt;img src="https://cdn.example/inline.jpg"&gt;</description><media:thumbnail url="https://cdn.example/thumb.jpg"/>`,
       ),
     ).toBe("https://cdn.example/thumb.jpg");
-    expect(await pictureIn(`<enclosure url="https://cdn.example/e.mp3" type="audio/mpeg" length="1"/>`)).toBeUndefined();
+    expect(
+      await pictureIn(`<enclosure url="https://cdn.example/e.mp3" type="audio/mpeg" length="1"/>`),
+    ).toBeUndefined();
     expect(await pictureIn(`<media:thumbnail url="javascript:alert(1)"/>`)).toBeUndefined();
     expect(await pictureIn(`<description>No picture here</description>`)).toBeUndefined();
   });
@@ -53,7 +56,9 @@ describe("finding a page's picture", () => {
     expect(pagePicture(`<meta name="twitter:image" content="https://cdn.example/tw.png">`, "https://s.example/")).toBe(
       "https://cdn.example/tw.png",
     );
-    expect(pagePicture(`<html><head></head><body><img src="/x.jpg"></body></html>`, "https://s.example/")).toBeUndefined();
+    expect(
+      pagePicture(`<html><head></head><body><img src="/x.jpg"></body></html>`, "https://s.example/"),
+    ).toBeUndefined();
   });
 
   it("skips tracking pixels in content", () => {

@@ -30,7 +30,8 @@ export function pictureOf(entry: XmlNode, link: string, xml: XmlReader): string 
   if (videoId && YOUTUBE_ID.test(videoId)) return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
   const group = xml.child(entry, "media:group");
   const holders = group ? [entry, group] : [entry];
-  const url = (node: XmlNode | undefined, name = "url") => (node ? absolute(xml.attribute(node, name), link) : undefined);
+  const url = (node: XmlNode | undefined, name = "url") =>
+    node ? absolute(xml.attribute(node, name), link) : undefined;
   for (const holder of holders) {
     for (const thumb of xml.children(holder, "media:thumbnail")) {
       const found = url(thumb);
@@ -42,7 +43,8 @@ export function pictureOf(entry: XmlNode, link: string, xml: XmlReader): string 
       const type = xml.attribute(content, "type") ?? "";
       const medium = xml.attribute(content, "medium") ?? "";
       const address = xml.attribute(content, "url") ?? "";
-      const image = medium === "image" || type.startsWith("image/") || (!medium && !type && IMAGE_EXTENSION.test(address));
+      const image =
+        medium === "image" || type.startsWith("image/") || (!medium && !type && IMAGE_EXTENSION.test(address));
       const found = image ? url(content) : undefined;
       if (found) return found;
       // A video's own thumbnail, nested in its media:content.
@@ -120,7 +122,14 @@ export function pagePicture(html: string, pageUrl: string): string | undefined {
   );
   parser.write(html.slice(0, PAGE_HEAD_BYTES));
   parser.end();
-  for (const key of ["og:image:secure_url", "og:image", "og:image:url", "twitter:image", "twitter:image:src", "image_src"]) {
+  for (const key of [
+    "og:image:secure_url",
+    "og:image",
+    "og:image:url",
+    "twitter:image",
+    "twitter:image:src",
+    "image_src",
+  ]) {
     const address = absolute(found[key], pageUrl);
     if (address) return address;
   }

@@ -55,7 +55,8 @@ export async function checkPicture(bytes: Uint8Array): Promise<PictureCheck> {
   const options: SharpOptions = { limitInputPixels: PICTURE_LIMITS.maxPixels, failOn: "error" };
   try {
     const meta = await sharp(bytes, options).metadata();
-    if (meta.format !== SHARP_FORMAT[type] || !meta.width || !meta.height) return { refused: "the picture does not decode" };
+    if (meta.format !== SHARP_FORMAT[type] || !meta.width || !meta.height)
+      return { refused: "the picture does not decode" };
     if (meta.width * meta.height > PICTURE_LIMITS.maxPixels) {
       return { refused: `the picture is ${meta.width} × ${meta.height}, over ${PICTURE_LIMITS.maxPixels} pixels` };
     }

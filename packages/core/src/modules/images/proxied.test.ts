@@ -98,7 +98,9 @@ describe("outside pictures: fetching through the guard", () => {
   });
 
   it("refuses what is not http(s)", async () => {
-    expect(await fetchPicture("file:///etc/passwd", { guard })).toEqual({ refused: expect.stringMatching(/only http/) });
+    expect(await fetchPicture("file:///etc/passwd", { guard })).toEqual({
+      refused: expect.stringMatching(/only http/),
+    });
     expect(await fetchPicture("data:image/png;base64,AAAA", { guard })).toHaveProperty("refused");
   });
 });

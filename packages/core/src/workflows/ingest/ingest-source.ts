@@ -130,7 +130,11 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   const pictures: PictureWanted[] = [];
   const added = async (article: Articles.Article, item: ParsedItem) => {
     report.added++;
-    pictures.push({ articleId: article.articleId, link: article.link, ...(item.picture ? { picture: item.picture } : {}) });
+    pictures.push({
+      articleId: article.articleId,
+      link: article.link,
+      ...(item.picture ? { picture: item.picture } : {}),
+    });
     days.add(article.day);
     // Copies this article displaced as the original keep their postings: a feed skips
     // copies when it reads the articles it picked, and search re-indexes their days.

@@ -49,7 +49,7 @@ function feedOf(base: string, tag: string): string {
 /**
  * A person of their own suggests the feed (their suggestion reaches them at once) and follows its
  * topic; once ingestion and its picture step have caught up, /home shows each kind's picture from
- * graph's origin at its size (640 wide on a desktop, 320 on a phone), lazy but the first, the
+ * graph's origin at its size (the smaller width that covers its pixels), lazy but the first, the
  * excerpt without markup or boilerplate, and the reading time; the hostile ones show no picture.
  * Needs a server started with `allowPrivateFeeds` (the feed and pictures are on this machine).
  */
@@ -103,17 +103,20 @@ export async function cardsShowPictures(browser: Browser, server: Server, feeds:
       return {
         src: image.currentSrc,
         natural: image.naturalWidth,
+        /** The device pixels the picture covers: the width the page needs. */
+        needed: image.getBoundingClientRect().width * window.devicePixelRatio,
         width: image.getAttribute("width"),
         height: image.getAttribute("height"),
-        loading: image.loading,
       };
     });
   };
   for (const slug of KINDS) {
     const seen = await shown(slug);
     expect(new URL(seen.src).origin, slug).toBe(origin);
-    expect(seen.src, slug).toMatch(/\/media\/pictures\/[0-9a-f]+\/640\.webp$/);
-    expect(seen.natural, slug).toBe(640);
+    // The smallest of the two widths that covers the pixels the page shows it in.
+    const wanted = seen.needed <= 320 ? 320 : 640;
+    expect(seen.src, slug).toMatch(new RegExp(`/media/pictures/[0-9a-f]+/${wanted}\\.webp$`));
+    expect(seen.natural, slug).toBe(wanted);
     expect(Number(seen.width), slug).toBe(640);
     expect(Number(seen.height), slug).toBeGreaterThan(0);
     const excerpt = await card(slug).getByTestId("article-excerpt").innerText();
@@ -147,7 +150,21 @@ export async function cardsShowPictures(browser: Browser, server: Server, feeds:
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, "feed-cards-desktop-dark");
 
-  // A phone gets the smaller width.
+  // A desktop screen at 2× gets the larger width; a phone the smaller one.
+  const retina = await browser.newContext({
+    viewport: { width: 1200, height: 900 },
+    deviceScaleFactor: 2,
+    storageState: await context.storageState(),
+  });
+  const onRetina = await retina.newPage();
+  await onRetina.goto(`${server.url}/home`);
+  const large = onRetina
+    .getByTestId("feed-article")
+    .filter({ hasText: `${TOPIC} ${KINDS[0]} ${tag}` })
+    .getByTestId("article-picture");
+  await expect.poll(() => large.evaluate((el) => (el as HTMLImageElement).currentSrc)).toMatch(/\/640\.webp$/);
+  expect(await large.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(640);
+  await retina.close();
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,

@@ -6,3 +6,4 @@
 export { FEED_KEY, feedQuery, storeFeed } from "./api.ts";
 export { withAddedState } from "./feed.ts";
 export { useForgetFeed } from "./forget-feed.ts";
+export { CardLayout } from "./CardLayout.tsx";

@@ -5,6 +5,7 @@ import { ChannelsSection } from "../channels/index.ts";
 import { EmailDigest } from "../digest/index.ts";
 import { FeedsInOut } from "../feed-imports/index.ts";
 import { FeedFilters, MuteWords } from "../mutes/index.ts";
+import { CardLayout } from "../feed/index.ts";
 import { SilencedSources, SuggestedSources } from "../sources/index.ts";
 import "./tune.css";
 
@@ -13,6 +14,7 @@ export function FeedTab() {
   const userId = useAuth().userId ?? "";
   return (
     <div className="tune-feed">
+      <CardLayout userId={userId} />
       <EmailDigest userId={userId} />
       <ChannelsSection userId={userId} />
       <MuteWords userId={userId} />

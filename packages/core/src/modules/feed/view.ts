@@ -72,6 +72,8 @@ export interface Feed {
   caughtUp: boolean;
   /** The sessions before the current one within the plan's coverage (at most a few days), newest first. */
   earlier: EarlierSession[];
+  /** The person chose a denser list: cards without pictures (the pictures are left out of the answer). */
+  compactCards?: boolean;
 }
 
 const articleType = (type: SourceType): FeedArticle["type"] =>
@@ -97,6 +99,8 @@ export interface ViewInput {
   filters: FeedFilters;
   /** What the view shows of the current session's picks, when the caller has read it (a new session). */
   atHand?: PicksAtHand | undefined;
+  /** Cards without pictures (the person's setting). */
+  compactCards?: boolean;
 }
 
 /**
@@ -143,7 +147,7 @@ export async function view(input: ViewInput): Promise<Feed> {
     ...(pick.via?.length ? { via: Object.fromEntries(pick.via.map((v) => [v.topic, v.terms])) } : {}),
     ...(pick.excerpt ? { excerpt: pick.excerpt } : {}),
     ...(pick.readingMinutes ? { readingMinutes: pick.readingMinutes } : {}),
-    ...pictureOf(about.coverage.get(pick.id)?.picture ?? pick.picture),
+    ...(input.compactCards ? {} : pictureOf(about.coverage.get(pick.id)?.picture ?? pick.picture)),
   });
   const byGroup = new Map<string, FeedArticle[]>();
   for (const name of session?.groupOrder ?? []) byGroup.set(name, []);
@@ -169,6 +173,7 @@ export async function view(input: ViewInput): Promise<Feed> {
     plan,
     preparing: session?.provisional ?? false,
     caughtUp: session?.caughtUp ?? false,
+    compactCards: input.compactCards === true,
     earlier: earlier.map((e) => ({
       refreshedAt: new Date(e.session.createdAt).toISOString(),
       articles: e.picks.map((p) => card(p, false)),

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Articles from "@graph/core/modules/articles";
+import * as Images from "@graph/core/modules/images";
 import * as Sources from "@graph/core/modules/sources";
 import { ingestSource } from "@graph/core/workflows/ingest";
 import { hugePng } from "../../packages/core/src/modules/images/hostile-pictures.ts";
@@ -104,5 +105,34 @@ describe("article pictures", () => {
     expect(new URL(small!).origin).toBe(new URL(card!.picture!.src).origin);
     const smallBody = await fetchPublic(small!);
     expect((await sharp(Buffer.from(await smallBody.arrayBuffer())).metadata()).width).toBe(320);
+
+    // The reader view's way in: the same picture through the proxy is the one kept, not fetched again.
+    expect(site.hits("/pics/thumb.jpg")).toBe(1);
+    const again = await Images.proxiedPicture(`${site.url}/pics/thumb.jpg`, {
+      referer: `${site.url}/pages/thumbnail`,
+      allowPrivate: true,
+    });
+    expect(again).toEqual(card!.picture);
+    expect(site.hits("/pics/thumb.jpg")).toBe(1);
+    expect(await Images.proxiedPicture(`${site.url}/pics/evil.svg`, { allowPrivate: true })).toBeUndefined();
+    expect(site.hits("/pics/evil.svg")).toBe(1);
+    // Without the local runtime's exception, a loopback picture is refused.
+    expect(await Images.proxiedPicture(`${site.url}/pics/og.png?private`)).toBeUndefined();
+
+    // A denser list without pictures, kept per person; bad input changes nothing.
+    const as = api.client({ cookie: person.cookie });
+    expect(await (await as.rss.card_layout.$get()).json()).toEqual({ compactCards: false });
+    const bad = await api.request("PUT", "/api/rss/card_layout", { cookie: person.cookie, body: { compact: "yes" } });
+    expect(bad.status).toBe(400);
+    expect(await (await as.rss.card_layout.$get()).json()).toEqual({ compactCards: false });
+    expect((await api.request("PUT", "/api/rss/card_layout", { body: { compact: true } })).status).toBe(401);
+    expect((await as.rss.card_layout.$put({ json: { compact: true } })).status).toBe(200);
+    expect(await (await as.rss.card_layout.$get()).json()).toEqual({ compactCards: true });
+    const compact = await (await as.rss.articles.$get({ query: {} })).json();
+    expect(compact.compactCards).toBe(true);
+    const compactCards = Object.values(compact.groups).flat();
+    expect(compactCards.length).toBe(cards.size);
+    expect(compactCards.filter((c) => c.picture)).toEqual([]);
+    expect(compactCards.find((c) => c.link.endsWith("/thumbnail"))?.excerpt).toBe("Salt & silt, measured.");
   });
 });

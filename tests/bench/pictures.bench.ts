@@ -17,13 +17,19 @@ const PAGES = [
   { name: "paywalled stub", width: 600, height: 315, format: "webp", filler: 3_000 },
 ] as const;
 
-/** A photo-like picture (noise, not a flat colour, so encoders work as on a real photo). */
+/**
+ * A photo-like picture: gradients with some grain, not a flat colour (which encoders squeeze to
+ * nothing) nor pure noise (which no photo is).
+ */
 async function photo(width: number, height: number, format: "jpeg" | "png" | "webp") {
   const raw = Buffer.alloc(width * height * 3);
   let seed = width * 31 + height;
   for (let i = 0; i < raw.length; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    raw[i] = ((i / 3) % width) / 4 + ((seed >> 16) & 0x3f);
+    const x = Math.floor(i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    const channel = i % 3;
+    raw[i] = (Math.sin((x + channel * 40) / 90) * 60 + Math.cos(y / 70) * 60 + 128 + ((seed >> 16) & 0x0f)) & 0xff;
   }
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .toFormat(format)

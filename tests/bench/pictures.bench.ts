@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { guardedFetch } from "@graph/core/adapters/http";
 import { pagePicture } from "@graph/core/lib/syndication";
-import { checkPicture } from "../../packages/core/src/modules/images/checked-picture.ts";
-import { fetchPicture } from "../../packages/core/src/modules/images/proxied.ts";
+import { checkPicture } from "../../packages/core/src/modules/pictures/checked-picture.ts";
+import { fetchPicture } from "../../packages/core/src/modules/pictures/proxied.ts";
 import { row, summary } from "./stats.ts";
 
 const RUNS = 20;

@@ -8,7 +8,7 @@ import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
 import type { startFeedServer } from "../../support/feeds.ts";
-import { hugePng } from "../../../packages/core/src/modules/images/hostile-pictures.ts";
+import { hugePng } from "../../../packages/core/src/modules/pictures/hostile-pictures.ts";
 import { pageApi, screenshot, signedInPage, waitUntilIdle, type Server } from "../support.ts";
 
 type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;

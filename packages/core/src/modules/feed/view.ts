@@ -1,7 +1,7 @@
 import { getTogether } from "../../adapters/dynamo/index.ts";
 import { PLAN_LIMITS, type Plan } from "../../lib/plans/index.ts";
 import * as Articles from "../articles/index.ts";
-import * as Images from "../images/index.ts";
+import { pictureView, type ProxiedPicture } from "../pictures/rules.ts";
 import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
 import { coveredByOf, type CoveredBy } from "./covered.ts";
@@ -38,7 +38,7 @@ export interface FeedArticle {
   /** Minutes it takes to read, when its feed carried enough text to tell. */
   readingMinutes?: number;
   /** Its picture on graph's own origin (two widths), when it has one. */
-  picture?: Images.ProxiedPicture;
+  picture?: ProxiedPicture;
 }
 
 /** A session before the current one, as the feed shows it below ("earlier today", then earlier days). */
@@ -182,8 +182,7 @@ export async function view(input: ViewInput): Promise<Feed> {
 }
 
 /** A card's picture: the one found since it was picked (read with its coverage), else the pick's own. */
-const pictureOf = (picture: Articles.ArticlePicture | undefined) =>
-  picture ? { picture: Images.pictureView(picture) } : {};
+const pictureOf = (picture: Articles.ArticlePicture | undefined) => (picture ? { picture: pictureView(picture) } : {});
 
 /** What a view shows of its picks besides the session: whether each is liked, its copies, its source's subject. */
 export interface PicksAtHand {

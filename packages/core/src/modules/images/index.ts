@@ -21,7 +21,6 @@ import { log } from "../../lib/observability/index.ts";
 
 export { useModerator, type Moderator } from "../../adapters/rekognition/index.ts";
 export { sniffImageType } from "./picture.ts";
-export { proxiedPicture, storedPicture, pictureView, type ProxiedPicture, type ProxyOptions } from "./proxied.ts";
 export { purgeImages, purgeImages as purgeAccount } from "./purge.ts";
 
 /** A profile photo as the API shows it (the spec's id, url, is_primary, plus a square thumbnail). */

@@ -40,35 +40,3 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 export const isImageType = (type: string): type is ImageType => (IMAGE_TYPES as readonly string[]).includes(type);
-
-/**
- * Pictures of articles (cards, the reader view), fetched from their sites and served from
- * graph's origin: checked by their bytes and sizes, kept as WebP at these widths.
- */
-export const PICTURE_LIMITS = {
-  /** Bytes of a picture as fetched, counted while it streams in: a larger one is cut off and refused. */
-  maxBytes: 8 * 1024 * 1024,
-  /** Largest picture decoded (width × height, read from its header first): 25 MP, a 6000 × 4000 photo. */
-  maxPixels: 25_000_000,
-  /** The whole fetch, redirects and a slow drip of a body included. */
-  totalTimeoutMs: 10_000,
-  connectTimeoutMs: 4_000,
-  maxRedirects: 3,
-} as const;
-
-/** The widths kept of each picture: a card on a phone (and list density), and on a desktop or a 2× phone. */
-export const PICTURE_WIDTHS = { small: 320, large: 640 } as const;
-
-/** The picture types accepted, by their bytes: no SVG (a document, with scripts), nothing else. */
-export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
-export type PictureType = (typeof PICTURE_TYPES)[number];
-
-/** A stored picture as an article keeps it: its content address and the large variant's size. */
-export interface PictureRef {
-  key: string;
-  width: number;
-  height: number;
-}
-
-/** The width of the small variant of a picture whose large one is `width` wide (never enlarged). */
-export const smallWidth = (width: number) => Math.min(PICTURE_WIDTHS.small, width);

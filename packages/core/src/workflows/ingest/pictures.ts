@@ -1,5 +1,5 @@
 import * as Articles from "../../modules/articles/index.ts";
-import * as Images from "../../modules/images/index.ts";
+import * as Pictures from "../../modules/pictures/index.ts";
 import { enqueue, IngestQueue, PICTURES_PER_JOB, type IngestJob } from "../../adapters/queues/index.ts";
 import { guardedFetch } from "../../adapters/http/index.ts";
 import { pagePicture } from "../../lib/syndication/index.ts";
@@ -44,7 +44,7 @@ export async function findPictures(job: PicturesJob): Promise<{ found: number }>
     try {
       const url = article.picture ?? (await pageImage(article.link, allowPrivate));
       if (!url) continue;
-      const picture = await Images.storedPicture(url, { referer: article.link, allowPrivate });
+      const picture = await Pictures.storedPicture(url, { referer: article.link, allowPrivate });
       if (!picture) continue;
       await Articles.setPicture(article.articleId, picture);
       found++;

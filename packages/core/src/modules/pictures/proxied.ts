@@ -3,28 +3,26 @@ import { guardedFetchBytes, type GuardedFetchOptions } from "../../adapters/http
 import { ImagesBucket } from "../../adapters/blobs/index.ts";
 import { log } from "../../lib/observability/index.ts";
 import { checkPicture, type ResizedPicture } from "./checked-picture.ts";
-import { PUBLIC_PREFIX, publicUrl, putPublic } from "./storage.ts";
-import { PICTURE_LIMITS, PICTURE_WIDTHS, smallWidth, type PictureRef } from "./rules.ts";
+import {
+  PICTURE_LIMITS,
+  PICTURE_WIDTHS,
+  pictureView,
+  smallWidth,
+  variantKey,
+  type PictureRef,
+  type ProxiedPicture,
+} from "./rules.ts";
 
 /**
  * Outside pictures served from graph's own origin: fetched once through the address guard,
  * checked (checked-picture.ts), kept as WebP under `public/pictures/<content hash>/` beside the
- * profile photos (the same bucket, the same `/media/` route, the same immutable caching), so a
+ * profile photos (the images module's bucket, its `/media/` route, its immutable caching), so a
  * reader's browser never asks a third party for anything.
  *
  * What became of each address is noted under `pictures/by-url/` (not public): a second card or
  * reader view naming the same address fetches nothing, and a refused one is not asked again.
  */
-const PICTURES_PREFIX = `${PUBLIC_PREFIX}pictures/`;
 const BY_URL_PREFIX = "pictures/by-url/";
-
-/** A picture as a page shows it: the large variant, the two widths for `srcset`, its size. */
-export interface ProxiedPicture {
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-}
 
 export interface ProxyOptions {
   /** The page the picture is on: sent as `Referer`, since some sites refuse pictures asked without it. */
@@ -38,22 +36,6 @@ export interface ProxyOptions {
 type Noted = { picture: PictureRef } | { refused: string };
 
 const hashOf = (text: string | Uint8Array) => createHash("sha256").update(text).digest("hex").slice(0, 32);
-const variantKey = (key: string, width: number) => `${PICTURES_PREFIX}${key}/${width}.webp`;
-
-/** How a page shows a stored picture: both widths on graph's origin, the large one as `src`. */
-export function pictureView(picture: PictureRef): ProxiedPicture {
-  const small = smallWidth(picture.width);
-  const large = publicUrl(variantKey(picture.key, PICTURE_WIDTHS.large));
-  return {
-    src: large,
-    srcset:
-      small < picture.width
-        ? `${publicUrl(variantKey(picture.key, PICTURE_WIDTHS.small))} ${small}w, ${large} ${picture.width}w`
-        : `${large} ${picture.width}w`,
-    width: picture.width,
-    height: picture.height,
-  };
-}
 
 /**
  * An outside picture through graph's proxy: `{ src, srcset, width, height }` on graph's own
@@ -115,12 +97,16 @@ export async function fetchPicture(url: string, options: ProxyOptions = {}): Pro
   return outcome.retryable ? { retry: outcome.error } : { refused: outcome.error };
 }
 
+/** A picture's variant, as the profile photos' are written: never rewritten, so cached for good. */
+const putPublic = (key: string, body: Uint8Array) =>
+  ImagesBucket.put(key, body, { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" });
+
 /** Both widths under the picture's content address (the same picture from two addresses is kept once). */
 async function keep(key: string, picture: ResizedPicture): Promise<PictureRef> {
   const small = smallWidth(picture.width);
   await Promise.all([
-    putPublic(variantKey(key, PICTURE_WIDTHS.large), picture.large, "image/webp"),
-    small < picture.width ? putPublic(variantKey(key, PICTURE_WIDTHS.small), picture.small, "image/webp") : undefined,
+    putPublic(variantKey(key, PICTURE_WIDTHS.large), picture.large),
+    small < picture.width ? putPublic(variantKey(key, PICTURE_WIDTHS.small), picture.small) : undefined,
   ]);
   return { key, width: picture.width, height: picture.height };
 }

@@ -29,6 +29,7 @@ try {
   const { agentBench } = await import("./agent.bench.ts");
   const { coldStartBench } = await import("./cold-start.bench.ts");
   const { readerBench } = await import("./reader.bench.ts");
+  const { picturesBench } = await import("./pictures.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -46,6 +47,7 @@ try {
   if (wanted("watch-history")) await watchHistoryBench(runtime);
   if (wanted("agent")) await agentBench();
   if (wanted("reader")) await readerBench();
+  if (wanted("pictures")) await picturesBench();
   // Only when asked for: it builds every bundle and starts each in fresh processes (minutes).
   if (only.has("cold-start")) await coldStartBench(runtime);
 } finally {

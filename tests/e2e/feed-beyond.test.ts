@@ -16,6 +16,7 @@ import {
   type ReaderArticles,
 } from "./steps/reader.ts";
 import { learnRelatedTerms, seesViaChip } from "./steps/related.ts";
+import { cardsShowPictures } from "./steps/pictures.ts";
 import { arrangeStoryFromThreeSources, seesAlsoCoveredBy, turnsOnAtomFeed } from "./steps/story.ts";
 
 /**
@@ -104,6 +105,10 @@ describe("the feed beyond exact words", () => {
     await seesViaChip(page, server, "Kubernetes");
     await screenshot(page, "feed-via-chip");
     await own.close();
+  });
+
+  it("shows each card's picture from graph's origin at its size, the excerpt without markup and the reading time", async () => {
+    await cardsShowPictures(browser, server, feeds);
   });
 
   it("gives a private Atom address that any reader can read, and stops it when turned off", async () => {

@@ -117,13 +117,18 @@ const ACCOUNT_SWEEP = unique([
 ]);
 
 /** Each queue's worker: its links, timeout and memory (the queue itself is in jobs/queues.ts). */
-const WORKERS: Record<(typeof queues)[number]["name"], Pick<FunctionDefinition, "link" | "timeout" | "memory">> = {
+const WORKERS: Record<
+  (typeof queues)[number]["name"],
+  Pick<FunctionDefinition, "link" | "timeout" | "memory" | "install">
+> = {
   MailQueue: { link: ["Table", "Email"], timeout: "30 seconds" },
   // ChannelQueue: a batch that stored articles queues the org's per-topic channels' routing.
+  // Images and sharp: the picture step keeps new articles' pictures as WebP in the Images bucket.
   IngestQueue: {
-    link: ["Table", "Search", "IngestQueue", "ChannelQueue", "Config"],
+    link: ["Table", "Search", "IngestQueue", "ChannelQueue", "Config", "Images"],
     timeout: "5 minutes",
     memory: "1024 MB",
+    install: ["sharp"],
   },
   // People's photos (Images) are in what a digest shows.
   DigestQueue: { link: ["Table", "MailQueue", "Config", "DigestSigningKey", "Images"], timeout: "2 minutes" },

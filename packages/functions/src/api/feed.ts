@@ -30,6 +30,7 @@ const Suggestion = z.object({
     .max(2048, "That address is too long."),
   sourceRss: z.string().max(2048, "That address is too long.").optional(),
 });
+const CardLayout = z.object({ compact: z.boolean({ error: "compact must be true or false" }) });
 const FeedQuery = z.object({ type: z.enum(["manual"], { error: "type may only be manual" }).optional() });
 const SourceQuery = z.object({
   q: z
@@ -57,6 +58,11 @@ export const rss = new Hono<ApiEnv>()
     if (!answer.feed) return c.body(null, 304, headers) as never;
     return c.json(answer.feed, 200, headers);
   })
+  // The person's choice of a denser list without pictures, kept with the feed's state.
+  .get("/card_layout", async (c) => c.json(await Feed.FeedState.compactCards(currentUserId(c))))
+  .put("/card_layout", jsonBody(CardLayout), async (c) =>
+    c.json(await Feed.FeedState.setCompactCards(currentUserId(c), c.req.valid("json").compact)),
+  )
   .get("/user_source_blacklist", async (c) => c.json(await Feed.Silenced.list(currentUserId(c))))
   .post("/user_source_blacklist", jsonBody(SourceRef), async (c) => {
     await Feed.Silenced.add(currentUserId(c), c.req.valid("json").sourceId);

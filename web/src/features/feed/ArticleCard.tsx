@@ -25,9 +25,11 @@ interface ArticleCardProps {
   isMobile: boolean;
   now: number;
   track: (element: HTMLElement | null) => (() => void) | undefined;
+  /** The page's first card: its picture is the largest thing above the fold, so it loads at once. */
+  eager?: boolean;
 }
 
-export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCardProps) {
+export function ArticleCard({ article, userId, isMobile, now, track, eager = false }: ArticleCardProps) {
   const whole = cardTitle(article.title, article.source_name);
   const title = truncateTitle(whole, isMobile ? TITLE_MAX_MOBILE : TITLE_MAX);
   const cut = title !== whole;
@@ -37,7 +39,7 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
 
   return (
     <li
-      className="article"
+      className={article.picture ? "article article--pictured" : "article"}
       ref={track}
       data-testid="feed-article"
       data-article-id={article.id}
@@ -66,12 +68,23 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
             {age}
           </time>
         )}
+        {article.readingMinutes !== undefined && (
+          <span className="article__reading" data-testid="article-reading-time">
+            {article.readingMinutes} min read
+          </span>
+        )}
       </p>
       {/* The title's own language and direction: Arabic or Hebrew reads right to left, and a
           Japanese title gets Japanese glyphs. */}
       <h3 className="article__title" lang={article.language} dir="auto">
         <ArticleTitleLink article={article} userId={userId} title={title} whole={cut ? whole : undefined} />
       </h3>
+      {article.excerpt && (
+        <p className="article__excerpt" lang={article.language} dir="auto" data-testid="article-excerpt">
+          {article.excerpt}
+        </p>
+      )}
+      {article.picture && <CardPicture picture={article.picture} eager={eager} />}
       {article.alsoCoveredBy && article.alsoCoveredBy.length > 0 && <AlsoCoveredBy covers={article.alsoCoveredBy} />}
       <div className="article__footer">
         {keywords.length > 0 ? (
@@ -108,6 +121,31 @@ export function ArticleCard({ article, userId, isMobile, now, track }: ArticleCa
     </li>
   );
 }
+
+/**
+ * The article's picture, from graph's own origin: its size set (no layout shift), the smaller
+ * width on a phone, lazy below the first card. Decorative: the title beside it says what it is.
+ */
+function CardPicture({ picture, eager }: { picture: NonNullable<FeedArticle["picture"]>; eager: boolean }) {
+  return (
+    <img
+      className="article__picture"
+      src={picture.src}
+      srcSet={picture.srcset}
+      sizes={PICTURE_SIZES}
+      width={picture.width}
+      height={picture.height}
+      alt=""
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      {...(eager ? { fetchPriority: "high" as const } : {})}
+      data-testid="article-picture"
+    />
+  );
+}
+
+/** The picture's shown width (feed.css): 6.5rem on a phone, 13rem beside a desktop card. */
+const PICTURE_SIZES = "(max-width: 600px) 6.5rem, 13rem";
 
 /** The other sources that carried the same story (one card per story), each a link to its copy. */
 export function AlsoCoveredBy({ covers }: { covers: NonNullable<FeedArticle["alsoCoveredBy"]> }) {

@@ -131,7 +131,7 @@ export function FeedPanel() {
             articles={group.articles}
             testId="feed-group"
             group={group.name}
-            cards={{ userId, isMobile, now: minuteNow, track }}
+            cards={{ userId, isMobile, now: minuteNow, track, eagerId: groups[0]?.articles[0]?.id }}
           />
         ))
       )}
@@ -146,6 +146,8 @@ interface CardProps {
   isMobile: boolean;
   now: number;
   track: ReturnType<typeof useSeenReporter>;
+  /** The first card's id: its picture loads at once, every other lazily. */
+  eagerId?: string | undefined;
 }
 
 interface CardGroupProps {
@@ -168,7 +170,7 @@ function CardGroup({ title, articles, testId, group, className = "feed-group", c
       </h2>
       <ol className="feed-group__list">
         {articles.map((article) => (
-          <ArticleCard key={article.id} article={article} {...cards} />
+          <ArticleCard key={article.id} article={article} {...cards} eager={article.id === cards.eagerId} />
         ))}
       </ol>
     </section>

@@ -87,3 +87,15 @@ export function unsilenceSource(sourceId: string) {
 export function markSeen(articleIds: string[]) {
   return call(client.api.articles.mark_seen.$post({ json: { articleIds } }));
 }
+
+/** The person's choice of a denser list without pictures (kept on the server with the feed's state). */
+export const cardLayoutQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [FEED_KEY, userId, "card-layout"] as const,
+    queryFn: () => call(client.api.rss.card_layout.$get()),
+    enabled: userId !== "",
+  });
+
+export function setCardLayout(compact: boolean) {
+  return call(client.api.rss.card_layout.$put({ json: { compact } }));
+}

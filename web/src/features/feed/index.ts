@@ -9,3 +9,4 @@ export { useForgetFeed } from "./forget-feed.ts";
 export { AddToggle, AlsoCoveredBy, SilenceButton } from "./ArticleCard.tsx";
 export { keywordChip, type FeedArticle, type FeedResponse } from "./feed.ts";
 export { readingSettingsQuery, saveReadingSettings } from "./reading.ts";
+export { CardLayout } from "./CardLayout.tsx";

@@ -6,6 +6,7 @@ import { EmailDigest } from "../digest/index.ts";
 import { FeedsInOut } from "../feed-imports/index.ts";
 import { FeedFilters, MuteWords } from "../mutes/index.ts";
 import { ReadingSettings } from "../reader/index.ts";
+import { CardLayout } from "../feed/index.ts";
 import { SilencedSources, SuggestedSources } from "../sources/index.ts";
 import "./tune.css";
 
@@ -14,6 +15,7 @@ export function FeedTab() {
   const userId = useAuth().userId ?? "";
   return (
     <div className="tune-feed">
+      <CardLayout userId={userId} />
       <EmailDigest userId={userId} />
       <ChannelsSection userId={userId} />
       <ReadingSettings userId={userId} />

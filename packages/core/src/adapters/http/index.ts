@@ -5,10 +5,12 @@
  */
 export {
   guardedFetch,
+  guardedFetchBytes,
   decodeBody,
   parseRetryAfter,
   DEFAULT_USER_AGENT,
   type FetchOutcome,
+  type BytesOutcome,
   type GuardedFetchOptions,
   type ResolveHost,
   type ResolvedAddress,

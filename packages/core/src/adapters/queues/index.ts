@@ -24,7 +24,7 @@ export {
   ShareJob,
   SharedPick,
 } from "./messages.ts";
-export { QUEUE_NAMES, SQS_LIMITS, type QueueName } from "./rules.ts";
+export { QUEUE_NAMES, SQS_LIMITS, PICTURES_PER_JOB, type QueueName } from "./rules.ts";
 
 /**
  * The SQS adapter: every queue graph has, each defined once by its linked name and its message

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHARED_PICKS_PER_SESSION, SOURCES_PER_HOST_JOB } from "./rules.ts";
+import { PICTURES_PER_JOB, SHARED_PICKS_PER_SESSION, SOURCES_PER_HOST_JOB } from "./rules.ts";
 
 /**
  * What each queue carries, declared once: producers send through `enqueue(queue, ...)`, which
@@ -48,6 +48,25 @@ export const IngestJob = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("vocabulary") }),
   /** Count the subjects' topics now (the onboarding page asked and no subject has any). */
   z.object({ kind: z.literal("subject-topics") }),
+  /**
+   * Find, fetch and keep the pictures of a source's new articles (after they are stored, so a
+   * slow picture never holds up ingestion): the feed's own picture when it named one, else the page's.
+   */
+  z.object({
+    kind: z.literal("pictures"),
+    articles: z
+      .array(
+        z.object({
+          articleId: z.string().min(1).max(200),
+          link: z.string().min(1).max(4096),
+          picture: z.string().min(1).max(4096).optional(),
+        }),
+      )
+      .min(1)
+      .max(PICTURES_PER_JOB),
+    /** The source's feed may be on a private address (a catalogue source; a local runtime's own sites): so may its pages. */
+    allowPrivate: z.boolean().optional(),
+  }),
 ]);
 export type IngestJob = z.infer<typeof IngestJob>;
 

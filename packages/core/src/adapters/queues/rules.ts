@@ -23,3 +23,6 @@ export const SHARED_PICKS_PER_SESSION = 4;
  * new message under the same lease); the rest wait for a later tick.
  */
 export const SOURCES_PER_HOST_JOB = 500;
+
+/** New articles one picture job finds pictures for, one after another (about 20 pages of one host). */
+export const PICTURES_PER_JOB = 20;

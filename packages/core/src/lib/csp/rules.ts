@@ -24,9 +24,12 @@ export interface ContentSecurityPolicyOptions {
 
 /**
  * Scripts, styles and fonts come only from graph's own origin (no inline scripts: the theme
- * script is a file in web/public); images may come from any https host, since article previews
- * and avatars live on the sources' own servers, and book covers and film posters on the
- * catalogues' (covers.openlibrary.org, which redirects to *.archive.org, and image.tmdb.org).
+ * script is a file in web/public). Article pictures on feed cards come from graph's own origin
+ * (the images module's proxy, served at /media/). Images may still come from any https host
+ * for what is not proxied yet: book covers and film posters on the catalogues' servers
+ * (covers.openlibrary.org, which redirects to *.archive.org, and image.tmdb.org), YouTube
+ * channel thumbnails (yt3.ggpht.com), the pictures of profile sections' items (Spotify's
+ * i.scdn.co, the catalogues') and Google account avatars in the following feed.
  */
 export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}): string {
   const connect = ["'self'"];

@@ -10,6 +10,7 @@ export const METRICS = {
   FeedsFailed: "feeds whose fetch or parse failed",
   FeedsPaused: "sources paused after failing for long",
   ArticlesStored: "new articles kept",
+  PicturesStored: "articles given a picture (kept as WebP on graph's origin)",
   FeedRefreshes: "feed refreshes (new sessions of picks)",
   FeedPicks: "articles picked into sessions",
   DigestsQueued: "digests found due and queued (people subscribed whose time came)",

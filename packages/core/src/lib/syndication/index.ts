@@ -9,3 +9,5 @@ export { canonicalUrl, titleFingerprint, articleId, sameSite } from "./identity.
 export { isPrivateAddress } from "./address.ts";
 export { parseOpml, OpmlError, MAX_OPML_BYTES, MAX_OPML_OUTLINES, type OpmlFeed } from "./opml.ts";
 export { writeOpml, xmlAttribute, type OpmlOutline } from "./opml-write.ts";
+export { pagePicture, PAGE_HEAD_BYTES } from "./picture.ts";
+export { MAX_EXCERPT_LENGTH, MIN_READING_WORDS } from "./excerpt.ts";

@@ -21,6 +21,8 @@ describe("parseFeed: formats", () => {
       link: "https://fieldnotes.example/posts/small-batteries",
       summary:
         "Phone cells improved 40% in energy density while grid packs stalled. Here’s why — and what it means for electric bikes.",
+      excerpt:
+        "Phone cells improved 40% in energy density while grid packs stalled. Here’s why — and what it means for electric bikes.",
       publishedAt: Date.parse("2024-04-12T09:30:00Z"),
       author: "Mara Quint",
     });
@@ -66,6 +68,7 @@ describe("parseFeed: formats", () => {
         title: "Last frost dates are moving earlier",
         link: "https://almanac.example/notes/frost-dates",
         summary: "Thirty years of records show the last spring frost arriving nine days sooner.",
+        excerpt: "Thirty years of records show the last spring frost arriving nine days sooner.",
         publishedAt: Date.parse("2024-04-09T07:00:00Z"),
         author: "Ola Brandt",
       },
@@ -83,6 +86,9 @@ describe("parseFeed: formats", () => {
       link: "https://www.youtube.com/watch?v=Qw3rTy7uI9o",
       summary:
         "Recapping, a new rectifier and a surprising fault in the current limiter. Parts list in the pinned comment.",
+      excerpt:
+        "Recapping, a new rectifier and a surprising fault in the current limiter. Parts list in the pinned comment.",
+      picture: "https://i.ytimg.com/vi/Qw3rTy7uI9o/hqdefault.jpg",
       publishedAt: Date.parse("2024-04-11T15:00:06Z"),
       author: "Workbench Tinkering",
     });
@@ -98,6 +104,8 @@ describe("parseFeed: formats", () => {
         "Sea otters are back in the northern bay for the first time in a decade & the urchin barrens are already shrinking.",
       link: "https://bsky.app/profile/kelpwatch.example.social/post/3kqzt2abcd21x",
       summary:
+        "Sea otters are back in the northern bay for the first time in a decade & the urchin barrens are already shrinking. Thread below.",
+      excerpt:
         "Sea otters are back in the northern bay for the first time in a decade & the urchin barrens are already shrinking. Thread below.",
       publishedAt: Date.parse("2024-04-12T10:15:00Z"),
     });

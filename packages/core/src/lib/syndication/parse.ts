@@ -3,6 +3,8 @@ import { XMLParser, XMLValidator, type EntityDecoderOptions } from "fast-xml-par
 import { primaryLanguage } from "../matching/index.ts";
 import { canonicalUrl } from "./identity.ts";
 import { keepNewestItems, newestOf } from "./newest.ts";
+import { excerptOf, readingMinutes } from "./excerpt.ts";
+import { pictureOf } from "./picture.ts";
 
 export type FeedType = "rss" | "atom" | "youtube" | "bluesky";
 
@@ -33,6 +35,15 @@ export interface ParsedItem {
    * feed's; absent when neither declares one.
    */
   language?: string;
+  /** Two or three lines of the summary for a card, boilerplate dropped (see excerpt.ts). */
+  excerpt?: string;
+  /** Minutes the item's full text takes to read, when it carries enough text to tell. */
+  readingMinutes?: number;
+  /**
+   * The item's own picture, absolute: media:thumbnail, media:content, an image enclosure,
+   * itunes:image, a YouTube video's thumbnail, else the first image of its content.
+   */
+  picture?: string;
 }
 
 /** A body that is not a readable feed; the message is fit to store as a source's last error. */
@@ -278,11 +289,10 @@ function toItem(entry: XmlNode, base: string, feedLanguage: string | undefined):
   if (!link) return undefined;
 
   const mediaGroup = child(entry, "media:group") ?? {};
-  const summaryText = chooseSummary(
-    ["summary", "description", "content", "content:encoded"]
-      .map((name) => child(entry, name))
-      .concat(child(mediaGroup, "media:description"), child(entry, "media:description")),
-  );
+  const texts = ["summary", "description", "content", "content:encoded"]
+    .map((name) => child(entry, name))
+    .concat(child(mediaGroup, "media:description"), child(entry, "media:description"));
+  const summaryText = chooseSummary(texts);
   const titleText =
     collapse(plainText(child(entry, "title")) ?? "") ||
     collapse(plainText(child(mediaGroup, "media:title")) ?? "") ||
@@ -306,6 +316,17 @@ function toItem(entry: XmlNode, base: string, feedLanguage: string | undefined):
   if (author) item.author = truncate(author, MAX_AUTHOR_LENGTH);
   const language = languageOf(entry) ?? feedLanguage;
   if (language) item.language = language;
+  const excerpt = excerptOf(summaryText ?? "", titleText);
+  if (excerpt) item.excerpt = excerpt;
+  // The longest text the item carries is the closest to the article (content:encoded over a teaser).
+  const whole = texts.reduce((longest, node) => {
+    const text = plainText(node) ?? "";
+    return text.length > longest.length ? text : longest;
+  }, "");
+  const minutes = readingMinutes(whole);
+  if (minutes !== undefined) item.readingMinutes = minutes;
+  const picture = pictureOf(entry, link, { child, children, attribute, textOf });
+  if (picture) item.picture = picture;
   return item;
 }
 

@@ -29,6 +29,22 @@ export const ArticleEntity = new Entity(
       onSourceSite: { type: "boolean" },
       /** BCP 47 primary language of its text (e.g. "en", "ar", "ja"), when known. */
       language: { type: "string" },
+      /** What its card shows of the summary (at most 280 characters, boilerplate dropped). */
+      excerpt: { type: "string" },
+      /** Minutes its text takes to read, when the feed carried enough of it to tell. */
+      readingMinutes: { type: "number" },
+      /**
+       * Its picture as graph keeps it (content address and size of the 640 px WebP), set by the
+       * ingest's picture step after the article is stored; absent while there is none.
+       */
+      picture: {
+        type: "map",
+        properties: {
+          key: { type: "string", required: true },
+          width: { type: "number", required: true },
+          height: { type: "number", required: true },
+        },
+      },
       /**
        * On an original: its copies from other sources (one per source, first copy kept, at most
        * `MAX_COVERED_BY`), so a card names them without a query. Kept by `storeArticle`.

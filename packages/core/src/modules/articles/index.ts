@@ -4,7 +4,7 @@ export { indexArticle as index, postingsFor, type Posting, type IndexOptions } f
 export { backfill, BACKFILL_DAYS } from "./backfill.ts";
 export type { Article } from "./article.entity.ts";
 export { MAX_COVERED_BY, type Cover } from "./covers.ts";
-import { itemRead } from "../../adapters/dynamo/index.ts";
+import { isConditionFailure, itemRead } from "../../adapters/dynamo/index.ts";
 import { ArticleEntity, type Article } from "./article.entity.ts";
 import type { Cover } from "./covers.ts";
 
@@ -48,10 +48,18 @@ export interface Coverage {
   link: string;
   duplicateOf?: string;
   coveredBy: Cover[];
+  /**
+   * Its picture, read with its coverage: it is found after the article is stored (and often
+   * after a session picked it), so a card reads it where it reads the copies, at no extra request.
+   */
+  picture?: ArticlePicture;
 }
 
+/** An article's picture as stored (see the images module's `PictureRef`). */
+export type ArticlePicture = NonNullable<Article["picture"]>;
+
 /** What a coverage needs of an article. */
-const COVERAGE = ["articleId", "sourceId", "sourceName", "link", "duplicateOf", "coveredBy"] as const;
+const COVERAGE = ["articleId", "sourceId", "sourceName", "link", "duplicateOf", "coveredBy", "picture"] as const;
 
 /** An article's coverage, from its item (read with at least `COVERAGE`). */
 export function coverageFrom(a: Pick<Article, (typeof COVERAGE)[number]>): Coverage {
@@ -62,6 +70,7 @@ export function coverageFrom(a: Pick<Article, (typeof COVERAGE)[number]>): Cover
     link: a.link,
     ...(a.duplicateOf ? { duplicateOf: a.duplicateOf } : {}),
     coveredBy: a.coveredBy ?? [],
+    ...(a.picture ? { picture: a.picture } : {}),
   };
 }
 
@@ -84,9 +93,30 @@ export const coverageRead = (articleId: string) =>
   );
 
 /** What a feed's pick and its card show of an article (its coverage too). */
-const CARD = [...COVERAGE, "sourceType", "title", "summary", "publishedAt", "language"] as const;
+const CARD = [
+  ...COVERAGE,
+  "sourceType",
+  "title",
+  "summary",
+  "publishedAt",
+  "language",
+  "excerpt",
+  "readingMinutes",
+] as const;
 export type ArticleCard = Pick<Article, (typeof CARD)[number]>;
 
 /** An article as a pick shows it, as a read for `getTogether` (with the other reads of a refresh's picks). */
 export const cardRead = (articleId: string) =>
   itemRead<Article, (typeof CARD)[number], ArticleCard | undefined>(ArticleEntity, { articleId }, CARD, (a) => a);
+
+/**
+ * Records an article's picture, once it is stored in graph's blob store; an article deleted
+ * meanwhile is not brought back (the write is conditioned on it).
+ */
+export async function setPicture(articleId: string, picture: ArticlePicture): Promise<void> {
+  try {
+    await ArticleEntity.patch({ articleId }).set({ picture }).go({ response: "none" });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

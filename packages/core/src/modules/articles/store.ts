@@ -248,6 +248,8 @@ function prepared(source: StoredSource, item: ParsedItem, now: number, articleId
   // The feed's language, else the source's, else what the text's script tells (see `articleLanguage`).
   const language = articleLanguage(`${item.title}\n${item.summary}`, item.language, source.language);
   if (language) article.language = language;
+  if (item.excerpt) article.excerpt = item.excerpt;
+  if (item.readingMinutes) article.readingMinutes = item.readingMinutes;
   const claims: Claims = { link };
   if (fingerprint.split(" ").length >= MIN_FINGERPRINT_TOKENS) claims.fingerprint = fingerprint;
   const expiresAt = Math.floor(now / 1000) + FINGERPRINT_HOURS * 3600;

@@ -76,6 +76,9 @@ export async function choosePicks(context: ChoiceContext, budget: number, delive
     ...spelledVia(viaOf(candidate), article),
     group,
     ...(article.language ? { language: article.language } : {}),
+    ...(article.excerpt ? { excerpt: article.excerpt } : {}),
+    ...(article.readingMinutes ? { readingMinutes: article.readingMinutes } : {}),
+    ...(article.picture ? { picture: article.picture } : {}),
   }));
   const atHand: PicksAtHand = {
     liked: new Set(ids.filter((_, i) => read.liked[i])),

@@ -33,6 +33,18 @@ const pick = {
     group: { type: "string", required: true },
     /** BCP 47 primary language of the article, when known (the card's `lang`). */
     language: { type: "string" },
+    /** The card's excerpt and reading time, as the article had them when picked. */
+    excerpt: { type: "string" },
+    readingMinutes: { type: "number" },
+    /** Its picture when it had one when picked (a current session's card reads it afresh with its coverage). */
+    picture: {
+      type: "map",
+      properties: {
+        key: { type: "string", required: true },
+        width: { type: "number", required: true },
+        height: { type: "number", required: true },
+      },
+    },
   },
 } as const;
 

@@ -14,6 +14,8 @@ export const FeedStateEntity = new Entity(
        * value its refresh read, so parallel reads start one session, never one each.
        */
       sessionAt: { type: "number" },
+      /** The person's choice of a denser list: cards without pictures. */
+      compactCards: { type: "boolean" },
     },
     indexes: {
       byUser: {

@@ -106,7 +106,7 @@ async function attemptRead(
   const earlier = sessions.filter((s) => s !== latest && s.createdAt >= since).reverse();
   const context = { userId, plan, now, silenced, filters };
   const lastManual = state.lastManualRefreshAt;
-  const base = { context, filtersChangedAt: filters.changedAt };
+  const base = { context, filtersChangedAt: filters.changedAt, compactCards: state.compactCards === true };
 
   // The person's topics and their phrases' dictionary entries, read only when needed (once).
   let phrases: Promise<TopicsWithStats> | undefined;
@@ -178,6 +178,8 @@ async function attemptRead(
 interface Shown {
   context: Pick<ChoiceContext, "userId" | "plan" | "now" | "silenced" | "filters">;
   filtersChangedAt: number;
+  /** The person's choice of a denser list without pictures. */
+  compactCards: boolean;
   session: FeedSession;
   earlier: FeedSession[];
   refreshes: number;
@@ -199,7 +201,7 @@ function nextRefreshOf({ context, session, refreshFreesAt }: Shown): number {
  * made them shows them already, and another device sees them with the next change.
  */
 function versionOf(shown: Shown): string {
-  const { context, session, earlier, refreshes, lastManual, filtersChangedAt } = shown;
+  const { context, session, earlier, refreshes, lastManual, filtersChangedAt, compactCards } = shown;
   const basis = JSON.stringify([
     context.plan,
     session.createdAt,
@@ -211,6 +213,7 @@ function versionOf(shown: Shown): string {
     filtersChangedAt,
     lastManual ?? 0,
     nextRefreshOf(shown),
+    compactCards,
   ]);
   return createHash("sha256").update(basis).digest("base64url").slice(0, 22);
 }
@@ -224,9 +227,10 @@ function sameVersion(ifNoneMatch: string, version: string): boolean {
 }
 
 async function answer(shown: Shown, atHand?: Parameters<typeof view>[0]["atHand"]): Promise<Feed> {
-  const { context, session, earlier, refreshes, lastManual } = shown;
+  const { context, session, earlier, refreshes, lastManual, compactCards } = shown;
   return view({
     ...context,
+    compactCards,
     session,
     earlier,
     nextRefreshAt: nextRefreshOf(shown),

@@ -12,18 +12,33 @@ export async function markStale(userId: string): Promise<void> {
  * (with other reads of the person in one request).
  */
 export const stateRead = (userId: string) =>
-  itemRead<EntityItem<typeof FeedStateEntity>, "staleSince" | "lastManualRefreshAt" | "sessionAt", FeedStateView>(
-    FeedStateEntity,
-    { userId },
-    ["staleSince", "lastManualRefreshAt", "sessionAt"],
-    (state) => ({ userId, ...state }),
-  );
+  itemRead<
+    EntityItem<typeof FeedStateEntity>,
+    "staleSince" | "lastManualRefreshAt" | "sessionAt" | "compactCards",
+    FeedStateView
+  >(FeedStateEntity, { userId }, ["staleSince", "lastManualRefreshAt", "sessionAt", "compactCards"], (state) => ({
+    userId,
+    ...state,
+  }));
 
 interface FeedStateView {
   userId: string;
   staleSince?: number | undefined;
   lastManualRefreshAt?: number | undefined;
   sessionAt?: number | undefined;
+  compactCards?: boolean | undefined;
+}
+
+/** The person's choice of card (compact: no pictures; off unless chosen). */
+export async function compactCards(userId: string): Promise<{ compactCards: boolean }> {
+  const { data } = await FeedStateEntity.get({ userId }).go({ attributes: ["compactCards"] });
+  return { compactCards: data?.compactCards === true };
+}
+
+/** The person's choice of card: compact (no pictures) or with pictures. One write; the same choice twice is the same. */
+export async function setCompactCards(userId: string, compact: boolean): Promise<{ compactCards: boolean }> {
+  await FeedStateEntity.upsert({ userId, compactCards: compact }).go({ response: "none" });
+  return { compactCards: compact };
 }
 
 export async function clearStale(userId: string, since: number | undefined): Promise<void> {

@@ -1,6 +1,7 @@
 import { getTogether } from "../../adapters/dynamo/index.ts";
 import { PLAN_LIMITS, type Plan } from "../../lib/plans/index.ts";
 import * as Articles from "../articles/index.ts";
+import { pictureView, type ProxiedPicture } from "../pictures/rules.ts";
 import * as Sources from "../sources/index.ts";
 import type { SourceType } from "../sources/rules.ts";
 import { coveredByOf, type CoveredBy } from "./covered.ts";
@@ -32,6 +33,12 @@ export interface FeedArticle {
   alsoCoveredBy?: CoveredBy[];
   /** Topic -> the related terms that carried it, for topics it matched through them, not by name. */
   via?: Record<string, string[]>;
+  /** Two or three lines of its summary, plain text. */
+  excerpt?: string;
+  /** Minutes it takes to read, when its feed carried enough text to tell. */
+  readingMinutes?: number;
+  /** Its picture on graph's own origin (two widths), when it has one. */
+  picture?: ProxiedPicture;
 }
 
 /** A session before the current one, as the feed shows it below ("earlier today", then earlier days). */
@@ -65,6 +72,8 @@ export interface Feed {
   caughtUp: boolean;
   /** The sessions before the current one within the plan's coverage (at most a few days), newest first. */
   earlier: EarlierSession[];
+  /** The person chose a denser list: cards without pictures (the pictures are left out of the answer). */
+  compactCards?: boolean;
 }
 
 const articleType = (type: SourceType): FeedArticle["type"] =>
@@ -90,6 +99,8 @@ export interface ViewInput {
   filters: FeedFilters;
   /** What the view shows of the current session's picks, when the caller has read it (a new session). */
   atHand?: PicksAtHand | undefined;
+  /** Cards without pictures (the person's setting). */
+  compactCards?: boolean;
 }
 
 /**
@@ -134,6 +145,9 @@ export async function view(input: ViewInput): Promise<Feed> {
     ...(pick.language ? { language: pick.language } : {}),
     ...(withCover && covered.has(pick.id) && { alsoCoveredBy: covered.get(pick.id) }),
     ...(pick.via?.length ? { via: Object.fromEntries(pick.via.map((v) => [v.topic, v.terms])) } : {}),
+    ...(pick.excerpt ? { excerpt: pick.excerpt } : {}),
+    ...(pick.readingMinutes ? { readingMinutes: pick.readingMinutes } : {}),
+    ...(input.compactCards ? {} : pictureOf(about.coverage.get(pick.id)?.picture ?? pick.picture)),
   });
   const byGroup = new Map<string, FeedArticle[]>();
   for (const name of session?.groupOrder ?? []) byGroup.set(name, []);
@@ -159,12 +173,16 @@ export async function view(input: ViewInput): Promise<Feed> {
     plan,
     preparing: session?.provisional ?? false,
     caughtUp: session?.caughtUp ?? false,
+    compactCards: input.compactCards === true,
     earlier: earlier.map((e) => ({
       refreshedAt: new Date(e.session.createdAt).toISOString(),
       articles: e.picks.map((p) => card(p, false)),
     })),
   };
 }
+
+/** A card's picture: the one found since it was picked (read with its coverage), else the pick's own. */
+const pictureOf = (picture: Articles.ArticlePicture | undefined) => (picture ? { picture: pictureView(picture) } : {});
 
 /** What a view shows of its picks besides the session: whether each is liked, its copies, its source's subject. */
 export interface PicksAtHand {

@@ -3,7 +3,7 @@
  * a source (or a host's due sources, politely) and storing, matching and indexing what is new;
  * backfilling new topic phrases; checking a suggested source; building the background of related
  * terms when a phrase first needs it; counting the subjects' topics when the onboarding page first
- * needs them. The ingest queue's worker runs one job per message
+ * needs them; finding, fetching and keeping new articles' pictures. The ingest queue's worker runs one job per message
  * (`runIngestJob`).
  */
 import type { IngestJob } from "../../adapters/queues/index.ts";
@@ -13,6 +13,7 @@ import { ingestSource } from "./ingest-source.ts";
 import { rebuildVocabulary } from "../related-background/index.ts";
 import { checkSuggestion } from "../source-trust/index.ts";
 import { countSubjectTopics } from "../subject-topics/index.ts";
+import { findPictures } from "./pictures.ts";
 
 export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
 export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
@@ -33,5 +34,7 @@ export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds:
       return rebuildVocabulary();
     case "subject-topics":
       return countSubjectTopics();
+    case "pictures":
+      return findPictures(job);
   }
 }

@@ -11,6 +11,7 @@ import type { PhraseMatcher } from "../../lib/matching/index.ts";
 import { utcDay } from "../../adapters/dynamo/index.ts";
 import { testSettings } from "../../adapters/test-settings/index.ts";
 import { count, log } from "../../lib/observability/index.ts";
+import { queuePictures, type PictureWanted } from "./pictures.ts";
 
 export interface IngestReport {
   sourceId: string;
@@ -125,8 +126,15 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   };
   // The stored articles matched here, taken off the source's list of those not matched yet.
   const matchedIds: string[] = [];
-  const added = async (article: Articles.Article) => {
+  // Each new article's picture is found after the batch, in a job of its own (pictures.ts).
+  const pictures: PictureWanted[] = [];
+  const added = async (article: Articles.Article, item: ParsedItem) => {
     report.added++;
+    pictures.push({
+      articleId: article.articleId,
+      link: article.link,
+      ...(item.picture ? { picture: item.picture } : {}),
+    });
     days.add(article.day);
     // Copies this article displaced as the original keep their postings: a feed skips
     // copies when it reads the articles it picked, and search re-indexes their days.
@@ -142,7 +150,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   });
   for (const { item, article } of batch.stored) {
     try {
-      await added(article);
+      await added(article, item);
       matchedIds.push(article.articleId);
     } catch (error) {
       log.error("ingest: an item failed", { sourceId, guid: item.guid, error });
@@ -151,7 +159,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   for (const item of batch.rest) {
     try {
       const stored = await Articles.store(source, item, now, { beforeWrite, unseen: true });
-      if (stored.status === "new") await added(stored.article);
+      if (stored.status === "new") await added(stored.article, item);
       else if (stored.status === "duplicate") report.duplicates++;
     } catch (error) {
       // One bad item never costs the others; it is tried again with the next fetch.
@@ -167,6 +175,7 @@ export async function ingestSource(sourceId: string, options: IngestOptions): Pr
   // settle time left for the day index to show the last write.
   if (days.size > 0 && Date.now() - markedAt >= Search.SETTLE_MS / 2) await Search.markDirty(days);
 
+  await queuePictures(pictures, Sources.mayUsePrivateAddress(source) || options.allowPrivateFeeds);
   await Sources.recordFetched(source, now, adaptedInterval(source.intervalSeconds, items), {
     etag: outcome.etag,
     lastModified: outcome.lastModified,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Feed from "@graph/core/modules/feed";
 import * as Reader from "@graph/core/modules/reader";
@@ -31,6 +32,9 @@ beforeAll(async () => {
   pages.set("/broken", { status: 500, body: "oops", contentType: "text/plain" });
   pages.set("/report.pdf", { body: "%PDF-1.4", contentType: "application/pdf" });
   pages.set("/guarded", { body: newsPage(), contentType: html });
+  pages.set("/pictured", { body: newsPage(), contentType: html });
+  const pier = sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 90, b: 140 } } });
+  pages.set("/images/pier.jpg", { body: await pier.jpeg().toBuffer(), contentType: "image/jpeg" });
 });
 afterAll(() => pages?.close());
 
@@ -58,6 +62,20 @@ async function articleAt(path: string, sourceId = `reader-source-${randomUUID()}
 const loopback = { allowPrivate: true } as const;
 
 describe("the reader view", () => {
+  it("shows a page's pictures from graph's own origin, through the cards' picture proxy", async () => {
+    const articleId = await articleAt("/pictured");
+    const { reading } = await Reader.read(randomUUID(), articleId, loopback);
+    expect(reading.kind).toBe("article");
+    if (reading.kind !== "article") return;
+    const sources = [...reading.html.matchAll(/<img src="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+    expect(sources).toEqual([expect.stringMatching(/^\/media\/pictures\/[0-9a-f]+\/\d+\.webp$/)]);
+    expect(reading.html).not.toContain("/images/pier");
+    expect(reading.html).toMatch(/alt="The old pier at dusk" width="\d+" height="\d+"/);
+    const served = await fetch(`${api.runtime.url}${sources[0]}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+  });
+
   it("extracts an article's text, sanitised, and answers a second reader from the blob store", async () => {
     // Core's read needs no account of its readers (the route's session is checked by the API).
     const [a, b] = [randomUUID(), randomUUID()];

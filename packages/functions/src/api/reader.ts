@@ -29,8 +29,6 @@ export const reader = new Hono<ApiEnv>()
     const { articleId } = c.req.valid("param");
     const answer = await Reader.read(userId, articleId, {
       allowPrivate: Resource.Config.allowPrivateFeeds === true,
-      // Pictures are dropped until they are served from graph's own origin.
-      images: Reader.dropImages,
     });
     await Feed.Seen.mark(userId, [articleId]);
     return c.json(answer, 200, { "Cache-Control": "private, no-cache" });

@@ -5,6 +5,6 @@
  */
 export { read, readingOf, type ArticleReading, type ReadOptions } from "./read.ts";
 export { extract, type FetchedPage } from "./extract.ts";
-export { sanitize, dropImages, type ImageHook } from "./sanitize.ts";
+export { sanitize, type ImageHook } from "./sanitize.ts";
 export { settingsOf, saveSettings, type ReaderSettings } from "./settings.ts";
 export { personData } from "./person-data.ts";

@@ -7,7 +7,8 @@ import * as Sources from "../sources/index.ts";
 import { cached, keep } from "./cache.ts";
 import { extract } from "./extract.ts";
 import type { Reading } from "./rules.ts";
-import { dropImages, type ImageHook } from "./sanitize.ts";
+import { proxiedImages } from "./pictures.ts";
+import type { ImageHook } from "./sanitize.ts";
 
 /** What the reader view shows: the article as graph stores it, and its page's readable text (or why not). */
 export interface ArticleReading {
@@ -26,7 +27,7 @@ export interface ArticleReading {
 export interface ReadOptions {
   /** Whether private addresses may be fetched (a local runtime's own test pages; never on AWS). */
   allowPrivate: boolean;
-  /** Each image's picture on graph's origin (none: images are dropped). */
+  /** Each image's picture on graph's origin (by default through the cards' picture proxy). */
   images?: ImageHook;
 }
 
@@ -89,7 +90,7 @@ export async function readingOf(
         ...(page.robotsTag ? { robotsTag: page.robotsTag } : {}),
         ...(title ? { title } : {}),
       },
-      options.images ?? dropImages,
+      options.images ?? proxiedImages({ allowPrivate: options.allowPrivate, referer: page.finalUrl }),
     );
   }
   await keep(articleId, reading);

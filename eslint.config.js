@@ -22,7 +22,7 @@ const SHIPPED = ["packages/*/src/**/*.ts", "web/src/**/*.{ts,tsx}"];
 const NOT_SHIPPED = ["**/*.test.ts", "**/*.test.tsx", "**/fixtures/**", "packages/local/src/demo/**"];
 
 export default defineConfig([
-  globalIgnores(["**/dist/", ".sst/", ".data/", ".tsbuild/", "**/sst-env.d.ts", "web/public/preview/"]),
+  globalIgnores(["**/dist/", ".sst/", ".data/", ".bundles/", ".tsbuild/", "**/sst-env.d.ts", "web/public/preview/"]),
 
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -17,18 +17,22 @@ const ROOT = join(import.meta.dirname, "../../..");
 const PLATFORM = join(ROOT, ".sst", "platform");
 const STAGE = "mocks";
 
+/** A resource's inputs or outputs as Pulumi hands them over: JSON, read field by field by the checks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fields differ by resource type; shape.ts reads the ones it checks
+export type Fields = Record<string, any>;
+
 export interface MockResource {
   type: string;
   name: string;
-  inputs: Record<string, any>;
-  outputs: Record<string, any>;
+  inputs: Fields;
+  outputs: Fields;
 }
 
 export interface Program {
   /** Every resource registered, components and AWS resources alike. */
   resources: MockResource[];
   /** What SST's components asked the CLI for over RPC: `Runtime.Build` once per function. */
-  calls: Array<{ method: string; args: Record<string, any> }>;
+  calls: Array<{ method: string; args: Fields }>;
   /** What `run()` returned. */
   outputs: Record<string, unknown>;
   /** Errors thrown inside outputs' callbacks (a deploy would fail on each). */

@@ -59,11 +59,19 @@ for (const name of ["DigestSigningKey", "RealtimeTokenKey", "OAuthTokenKey"]) {
 globalThis.__sstCli = {
   command: "deploy",
   rpc: process.env.SST_SERVER,
-  paths: { home: scratch, root: programRoot, work: path.join(root, ".sst"), platform: path.join(root, ".sst", "platform") },
+  paths: {
+    home: scratch,
+    root: programRoot,
+    work: path.join(root, ".sst"),
+    platform: path.join(root, ".sst", "platform"),
+  },
   home: scratch,
   state: { version: {} },
 };
 
+// Pulumi records a stack trace for every promise it makes (to report leaks): one frame keeps a
+// fifth of the run's time and still says where an error was thrown.
+Error.stackTraceLimit = 1;
 // An error inside an output's callback surfaces only as an unhandled rejection.
 const errors = [];
 process.on("unhandledRejection", (error) => errors.push(String(error?.stack ?? error)));

@@ -25,7 +25,11 @@ const sqsQueue = (program: Program, name: string) =>
 const builds = (program: Program) =>
   program.calls
     .filter((call) => call.method === "Runtime.Build")
-    .map((call) => ({ id: String(call.args.functionID), handler: String(call.args.handler), links: Object.keys(call.args.links ?? {}) }));
+    .map((call) => ({
+      id: String(call.args.functionID),
+      handler: String(call.args.handler),
+      links: Object.keys(call.args.links ?? {}),
+    }));
 
 /** Every Lambda is a function of the list, with its handler, links, timeout, memory, platform and log retention. */
 export function functionProblems(
@@ -55,7 +59,11 @@ export function functionProblems(
       const inputs = lambda.inputs;
       if (inputs.timeout !== seconds(definition.timeout))
         problems.push(`${lambda.name}'s timeout is ${inputs.timeout} s, not ${definition.timeout}`);
-      if (definition.trigger.kind !== "queue" && definition.trigger.kind !== "schedule" && inputs.timeout > REQUEST_LIMIT_SECONDS)
+      if (
+        definition.trigger.kind !== "queue" &&
+        definition.trigger.kind !== "schedule" &&
+        inputs.timeout > REQUEST_LIMIT_SECONDS
+      )
         problems.push(`${lambda.name}'s timeout ${inputs.timeout} s is over a request's ${REQUEST_LIMIT_SECONDS} s`);
       if (definition.memory && inputs.memorySize !== parseInt(definition.memory, 10))
         problems.push(`${lambda.name} has ${inputs.memorySize} MB, not ${definition.memory}`);
@@ -66,7 +74,9 @@ export function functionProblems(
       );
       if (!logGroup) problems.push(`${lambda.name} logs to no log group of the program`);
       else if (logGroup.inputs.retentionInDays !== RETENTION_DAYS[logRetention])
-        problems.push(`${lambda.name}'s logs are kept ${logGroup.inputs.retentionInDays ?? "forever"} days, not ${logRetention}`);
+        problems.push(
+          `${lambda.name}'s logs are kept ${logGroup.inputs.retentionInDays ?? "forever"} days, not ${logRetention}`,
+        );
       // Links reach the code encrypted in the bundle (SST_KEY_FILE); anything else is a plain value.
       for (const name of Object.keys(inputs.environment?.variables ?? {})) {
         if (!name.startsWith("SST_")) problems.push(`${lambda.name} is given the environment value ${name}`);
@@ -86,24 +96,33 @@ export function triggerProblems(program: Program, definitions: readonly Function
       const arn = lambda.outputs.arn;
       const trigger = definition.trigger;
       const integration = integrations.find((candidate) => String(candidate.inputs.integrationUri).includes(arn));
-      const route = integration && routes.find((candidate) => candidate.inputs.target === `integrations/${integration.outputs.id}`);
+      const route =
+        integration && routes.find((candidate) => candidate.inputs.target === `integrations/${integration.outputs.id}`);
       switch (trigger.kind) {
         case "http":
         case "websocket":
           if (!route) problems.push(`${lambda.name} is behind no route of an API`);
           break;
         case "url":
-          if (!ofType(program, "aws:lambda/functionUrl:FunctionUrl").some((url) => url.inputs.functionName === lambda.outputs.name))
+          if (
+            !ofType(program, "aws:lambda/functionUrl:FunctionUrl").some(
+              (url) => url.inputs.functionName === lambda.outputs.name,
+            )
+          )
             problems.push(`${lambda.name} has no function URL`);
           break;
         case "schedule": {
-          const schedule = ofType(program, "aws:scheduler/schedule:Schedule").find((candidate) => candidate.inputs.target?.arn === arn);
+          const schedule = ofType(program, "aws:scheduler/schedule:Schedule").find(
+            (candidate) => candidate.inputs.target?.arn === arn,
+          );
           if (!schedule) problems.push(`${lambda.name} is the target of no schedule`);
           else {
             if (schedule.inputs.scheduleExpression !== trigger.schedule)
               problems.push(`${schedule.name} runs ${schedule.inputs.scheduleExpression}, not ${trigger.schedule}`);
             if (schedule.inputs.target.input !== JSON.stringify({ name: trigger.job }))
-              problems.push(`${schedule.name} sends ${schedule.inputs.target.input}, not the job's name ${trigger.job}`);
+              problems.push(
+                `${schedule.name} sends ${schedule.inputs.target.input}, not the job's name ${trigger.job}`,
+              );
           }
           break;
         }
@@ -137,7 +156,10 @@ export function queueProblems(program: Program, queues: readonly QueueDefinition
       continue;
     }
     const redrive = queue.inputs.redrivePolicy ? JSON.parse(queue.inputs.redrivePolicy) : undefined;
-    if (redrive?.deadLetterTargetArn !== deadLetter.outputs.arn || redrive?.maxReceiveCount !== definition.maxReceiveCount)
+    if (
+      redrive?.deadLetterTargetArn !== deadLetter.outputs.arn ||
+      redrive?.maxReceiveCount !== definition.maxReceiveCount
+    )
       problems.push(`${definition.name} has no dead-letter queue after ${definition.maxReceiveCount} receives`);
     const alarmed = ofType(program, "aws:cloudwatch/metricAlarm:MetricAlarm").some(
       (alarm) =>
@@ -155,11 +177,18 @@ export function queueProblems(program: Program, queues: readonly QueueDefinition
 export function secretProblems(program: Program, credentials: readonly string[]): string[] {
   const secrets = new Set(ofType(program, "sst:sst:Secret").map((secret) => secret.name));
   const linked = new Set(builds(program).flatMap((build) => build.links));
-  return credentials.filter((name) => linked.has(name) && !secrets.has(name)).map((name) => `${name} is linked but is no SST secret`);
+  return credentials
+    .filter((name) => linked.has(name) && !secrets.has(name))
+    .map((name) => `${name} is linked but is no SST secret`);
 }
 
 /** One CloudWatch alarm per alarm of the list, each to the e-mailed topic, and a dashboard. */
-export function monitoringProblems(program: Program, alarms: readonly Alarm[], app: { name: string; stage: string }, email: string): string[] {
+export function monitoringProblems(
+  program: Program,
+  alarms: readonly Alarm[],
+  app: { name: string; stage: string },
+  email: string,
+): string[] {
   const problems: string[] = [];
   const topic = ofType(program, "aws:sns/topic:Topic").find((candidate) =>
     ofType(program, "aws:sns/topicSubscription:TopicSubscription").some(
@@ -181,7 +210,8 @@ export function monitoringProblems(program: Program, alarms: readonly Alarm[], a
     )
       problems.push(`the alarm ${alarm.name} tells no one`);
   }
-  if (deployed.length !== alarms.length) problems.push(`${deployed.length} alarms deployed for ${alarms.length} in the list`);
+  if (deployed.length !== alarms.length)
+    problems.push(`${deployed.length} alarms deployed for ${alarms.length} in the list`);
   const dashboards = ofType(program, "aws:cloudwatch/dashboard:Dashboard");
   const widgets: Array<{ properties: { metrics: unknown[] } }> = dashboards.flatMap(
     (dashboard) => JSON.parse(dashboard.inputs.dashboardBody).widgets,

@@ -112,12 +112,22 @@ describe("the SST program under Pulumi's mocks", () => {
     expect(secretProblems(plain, declaredSecrets())).toEqual([expect.stringContaining("StripeSecretKey")]);
   });
 
-  it("declares every alarm of the list to the e-mailed topic, and the dashboard", () => {
-    expect(monitoringProblems(program, ALARMS, APP, ALARM_EMAIL)).toEqual([]);
+  it("declares every alarm of the list to the e-mailed topic, each function's Lambda errors and throttles, and the dashboard", () => {
+    expect(monitoringProblems(program, ALARMS, functions, APP, ALARM_EMAIL)).toEqual([]);
     const silent = withFault(
       (r) => r.type === "aws:cloudwatch/metricAlarm:MetricAlarm",
       (inputs) => (inputs.alarmActions = []),
     );
-    expect(monitoringProblems(silent, ALARMS, APP, ALARM_EMAIL)).toEqual([expect.stringContaining("tells no one")]);
+    expect(monitoringProblems(silent, ALARMS, functions, APP, ALARM_EMAIL)).toEqual([
+      expect.stringContaining("tells no one"),
+    ]);
+    // The WebSocket handler's three Lambdas have an errors alarm each; one missing is reported.
+    const realtime = ALARMS.find((alarm) => alarm.rule.kind === "lambda" && alarm.rule.function === "Realtime")!;
+    const partial = structuredClone(program);
+    partial.resources = partial.resources.filter((r) => r.inputs.name !== `graph-mocks-${realtime.name}-connect`);
+    expect(monitoringProblems(partial, ALARMS, functions, APP, ALARM_EMAIL)).toEqual([
+      expect.stringContaining(realtime.name),
+      expect.stringContaining("alarms deployed"),
+    ]);
   });
 });

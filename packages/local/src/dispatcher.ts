@@ -47,6 +47,8 @@ export interface DispatcherOptions {
   dir?: string;
   /** How handler references are loaded; tests pass their own handlers. */
   loadHandler?: (reference: string) => Promise<Handler>;
+  /** Told of every invocation (a batch, a job's tick): how long it took and whether it threw, as Lambda counts `Errors`. */
+  onInvocation?: (reference: string, ms: number, threw: boolean) => void;
 }
 
 const REGION = "local";
@@ -83,6 +85,7 @@ export class Dispatcher {
   private readonly held = new Set<string>();
   private readonly store: QueueStore;
   private readonly load: (reference: string) => Promise<Handler>;
+  private readonly onInvocation: NonNullable<DispatcherOptions["onInvocation"]>;
   /**
    * Runs a function in the async context the dispatcher was made in: a batch is handled apart
    * from whoever sent its message, as a queue's own Lambda invocation is on AWS, so nothing
@@ -99,6 +102,7 @@ export class Dispatcher {
     for (const schedule of schedules) this.schedules.set(schedule.name, schedule);
     this.store = options.dir ? new FileQueueStore(options.dir) : new MemoryQueueStore();
     this.load = options.loadHandler ?? loadHandler;
+    this.onInvocation = options.onInvocation ?? (() => {});
   }
 
   /**
@@ -215,6 +219,7 @@ export class Dispatcher {
         throw error;
       } finally {
         run.endedAt = Date.now();
+        this.onInvocation(schedule.handler, run.endedAt - run.startedAt, run.ok === false);
       }
     });
   }
@@ -348,12 +353,15 @@ export class Dispatcher {
 
   /** Runs the queue's handler on a batch; answers the messages that failed. */
   private async handle(queue: string, reference: string, batch: Message[]): Promise<Message[]> {
+    const started = Date.now();
     try {
       const handler = await this.load(reference);
       const response = (await handler(sqsEvent(queue, batch), lambdaContext(queue))) as SQSBatchResponse | undefined;
+      this.onInvocation(reference, Date.now() - started, false);
       const ids = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       return batch.filter((m) => ids.has(m.messageId));
     } catch (error) {
+      this.onInvocation(reference, Date.now() - started, true);
       console.error(`[queue ${queue}] handler failed; the whole batch will be retried`, error);
       return batch;
     }

@@ -257,7 +257,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     import("@graph/functions/jobs/schedules"),
   ]);
   const outbox = await Outbox.open(options.dataDir && join(options.dataDir, "outbox.jsonl"));
-  const dispatcher = new Dispatcher(queues, schedules, { dir: options.dataDir && join(options.dataDir, "queues") });
+  const dispatcher = new Dispatcher(queues, schedules, {
+    dir: options.dataDir && join(options.dataDir, "queues"),
+    // Lambda's own Errors (a handler that threw or outlived its timeout), for /dev/ops's alarms.
+    onInvocation: (handler, ms, threw) => logs.invocation(handler, ms, threw),
+  });
   if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
   websockets.attach(server);
 

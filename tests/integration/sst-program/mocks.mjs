@@ -70,8 +70,10 @@ pulumi.runtime.setMocks(
     newResource({ type, name, inputs }) {
       const id = `${name.toLowerCase().replace(/[^a-z0-9]/g, "")}-id`;
       const outputs = outputsOf(type, name, inputs, id);
-      resources.push({ type, name, inputs: plain(inputs), outputs });
-      return { id, state: { ...inputs, ...outputs } };
+      const given = plain(inputs);
+      resources.push({ type, name, inputs: given, outputs });
+      // Inputs read back as outputs, as AWS answers them: a secret-wrapped input otherwise comes back empty.
+      return { id, state: { ...given, ...outputs } };
     },
     // Provider functions (aws.getRegion, aws.getCallerIdentity, aws.getPartition…).
     call({ inputs }) {

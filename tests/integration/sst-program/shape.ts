@@ -186,6 +186,7 @@ export function secretProblems(program: Program, credentials: readonly string[])
 export function monitoringProblems(
   program: Program,
   alarms: readonly Alarm[],
+  definitions: readonly FunctionDefinition[],
   app: { name: string; stage: string },
   email: string,
 ): string[] {
@@ -200,18 +201,41 @@ export function monitoringProblems(
   );
   if (!topic) problems.push(`no topic e-mails ${email}`);
   const deployed = ofType(program, "aws:cloudwatch/metricAlarm:MetricAlarm");
+  const prefix = `${app.name}-${app.stage}-`;
+  const tellsTheTopic = (found: MockResource) =>
+    topic !== undefined &&
+    JSON.stringify(found.inputs.alarmActions) === JSON.stringify([topic.outputs.arn]) &&
+    JSON.stringify(found.inputs.okActions) === JSON.stringify([topic.outputs.arn]);
+  let expectedCount = 0;
   for (const alarm of alarms) {
-    const found = deployed.find((candidate) => candidate.inputs.name === `${app.name}-${app.stage}-${alarm.name}`);
+    if (alarm.rule.kind === "lambda") {
+      // One per Lambda of the function (the WebSocket handler's named after their routes), on Lambda's own metric.
+      const { function: name, metric } = alarm.rule;
+      const handler = definitions.find((definition) => definition.name === name)?.handler;
+      const expected = lambdas(program)
+        .filter((lambda) => lambda.inputs.handler === handler)
+        .map((lambda) => lambda.outputs.name);
+      const found = deployed.filter((candidate) =>
+        new RegExp(`^${prefix}${alarm.name}(-[a-z]+)?$`).test(candidate.inputs.name),
+      );
+      const watched = found
+        .filter((candidate) => candidate.inputs.namespace === "AWS/Lambda" && candidate.inputs.metricName === metric)
+        .map((candidate) => candidate.inputs.dimensions?.FunctionName);
+      if (expected.length === 0 || !sameSet(watched, expected) || watched.length !== expected.length)
+        problems.push(
+          `the alarm ${alarm.name} watches ${watched.join(", ") || "no Lambda"}, not ${expected.join(", ")}`,
+        );
+      if (!found.every(tellsTheTopic)) problems.push(`the alarm ${alarm.name} tells no one`);
+      expectedCount += expected.length;
+      continue;
+    }
+    expectedCount += 1;
+    const found = deployed.find((candidate) => candidate.inputs.name === `${prefix}${alarm.name}`);
     if (!found) problems.push(`the alarm ${alarm.name} is not deployed`);
-    else if (
-      !topic ||
-      JSON.stringify(found.inputs.alarmActions) !== JSON.stringify([topic.outputs.arn]) ||
-      JSON.stringify(found.inputs.okActions) !== JSON.stringify([topic.outputs.arn])
-    )
-      problems.push(`the alarm ${alarm.name} tells no one`);
+    else if (!tellsTheTopic(found)) problems.push(`the alarm ${alarm.name} tells no one`);
   }
-  if (deployed.length !== alarms.length)
-    problems.push(`${deployed.length} alarms deployed for ${alarms.length} in the list`);
+  if (deployed.length !== expectedCount)
+    problems.push(`${deployed.length} alarms deployed for the list's ${expectedCount}`);
   const dashboards = ofType(program, "aws:cloudwatch/dashboard:Dashboard");
   const widgets: Array<{ properties: { metrics: unknown[] } }> = dashboards.flatMap(
     (dashboard) => JSON.parse(dashboard.inputs.dashboardBody).widgets,

@@ -74,6 +74,21 @@ describe("the alarms, evaluated locally", () => {
     expect(firing(sinkWith([["Failures", 1, 10 * 60_000, { function: "digest" }]]))).toEqual([]);
   });
 
+  it("fire on a function's Lambda errors: a handler that threw or outlived its timeout, within five minutes", () => {
+    const mail = "packages/functions/src/jobs/mail.handler";
+    const threw = sinkWith([]);
+    threw.invocation(mail, 200, true, NOW - 60_000);
+    expect(firing(threw)).toEqual(["MailQueueWorker-lambda-errors"]);
+    // The mail worker's timeout is 30 seconds: a batch that ran 31 would have been stopped there.
+    const slow = sinkWith([]);
+    slow.invocation(mail, 31_000, false, NOW - 60_000);
+    expect(firing(slow)).toEqual(["MailQueueWorker-lambda-errors"]);
+    const fine = sinkWith([]);
+    fine.invocation(mail, 29_000, false, NOW - 60_000);
+    fine.invocation(mail, 200, true, NOW - 10 * 60_000);
+    expect(firing(fine)).toEqual([]);
+  });
+
   it("fire on dead letters and on an ingest backlog older than fifteen minutes", () => {
     const queues: QueueState[] = [
       { name: "MailQueue", deadLetter: "MailDeadLetter", waiting: 0, dead: 1 },

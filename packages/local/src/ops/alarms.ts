@@ -1,3 +1,4 @@
+import { functionNamed } from "@graph/functions/functions";
 import type { Alarm } from "@graph/functions/ops/alarms";
 import type { QueueState } from "../dispatcher.ts";
 import type { LocalSink } from "./log-sink.ts";
@@ -54,6 +55,12 @@ export function evaluateAlarms(
         const errors = sum("Api5xx");
         const total = sum("ApiRequests");
         return state(total >= rule.minimum && errors / total > rule.rate, `${errors} of ${total}`);
+      }
+      case "lambda": {
+        // Throttles are Lambda's alone: nothing here refuses an invocation.
+        if (rule.metric === "Throttles") return state(false, "no throttles locally");
+        const errors = sources.sink.lambdaErrors(functionNamed(rule.function).handler, windowMs, now);
+        return state(errors > 0, `${errors} threw or timed out`);
       }
       case "silence": {
         const expected = sum(rule.expected);

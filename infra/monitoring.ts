@@ -101,11 +101,11 @@ function alarmArgs(alarm: Alarm): Omit<aws.cloudwatch.MetricAlarmArgs, "evaluati
     case "silence":
       return {
         metricQueries: [
-          { id: "s", metric: own(rule.expected, period) },
+          ...rule.expected.map((name, i) => ({ id: `s${i}`, metric: own(name, period) })),
           { id: "w", metric: own(rule.whenAny, period) },
           {
             id: "silent",
-            expression: "IF(FILL(w, 0) > 0 AND FILL(s, 0) == 0, 1, 0)",
+            expression: `IF(FILL(w, 0) > 0 AND (${rule.expected.map((_, i) => `FILL(s${i}, 0)`).join(" + ")}) == 0, 1, 0)`,
             label: alarm.name,
             returnData: true,
           },
@@ -166,7 +166,7 @@ eachLambda((lambda) => {
 const GROUPS: Array<{ title: string; metrics: Array<keyof typeof METRICS> }> = [
   { title: "Feeds", metrics: ["FeedsFetched", "FeedsFailed", "FeedsPaused", "ArticlesStored"] },
   { title: "Feed sessions", metrics: ["FeedRefreshes", "FeedPicks"] },
-  { title: "Digests", metrics: ["DigestsQueued", "DigestsSent", "DigestsFailed"] },
+  { title: "Digests", metrics: ["DigestsQueued", "DigestsSent", "DigestsEmpty", "DigestsFailed"] },
   { title: "Imports and chat", metrics: ["Imports", "ImportRows", "ChatMessages"] },
   { title: "API and table", metrics: ["ApiRequests", "Api5xx", "DynamoThrottled"] },
 ];

@@ -50,7 +50,7 @@ describe("the alarms", () => {
         rule.kind === "rate"
           ? [rule.failures, rule.total]
           : rule.kind === "silence"
-            ? [rule.expected, rule.whenAny]
+            ? [...rule.expected, rule.whenAny]
             : [];
       for (const metric of metrics) expect(Object.keys(METRICS)).toContain(metric);
     }

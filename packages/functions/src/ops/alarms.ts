@@ -38,8 +38,8 @@ export type AlarmRule =
     }
   /** API Gateway's 5xx answers over its requests (on AWS; the API's own counts locally). */
   | { kind: "api-5xx"; rate: number; minimum: number }
-  /** `expected` never counted in the period while `whenAny` was. */
-  | { kind: "silence"; expected: MetricName; whenAny: MetricName }
+  /** None of `expected` counted in the period while `whenAny` was. */
+  | { kind: "silence"; expected: readonly MetricName[]; whenAny: MetricName }
   /**
    * Lambda's own count for a function of packages/functions/src/functions.ts (by its name there),
    * over all its Lambdas: `Errors` are invocations that timed out, ran out of memory or crashed
@@ -119,8 +119,9 @@ export const ALARMS: readonly Alarm[] = [
   {
     name: "digest-silence",
     periodSeconds: 24 * 60 * MINUTES,
-    rule: { kind: "silence", expected: "DigestsSent", whenAny: "DigestsQueued" },
-    meaning: "Digests were due in the last day but none was sent.",
+    // A day whose due digests were all empty (nothing new to send) is a quiet day, not a silent one.
+    rule: { kind: "silence", expected: ["DigestsSent", "DigestsEmpty"], whenAny: "DigestsQueued" },
+    meaning: "Digests were due in the last day but none was sent (or found empty).",
     action: "Check DigestQueue's and MailQueue's failures and dead letters, and SES's sending status.",
   },
   {

@@ -38,6 +38,21 @@ describe("the alarms, evaluated locally", () => {
     expect(firing(sinkWith([["DigestsQueued", 3, 25 * HOUR]]))).toEqual([]);
   });
 
+  it("stay quiet on a day whose due digests were all empty, and fire on one with some to send but none sent", () => {
+    // Every due digest had nothing new: skipped as empty, as good as sent.
+    const allEmpty = sinkWith([
+      ["DigestsQueued", 3, 2 * HOUR],
+      ["DigestsEmpty", 3, HOUR],
+    ]);
+    expect(firing(allEmpty)).toEqual([]);
+    // A day whose due digests all failed: nothing went through, sent or empty.
+    const failedOnly = sinkWith([
+      ["DigestsQueued", 3, 2 * HOUR],
+      ["DigestsFailed", 3, HOUR],
+    ]);
+    expect(firing(failedOnly)).toEqual(["digest-silence"]);
+  });
+
   it("fire on a fetch failure rate over half, once enough fetches were made", () => {
     expect(
       firing(

@@ -63,9 +63,10 @@ export function evaluateAlarms(
         return state(errors > 0, `${errors} threw or timed out`);
       }
       case "silence": {
-        const expected = sum(rule.expected);
+        const expected = rule.expected.map((name) => `${name} ${sum(name)}`);
+        const none = rule.expected.every((name) => sum(name) === 0);
         const whenAny = sum(rule.whenAny);
-        return state(whenAny > 0 && expected === 0, `${rule.expected} ${expected}, ${rule.whenAny} ${whenAny}`);
+        return state(whenAny > 0 && none, `${expected.join(", ")}, ${rule.whenAny} ${whenAny}`);
       }
     }
   });

@@ -14,6 +14,7 @@ export const METRICS = {
   FeedPicks: "articles picked into sessions",
   DigestsQueued: "digests found due and queued (people subscribed whose time came)",
   DigestsSent: "digests sent",
+  DigestsEmpty: "due digests skipped as empty (nothing new to send): as good as sent for the digest-silence alarm",
   DigestsFailed: "digests that failed (delivered again by the queue)",
   Imports: "imports finished (OPML, watch history)",
   ImportRows: "rows of the files imported",

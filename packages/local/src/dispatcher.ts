@@ -174,6 +174,35 @@ export class Dispatcher {
     ]);
   }
 
+  /**
+   * Moves every message of a queue's dead-letter queue back to the queue, as SQS's redrive does
+   * (docs/operations.md): each is delivered again as a new message, its receive count from zero.
+   * Answers how many were moved.
+   */
+  async redrive(queue: string): Promise<number> {
+    const state = this.queues.get(queue);
+    if (!state) throw new Error(`no queue ${queue}`);
+    const moved = state.dead.splice(0);
+    for (const message of moved) {
+      message.receiveCount = 0;
+      message.visibleAt = 0;
+    }
+    await this.keep(queue, moved, async (m) => {
+      await this.store.put(queue, m, { durable: true });
+      await this.store.remove(state.definition.deadLetter, m.messageId);
+    });
+    state.ready.push(...moved);
+    if (moved.length > 0) {
+      log.info("dead letters moved back to their queue", {
+        queue,
+        deadLetter: state.definition.deadLetter,
+        moved: moved.length,
+      });
+      this.schedulePoll(queue, 0);
+    }
+    return moved.length;
+  }
+
   deadLetters(queue: string): readonly Message[] {
     return this.queues.get(queue)?.dead ?? [];
   }

@@ -391,7 +391,7 @@ export class Dispatcher {
       return batch.filter((m) => ids.has(m.messageId));
     } catch (error) {
       this.onInvocation(reference, Date.now() - started, true);
-      console.error(`[queue ${queue}] handler failed; the whole batch will be retried`, error);
+      log.error("a queue's handler threw; the whole batch is delivered again", { queue, error });
       return batch;
     }
   }
@@ -404,7 +404,11 @@ export class Dispatcher {
     await Promise.all(
       messages.map((m) =>
         write(m).catch((error: unknown) =>
-          console.error(`[queue ${queue}] could not record message ${m.messageId}`, error),
+          log.error("could not record a queued message; it carries on in memory", {
+            queue,
+            messageId: m.messageId,
+            error,
+          }),
         ),
       ),
     );

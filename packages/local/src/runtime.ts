@@ -262,7 +262,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // Lambda's own Errors (a handler that threw or outlived its timeout), for /dev/ops's alarms.
     onInvocation: (handler, ms, threw) => logs.invocation(handler, ms, threw),
   });
-  if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
+  if (options.schedules)
+    dispatcher.startSchedules((name, error) => log.error("a scheduled job failed", { job: name, error }));
   websockets.attach(server);
 
   const api = createApi({
@@ -386,7 +387,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       .then(() => dispatcher.idle())
       .then(() => dispatcher.runJob("search-index"))
       .then(() => dispatcher.runJob("subject-topics"))
-      .catch((error: unknown) => console.error("[startup jobs] failed", error));
+      .catch((error: unknown) => log.error("the start-up jobs failed", { error }));
   }
 
   return {

@@ -1,11 +1,11 @@
 /**
- * Pulumi's mocks for the SST program (imported first by the bundle program.ts builds): every
- * resource the program registers is recorded with its inputs and answered with plausible outputs
- * (ids, ARNs, names, the endpoints and URLs SST's components read back), so nothing reaches AWS.
+ * Pulumi's mocks for the SST program (installed by the bundle program.ts builds, before the
+ * program runs): every resource the program registers is recorded with its inputs and answered
+ * with plausible outputs (ids, ARNs, names, the endpoints and URLs SST's components read back),
+ * so nothing reaches AWS. Pulumi is passed in: it is the platform's (.sst/platform/node_modules).
  */
-import * as pulumi from "@pulumi/pulumi";
 
-export const REGION = "us-east-1";
+const REGION = "us-east-1";
 const ACCOUNT = "123456789012";
 /** How Pulumi marks a secret value inside a resource's inputs. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -65,31 +65,34 @@ function plain(value) {
   return value;
 }
 
-pulumi.runtime.setMocks(
-  {
-    newResource({ type, name, inputs }) {
-      const id = `${name.toLowerCase().replace(/[^a-z0-9]/g, "")}-id`;
-      const outputs = outputsOf(type, name, inputs, id);
-      const given = plain(inputs);
-      resources.push({ type, name, inputs: given, outputs });
-      // Inputs read back as outputs, as AWS answers them: a secret-wrapped input otherwise comes back empty.
-      return { id, state: { ...given, ...outputs } };
+/** Installs the mocks in `pulumi` (the `@pulumi/pulumi` module the program uses). */
+export function installMocks(pulumi) {
+  pulumi.runtime.setMocks(
+    {
+      newResource({ type, name, inputs }) {
+        const id = `${name.toLowerCase().replace(/[^a-z0-9]/g, "")}-id`;
+        const outputs = outputsOf(type, name, inputs, id);
+        const given = plain(inputs);
+        resources.push({ type, name, inputs: given, outputs });
+        // Inputs read back as outputs, as AWS answers them: a secret-wrapped input otherwise comes back empty.
+        return { id, state: { ...given, ...outputs } };
+      },
+      // Provider functions (aws.getRegion, aws.getCallerIdentity, aws.getPartition…).
+      call({ inputs }) {
+        return {
+          ...inputs,
+          id: REGION,
+          name: REGION,
+          region: REGION,
+          accountId: ACCOUNT,
+          partition: "aws",
+          dnsSuffix: "amazonaws.com",
+          arn: `arn:aws:iam::${ACCOUNT}:root`,
+        };
+      },
     },
-    // Provider functions (aws.getRegion, aws.getCallerIdentity, aws.getPartition…).
-    call({ inputs }) {
-      return {
-        ...inputs,
-        id: REGION,
-        name: REGION,
-        region: REGION,
-        accountId: ACCOUNT,
-        partition: "aws",
-        dnsSuffix: "amazonaws.com",
-        arn: `arn:aws:iam::${ACCOUNT}:root`,
-      };
-    },
-  },
-  "graph",
-  "mocks",
-  false,
-);
+    "graph",
+    "mocks",
+    false,
+  );
+}

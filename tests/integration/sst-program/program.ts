@@ -52,12 +52,14 @@ export async function runSstProgram(): Promise<Program> {
     await build({
       stdin: {
         contents: [
-          `import { resources } from ${JSON.stringify(join(import.meta.dirname, "mocks.mjs"))};`,
+          `import { installMocks, resources } from ${JSON.stringify(join(import.meta.dirname, "mocks.mjs"))};`,
           `import * as aws from "@pulumi/aws";`,
-          `import { runtime } from "@pulumi/pulumi";`,
+          `import * as pulumi from "@pulumi/pulumi";`,
           `import * as sst from ${JSON.stringify(join(PLATFORM, "src/components/index.ts"))};`,
           `import { run } from ${JSON.stringify(join(PLATFORM, "src/auto/run.ts"))};`,
           `import config from ${JSON.stringify(join(ROOT, "sst.config.ts"))};`,
+          `installMocks(pulumi);`,
+          `const { runtime } = pulumi;`,
           `globalThis.aws = aws;`,
           `globalThis.sst = sst;`,
           `export default await runtime.runInPulumiStack(() => run(config.run));`,

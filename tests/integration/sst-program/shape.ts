@@ -252,5 +252,3 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 function sorted(items: readonly string[]): string[] {
   return [...new Set(items)].sort();
 }
-
-export type { MockResource };

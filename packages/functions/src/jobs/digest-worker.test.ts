@@ -1,5 +1,5 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type * as Digest from "@graph/core/modules/digest";
 import { useSink, type MetricPoint } from "@graph/core/lib/observability";
 import { digestWorker } from "./digest-worker.ts";
@@ -14,6 +14,8 @@ describe("the digest worker", () => {
   it("counts a sent digest as sent and an empty one as empty, which digest-silence takes as sent", async () => {
     const points: MetricPoint[] = [];
     useSink({ log: () => undefined, metric: (p) => points.push(p), flush: () => undefined });
+    // Files share the process: the next one gets the default sink back (made afresh when first used).
+    onTestFinished(() => useSink());
     const outcomes: Record<string, Digest.SendOutcome> = { a: "sent", b: "empty", c: "empty", d: "not-due" };
     const worker = digestWorker(async (message) => outcomes[message.userId]!);
     const event: SQSEvent = { Records: ["a", "b", "c", "d"].map(job) };

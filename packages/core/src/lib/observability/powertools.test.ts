@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { count, log, withInvocation } from "./index.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { count, log, useSink, withInvocation } from "./index.ts";
+
+// Files share the process (the unit tier does not isolate them): another may have left its sink.
+beforeEach(() => useSink());
 
 afterEach(() => {
   vi.restoreAllMocks();

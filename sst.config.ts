@@ -19,6 +19,9 @@ export default $config({
       args.logging ??= { retention: LOG_RETENTION };
     });
 
+    // Records every Lambda as it is created, for the alarms on Lambda's own metrics (infra/monitoring.ts).
+    await import("./infra/lambdas");
+
     // Resources are defined in infra/, one file per concern; they are imported here, inside
     // run(), because the sst globals they use exist only while the app runs.
     const { table } = await import("./infra/storage");

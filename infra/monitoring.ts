@@ -1,7 +1,9 @@
 import { ALARMS, FUNCTIONS, type Alarm } from "../packages/functions/src/ops/alarms";
 import { METRIC_NAMESPACE, METRICS, serviceName } from "../packages/core/src/lib/observability/rules";
+import { functionOf } from "../packages/functions/src/functions";
 import { api } from "./api";
 import { queuesByName } from "./jobs";
+import { eachLambda } from "./lambdas";
 import { alarmEmail } from "./settings";
 
 /**
@@ -94,14 +96,16 @@ function alarmArgs(alarm: Alarm): Omit<aws.cloudwatch.MetricAlarmArgs, "evaluati
         threshold: rule.rate,
       };
     }
+    case "lambda":
+      throw new Error(`${alarm.name} is one alarm per Lambda: see lambdaAlarms`);
     case "silence":
       return {
         metricQueries: [
-          { id: "s", metric: own(rule.expected, period) },
+          ...rule.expected.map((name, i) => ({ id: `s${i}`, metric: own(name, period) })),
           { id: "w", metric: own(rule.whenAny, period) },
           {
             id: "silent",
-            expression: "IF(FILL(w, 0) > 0 AND FILL(s, 0) == 0, 1, 0)",
+            expression: `IF(FILL(w, 0) > 0 AND (${rule.expected.map((_, i) => `FILL(s${i}, 0)`).join(" + ")}) == 0, 1, 0)`,
             label: alarm.name,
             returnData: true,
           },
@@ -112,25 +116,57 @@ function alarmArgs(alarm: Alarm): Omit<aws.cloudwatch.MetricAlarmArgs, "evaluati
   }
 }
 
-export const alarms = ALARMS.map(
-  (alarm) =>
-    new aws.cloudwatch.MetricAlarm(`Alarm-${alarm.name}`, {
-      name: `${$app.name}-${$app.stage}-${alarm.name}`,
-      alarmDescription: `${alarm.meaning} ${alarm.action} (docs/operations.md#alarms)`,
-      evaluationPeriods: 1,
-      // No data is no trouble: a quiet stage is not an alarm.
-      treatMissingData: "notBreaching",
-      alarmActions: [topic.arn],
-      okActions: [topic.arn],
-      ...alarmArgs(alarm),
-    }),
+/** What every alarm shares: its name, its description from the runbook, and the topic. */
+const common = (alarm: Alarm, suffix = "") => ({
+  name: `${$app.name}-${$app.stage}-${alarm.name}${suffix}`,
+  alarmDescription: `${alarm.meaning} ${alarm.action} (docs/operations.md#alarms)`,
+  evaluationPeriods: 1,
+  // No data is no trouble: a quiet stage is not an alarm.
+  treatMissingData: "notBreaching",
+  alarmActions: [topic.arn],
+  okActions: [topic.arn],
+});
+
+export const alarms = ALARMS.filter((alarm) => alarm.rule.kind !== "lambda").map(
+  (alarm) => new aws.cloudwatch.MetricAlarm(`Alarm-${alarm.name}`, { ...common(alarm), ...alarmArgs(alarm) }),
 );
+
+/**
+ * Lambda's own Errors and Throttles, one alarm per Lambda of each function (the WebSocket
+ * handler has one Lambda per route, named after it), made as each Lambda is created: SST creates
+ * them only after building them (lambdas.ts).
+ */
+eachLambda((lambda) => {
+  $util.output(lambda.handler).apply((handler) => {
+    const definition = functionOf(handler);
+    if (!definition)
+      throw new Error(`${lambda.logicalName} runs ${handler}, which packages/functions/src/functions.ts does not list`);
+    // "RealtimeRouteConnectHandlerFunction" → "-connect"; a function's only Lambda gets no suffix.
+    const route =
+      definition.trigger.kind === "websocket" ? /Route(\w+?)Handler/.exec(lambda.logicalName)?.[1] : undefined;
+    const suffix = route ? `-${route.toLowerCase()}` : "";
+    for (const alarm of ALARMS) {
+      const rule = alarm.rule;
+      if (rule.kind !== "lambda" || rule.function !== definition.name) continue;
+      new aws.cloudwatch.MetricAlarm(`Alarm-${alarm.name}${suffix}`, {
+        ...common(alarm, suffix),
+        namespace: "AWS/Lambda",
+        metricName: rule.metric,
+        dimensions: { FunctionName: lambda.name },
+        statistic: "Sum",
+        period: alarm.periodSeconds,
+        comparisonOperator: "GreaterThanThreshold",
+        threshold: 0,
+      });
+    }
+  });
+});
 
 /** Rows of graphs: graph's metrics in groups, then each function's invocations and failures. */
 const GROUPS: Array<{ title: string; metrics: Array<keyof typeof METRICS> }> = [
   { title: "Feeds", metrics: ["FeedsFetched", "FeedsFailed", "FeedsPaused", "ArticlesStored"] },
   { title: "Feed sessions", metrics: ["FeedRefreshes", "FeedPicks"] },
-  { title: "Digests", metrics: ["DigestsQueued", "DigestsSent", "DigestsFailed"] },
+  { title: "Digests", metrics: ["DigestsQueued", "DigestsSent", "DigestsEmpty", "DigestsFailed"] },
   { title: "Imports and chat", metrics: ["Imports", "ImportRows", "ChatMessages"] },
   { title: "API and table", metrics: ["ApiRequests", "Api5xx", "DynamoThrottled"] },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 import { personHash } from "@graph/core/lib/observability";
+import { queues } from "@graph/functions/jobs/queues";
 import { isType, openSocket } from "../support/chat-sockets.ts";
 import { privacyBreaches } from "../support/log-privacy.ts";
 import { captureLogs } from "../support/logs.ts";
@@ -9,7 +10,8 @@ const api = useTestApi();
 
 interface Ops {
   alarms: Array<{ name: string; firing: boolean; measured: string }>;
-  queues: Array<{ name: string; dead: number }>;
+  queues: Array<{ name: string; dead: number; waiting: number }>;
+  deadLetters: Array<{ queue: string; messages: Array<{ messageId: string; receiveCount: number }> }>;
   recentErrors: Array<{ message: string; messageId?: string; function?: string }>;
 }
 
@@ -17,7 +19,7 @@ const ops = async (): Promise<Ops> => (await fetch(`${api.runtime.url}/api/dev/o
 const alarm = (state: Ops, name: string) => state.alarms.find((a) => a.name === name);
 
 describe("/dev/ops", () => {
-  it("shows a message that failed every attempt in its dead-letter queue, with its alarm firing", async () => {
+  it("shows a message that failed every attempt in its dead-letter queue, with its alarm firing, and redrives it", async () => {
     // A worker that fails every attempt: the table answers an error to every request about this search.
     const searchId = `ops-dlq-${crypto.randomUUID()}`;
     const fault = api.runtime.dynamoFaults.inject({
@@ -56,6 +58,35 @@ describe("/dev/ops", () => {
     const html = await page.text();
     expect(html).toMatch(/FIRING<\/td><td>AgentDeadLetter-messages<\/td><td>1 in AgentDeadLetter/);
     expect(html).toContain("alarm");
+    // Each dead letter is listed by its id, with a button that sends the queue's back.
+    expect(after.deadLetters.find((d) => d.queue === "AgentQueue")?.messages).toEqual([
+      expect.objectContaining({
+        messageId,
+        receiveCount: queues.find((q) => q.name === "AgentQueue")!.maxReceiveCount,
+      }),
+    ]);
+    expect(html).toContain(messageId);
+    expect(html).toContain(`<form method="post" action="/api/dev/ops/redrive/AgentQueue">`);
+
+    // Redriven once the cause is fixed: a page of another site may not; this machine may.
+    const redrive = (headers: Record<string, string> = {}) =>
+      fetch(`${api.runtime.url}/api/dev/ops/redrive/AgentQueue`, { method: "POST", headers, redirect: "manual" });
+    expect((await redrive({ origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await ops()).queues.find((q) => q.name === "AgentQueue")?.dead).toBe(1);
+    expect((await fetch(`${api.runtime.url}/api/dev/ops/redrive/NoQueue`, { method: "POST" })).status).toBe(404);
+    fault.remove();
+    const answer = await redrive();
+    expect(await answer.json()).toEqual({ queue: "AgentQueue", moved: 1 });
+    await expect
+      .poll(async () => {
+        const state = await ops();
+        const queue = state.queues.find((q) => q.name === "AgentQueue");
+        return { dead: queue?.dead, waiting: queue?.waiting, firing: alarm(state, "AgentDeadLetter-messages")?.firing };
+      })
+      .toEqual({ dead: 0, waiting: 0, firing: false });
+    // The page's form comes back to the page.
+    const fromPage = await redrive({ accept: "text/html", origin: api.runtime.url });
+    expect([fromPage.status, fromPage.headers.get("location")]).toEqual([303, "/dev/ops"]);
   });
 });
 

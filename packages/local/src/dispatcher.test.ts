@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SQSEvent, SQSRecord } from "aws-lambda";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { tapLogs } from "@graph/core/lib/observability";
 import { Dispatcher, type QueueDefinition } from "./dispatcher.ts";
 import type { Handler } from "./handlers.ts";
 
@@ -118,7 +119,6 @@ describe("durable local queues", () => {
     const failing = worker(() => {
       throw new Error("downstream is down");
     });
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const d = dispatcher(failing.handler);
     await d.recover();
     const { messageId } = await d.send(QUEUE.name, "doomed");
@@ -153,13 +153,14 @@ describe("durable local queues", () => {
       JSON.stringify({ messageId: good, body: "intact", sentAt: 1, receiveCount: 0, visibleAt: 1 }),
     );
     await writeFile(join(folder, `.${randomUUID()}.${randomUUID()}.tmp`), "half a wri");
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged: string[] = [];
+    const untap = tapLogs((record) => logged.push(JSON.stringify(record)));
+    onTestFinished(() => void untap());
 
     const { handler, received } = worker();
     const d = dispatcher(handler);
     await d.recover();
     await waitFor(() => expect(received.map((r) => r.messageId)).toEqual([good]));
-    const logged = errors.mock.calls.map((call) => String(call[0]));
     expect(logged.filter((line) => line.includes(torn))).toHaveLength(1);
     expect(logged.filter((line) => line.includes(wrongShape))).toHaveLength(1);
     await waitFor(async () =>

@@ -47,6 +47,8 @@ export interface DispatcherOptions {
   dir?: string;
   /** How handler references are loaded; tests pass their own handlers. */
   loadHandler?: (reference: string) => Promise<Handler>;
+  /** Told of every invocation (a batch, a job's tick): how long it took and whether it threw, as Lambda counts `Errors`. */
+  onInvocation?: (reference: string, ms: number, threw: boolean) => void;
 }
 
 const REGION = "local";
@@ -83,6 +85,7 @@ export class Dispatcher {
   private readonly held = new Set<string>();
   private readonly store: QueueStore;
   private readonly load: (reference: string) => Promise<Handler>;
+  private readonly onInvocation: NonNullable<DispatcherOptions["onInvocation"]>;
   /**
    * Runs a function in the async context the dispatcher was made in: a batch is handled apart
    * from whoever sent its message, as a queue's own Lambda invocation is on AWS, so nothing
@@ -99,6 +102,7 @@ export class Dispatcher {
     for (const schedule of schedules) this.schedules.set(schedule.name, schedule);
     this.store = options.dir ? new FileQueueStore(options.dir) : new MemoryQueueStore();
     this.load = options.loadHandler ?? loadHandler;
+    this.onInvocation = options.onInvocation ?? (() => {});
   }
 
   /**
@@ -170,6 +174,35 @@ export class Dispatcher {
     ]);
   }
 
+  /**
+   * Moves every message of a queue's dead-letter queue back to the queue, as SQS's redrive does
+   * (docs/operations.md): each is delivered again as a new message, its receive count from zero.
+   * Answers how many were moved.
+   */
+  async redrive(queue: string): Promise<number> {
+    const state = this.queues.get(queue);
+    if (!state) throw new Error(`no queue ${queue}`);
+    const moved = state.dead.splice(0);
+    for (const message of moved) {
+      message.receiveCount = 0;
+      message.visibleAt = 0;
+    }
+    await this.keep(queue, moved, async (m) => {
+      await this.store.put(queue, m, { durable: true });
+      await this.store.remove(state.definition.deadLetter, m.messageId);
+    });
+    state.ready.push(...moved);
+    if (moved.length > 0) {
+      log.info("dead letters moved back to their queue", {
+        queue,
+        deadLetter: state.definition.deadLetter,
+        moved: moved.length,
+      });
+      this.schedulePoll(queue, 0);
+    }
+    return moved.length;
+  }
+
   deadLetters(queue: string): readonly Message[] {
     return this.queues.get(queue)?.dead ?? [];
   }
@@ -215,6 +248,7 @@ export class Dispatcher {
         throw error;
       } finally {
         run.endedAt = Date.now();
+        this.onInvocation(schedule.handler, run.endedAt - run.startedAt, run.ok === false);
       }
     });
   }
@@ -348,13 +382,16 @@ export class Dispatcher {
 
   /** Runs the queue's handler on a batch; answers the messages that failed. */
   private async handle(queue: string, reference: string, batch: Message[]): Promise<Message[]> {
+    const started = Date.now();
     try {
       const handler = await this.load(reference);
       const response = (await handler(sqsEvent(queue, batch), lambdaContext(queue))) as SQSBatchResponse | undefined;
+      this.onInvocation(reference, Date.now() - started, false);
       const ids = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
       return batch.filter((m) => ids.has(m.messageId));
     } catch (error) {
-      console.error(`[queue ${queue}] handler failed; the whole batch will be retried`, error);
+      this.onInvocation(reference, Date.now() - started, true);
+      log.error("a queue's handler threw; the whole batch is delivered again", { queue, error });
       return batch;
     }
   }
@@ -367,7 +404,11 @@ export class Dispatcher {
     await Promise.all(
       messages.map((m) =>
         write(m).catch((error: unknown) =>
-          console.error(`[queue ${queue}] could not record message ${m.messageId}`, error),
+          log.error("could not record a queued message; it carries on in memory", {
+            queue,
+            messageId: m.messageId,
+            error,
+          }),
         ),
       ),
     );

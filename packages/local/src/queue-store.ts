@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { log } from "@graph/core/lib/observability";
 
 /** A message as a local queue keeps it, from SendMessage until it is deleted or dead-lettered. */
 export interface QueuedMessage {
@@ -71,7 +72,7 @@ export class FileQueueStore implements QueueStore {
         messages.push(parseMessage(await readFile(file, "utf8"), name.slice(0, -".json".length)));
       } catch (error) {
         // Skipped, not fatal; kept aside under another name for whoever wants to look at it.
-        console.error(`[queue ${queue}] skipping unreadable message file ${file}: ${(error as Error).message}`);
+        log.warn("skipping an unreadable queued message; kept aside as .corrupt", { queue, file, error });
         await rename(file, `${file}.corrupt`).catch(() => undefined);
       }
     }

@@ -257,8 +257,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     import("@graph/functions/jobs/schedules"),
   ]);
   const outbox = await Outbox.open(options.dataDir && join(options.dataDir, "outbox.jsonl"));
-  const dispatcher = new Dispatcher(queues, schedules, { dir: options.dataDir && join(options.dataDir, "queues") });
-  if (options.schedules) dispatcher.startSchedules((name, error) => console.error(`[job ${name}] failed`, error));
+  const dispatcher = new Dispatcher(queues, schedules, {
+    dir: options.dataDir && join(options.dataDir, "queues"),
+    // Lambda's own Errors (a handler that threw or outlived its timeout), for /dev/ops's alarms.
+    onInvocation: (handler, ms, threw) => logs.invocation(handler, ms, threw),
+  });
+  if (options.schedules)
+    dispatcher.startSchedules((name, error) => log.error("a scheduled job failed", { job: name, error }));
   websockets.attach(server);
 
   const api = createApi({
@@ -385,7 +390,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       .then(() => dispatcher.idle())
       .then(() => dispatcher.runJob("search-index"))
       .then(() => dispatcher.runJob("subject-topics"))
-      .catch((error: unknown) => console.error("[startup jobs] failed", error));
+      .catch((error: unknown) => log.error("the start-up jobs failed", { error }));
   }
 
   return {

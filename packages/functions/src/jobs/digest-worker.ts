@@ -12,6 +12,8 @@ export const digestWorker = (send: typeof Digest.send = Digest.send) =>
 
 const counted = (outcome: Digest.SendOutcome) => {
   if (outcome === "sent") count("DigestsSent");
+  // Nothing to send is no failure: digest-silence counts it as sent.
+  if (outcome === "empty") count("DigestsEmpty");
   return outcome;
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { METRICS } from "@graph/core/lib/observability/rules";
 import { queues } from "../jobs/queues.ts";
 import { schedules } from "../jobs/schedules.ts";
+import { functions } from "../functions.ts";
 import { ALARMS, FUNCTIONS } from "./alarms.ts";
 
 describe("the alarms", () => {
@@ -15,6 +16,24 @@ describe("the alarms", () => {
       expect(FUNCTIONS).toContain(name);
       expect(ALARMS.some((a) => a.rule.kind === "rate" && a.rule.dimensions.function === name)).toBe(true);
     }
+  });
+
+  it("watch every deployed function's own Lambda errors (timeouts, out of memory, crashes) and throttles", () => {
+    for (const definition of functions) {
+      for (const metric of ["Errors", "Throttles"] as const) {
+        const alarms = ALARMS.filter(
+          (a) => a.rule.kind === "lambda" && a.rule.function === definition.name && a.rule.metric === metric,
+        );
+        expect(alarms, `${definition.name} ${metric}`).toHaveLength(1);
+        expect(alarms[0]!.periodSeconds).toBe(300);
+      }
+    }
+    const lambdaAlarms = ALARMS.filter((a) => a.rule.kind === "lambda");
+    expect(lambdaAlarms).toHaveLength(functions.length * 2);
+    // The runbook's words say what to look for in the function's logs.
+    const errors = lambdaAlarms.find((a) => a.name === "Api-lambda-errors")!;
+    expect(errors.meaning).toContain("timed out");
+    expect(errors.action).toContain("Task timed out");
   });
 
   it("have unique names CloudWatch accepts, name only metrics that are emitted, and say what to do", () => {
@@ -31,7 +50,7 @@ describe("the alarms", () => {
         rule.kind === "rate"
           ? [rule.failures, rule.total]
           : rule.kind === "silence"
-            ? [rule.expected, rule.whenAny]
+            ? [...rule.expected, rule.whenAny]
             : [];
       for (const metric of metrics) expect(Object.keys(METRICS)).toContain(metric);
     }

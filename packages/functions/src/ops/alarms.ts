@@ -1,4 +1,5 @@
 import type { MetricName } from "@graph/core/lib/observability/rules";
+import { functions } from "../functions.ts";
 import { queues } from "../jobs/queues.ts";
 import { schedules } from "../jobs/schedules.ts";
 
@@ -37,8 +38,15 @@ export type AlarmRule =
     }
   /** API Gateway's 5xx answers over its requests (on AWS; the API's own counts locally). */
   | { kind: "api-5xx"; rate: number; minimum: number }
-  /** `expected` never counted in the period while `whenAny` was. */
-  | { kind: "silence"; expected: MetricName; whenAny: MetricName };
+  /** None of `expected` counted in the period while `whenAny` was. */
+  | { kind: "silence"; expected: readonly MetricName[]; whenAny: MetricName }
+  /**
+   * Lambda's own count for a function of packages/functions/src/functions.ts (by its name there),
+   * over all its Lambdas: `Errors` are invocations that timed out, ran out of memory or crashed
+   * (which never reach the handler wrappers' `Failures`), `Throttles` invocations refused for want
+   * of concurrency. Any in the period fires.
+   */
+  | { kind: "lambda"; function: string; metric: "Errors" | "Throttles" };
 
 export interface Alarm {
   /** Letters, digits and dashes: the CloudWatch alarm's name after the stage's. */
@@ -76,6 +84,23 @@ export const ALARMS: readonly Alarm[] = [
     meaning: `More than 5% of ${name}'s invocations (or messages) failed in five minutes.`,
     action: `Read ${name}'s error logs (level "error", function "${name}") for the cause.`,
   })),
+  ...functions.flatMap((definition): Alarm[] => [
+    {
+      name: `${definition.name}-lambda-errors`,
+      periodSeconds: 5 * MINUTES,
+      rule: { kind: "lambda", function: definition.name, metric: "Errors" },
+      meaning: `${definition.name}'s Lambda failed to finish an invocation in five minutes: it timed out (${definition.timeout}), ran out of memory or crashed outside the handler.`,
+      action: `Search ${definition.name}'s log group for "Task timed out", "Runtime.OutOfMemory" or "Runtime.ExitError"; raise its timeout or memory in functions.ts, or fix the crash.`,
+    },
+    {
+      name: `${definition.name}-throttles`,
+      periodSeconds: 5 * MINUTES,
+      rule: { kind: "lambda", function: definition.name, metric: "Throttles" },
+      meaning: `Lambda refused some of ${definition.name}'s invocations in five minutes for want of concurrency.`,
+      action:
+        "Check the account's concurrency (Lambda's ConcurrentExecutions) and which function takes it; ask for a higher limit or cap the queue's concurrency in jobs/queues.ts.",
+    },
+  ]),
   {
     name: "api-5xx",
     periodSeconds: 5 * MINUTES,
@@ -94,8 +119,9 @@ export const ALARMS: readonly Alarm[] = [
   {
     name: "digest-silence",
     periodSeconds: 24 * 60 * MINUTES,
-    rule: { kind: "silence", expected: "DigestsSent", whenAny: "DigestsQueued" },
-    meaning: "Digests were due in the last day but none was sent.",
+    // A day whose due digests were all empty (nothing new to send) is a quiet day, not a silent one.
+    rule: { kind: "silence", expected: ["DigestsSent", "DigestsEmpty"], whenAny: "DigestsQueued" },
+    meaning: "Digests were due in the last day but none was sent (or found empty).",
     action: "Check DigestQueue's and MailQueue's failures and dead letters, and SES's sending status.",
   },
   {

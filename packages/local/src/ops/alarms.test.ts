@@ -38,6 +38,21 @@ describe("the alarms, evaluated locally", () => {
     expect(firing(sinkWith([["DigestsQueued", 3, 25 * HOUR]]))).toEqual([]);
   });
 
+  it("stay quiet on a day whose due digests were all empty, and fire on one with some to send but none sent", () => {
+    // Every due digest had nothing new: skipped as empty, as good as sent.
+    const allEmpty = sinkWith([
+      ["DigestsQueued", 3, 2 * HOUR],
+      ["DigestsEmpty", 3, HOUR],
+    ]);
+    expect(firing(allEmpty)).toEqual([]);
+    // A day whose due digests all failed: nothing went through, sent or empty.
+    const failedOnly = sinkWith([
+      ["DigestsQueued", 3, 2 * HOUR],
+      ["DigestsFailed", 3, HOUR],
+    ]);
+    expect(firing(failedOnly)).toEqual(["digest-silence"]);
+  });
+
   it("fire on a fetch failure rate over half, once enough fetches were made", () => {
     expect(
       firing(
@@ -72,6 +87,21 @@ describe("the alarms, evaluated locally", () => {
     ]);
     expect(firing(digest)).toEqual(["digest-failures"]);
     expect(firing(sinkWith([["Failures", 1, 10 * 60_000, { function: "digest" }]]))).toEqual([]);
+  });
+
+  it("fire on a function's Lambda errors: a handler that threw or outlived its timeout, within five minutes", () => {
+    const mail = "packages/functions/src/jobs/mail.handler";
+    const threw = sinkWith([]);
+    threw.invocation(mail, 200, true, NOW - 60_000);
+    expect(firing(threw)).toEqual(["MailQueueWorker-lambda-errors"]);
+    // The mail worker's timeout is 30 seconds: a batch that ran 31 would have been stopped there.
+    const slow = sinkWith([]);
+    slow.invocation(mail, 31_000, false, NOW - 60_000);
+    expect(firing(slow)).toEqual(["MailQueueWorker-lambda-errors"]);
+    const fine = sinkWith([]);
+    fine.invocation(mail, 29_000, false, NOW - 60_000);
+    fine.invocation(mail, 200, true, NOW - 10 * 60_000);
+    expect(firing(fine)).toEqual([]);
   });
 
   it("fire on dead letters and on an ingest backlog older than fifteen minutes", () => {

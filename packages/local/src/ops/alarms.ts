@@ -1,3 +1,4 @@
+import { functionNamed } from "@graph/functions/functions";
 import type { Alarm } from "@graph/functions/ops/alarms";
 import type { QueueState } from "../dispatcher.ts";
 import type { LocalSink } from "./log-sink.ts";
@@ -55,10 +56,17 @@ export function evaluateAlarms(
         const total = sum("ApiRequests");
         return state(total >= rule.minimum && errors / total > rule.rate, `${errors} of ${total}`);
       }
+      case "lambda": {
+        // Throttles are Lambda's alone: nothing here refuses an invocation.
+        if (rule.metric === "Throttles") return state(false, "no throttles locally");
+        const errors = sources.sink.lambdaErrors(functionNamed(rule.function).handler, windowMs, now);
+        return state(errors > 0, `${errors} threw or timed out`);
+      }
       case "silence": {
-        const expected = sum(rule.expected);
+        const expected = rule.expected.map((name) => `${name} ${sum(name)}`);
+        const none = rule.expected.every((name) => sum(name) === 0);
         const whenAny = sum(rule.whenAny);
-        return state(whenAny > 0 && expected === 0, `${rule.expected} ${expected}, ${rule.whenAny} ${whenAny}`);
+        return state(whenAny > 0 && none, `${expected.join(", ")}, ${rule.whenAny} ${whenAny}`);
       }
     }
   });

@@ -1,5 +1,6 @@
 import { appendFileSync } from "node:fs";
 import type { LogRecord, MetricPoint, ObservabilitySink } from "@graph/core/lib/observability";
+import { functionOf, seconds } from "@graph/functions/functions";
 
 /** Warnings and errors kept for the ops page. */
 const RECENT = 100;
@@ -22,6 +23,8 @@ export interface LocalSinkOptions {
 export class LocalSink implements ObservabilitySink {
   private readonly recentRecords: LogRecord[] = [];
   private points: MetricPoint[] = [];
+  /** When each handler's invocation failed as Lambda counts `Errors`: it threw, or outlived its timeout. */
+  private lambdaErrorTimes: Array<{ handler: string; time: number }> = [];
 
   constructor(private readonly options: LocalSinkOptions = {}) {
     // There from the start, so a reader finds the file even before the first record.
@@ -48,6 +51,24 @@ export class LocalSink implements ObservabilitySink {
 
   flush() {
     // Counted as they come: nothing is buffered here.
+  }
+
+  /**
+   * One invocation the dispatcher ran (a queue's batch, a job's tick). It is one of Lambda's
+   * `Errors` when the handler threw or ran longer than its function's timeout (on AWS, Lambda
+   * would have stopped it there).
+   */
+  invocation(handler: string, ms: number, threw: boolean, now = Date.now()) {
+    const timeout = functionOf(handler)?.timeout;
+    if (!threw && !(timeout && ms > seconds(timeout) * 1000)) return;
+    this.lambdaErrorTimes.push({ handler, time: now });
+    if (this.lambdaErrorTimes.length > RECENT * 10) this.lambdaErrorTimes.shift();
+  }
+
+  /** Lambda's `Errors` for a handler over the last `windowMs`, as the dispatcher saw them. */
+  lambdaErrors(handler: string, windowMs: number, now = Date.now()): number {
+    const since = now - Math.min(windowMs, DAY_MS);
+    return this.lambdaErrorTimes.filter((e) => e.handler === handler && e.time >= since).length;
   }
 
   /** Warnings and errors, newest first. */

@@ -100,8 +100,11 @@ function stageFromEnvironment(): string {
   }
 }
 
-/** Sends every record and metric of this process to `next` (the local runtime's sink). */
-export function useSink(next: ObservabilitySink) {
+/**
+ * Sends every record and metric of this process to `next` (the local runtime's sink); with none,
+ * back to the default (Powertools, made afresh when next used).
+ */
+export function useSink(next?: ObservabilitySink) {
   sink = next;
 }
 

@@ -54,6 +54,30 @@ describe("redaction", () => {
     expect(out.error.message).toBe("no account for [email]");
     expect(out.error.stack).not.toContain("bob@example.org");
   });
+
+  it("hashes the ids an ORM's or SDK's error message quotes, as a person's id is hashed", () => {
+    const userId = crypto.randomUUID();
+    // As ElectroDB and the DynamoDB client word a failed condition on a person's keys.
+    const error = new Error(
+      `The conditional request failed: {"pk":"$graph$user#userid_${userId}","sk":"$profile_1"} (user_${userId.toUpperCase()})`,
+      { cause: new Error(`item user#${userId} not found`) },
+    );
+    const out = redact({ error }) as {
+      error: { message: string; stack: string; cause: { message: string } };
+    };
+    const logged = JSON.stringify(out);
+    expect(logged).not.toContain(userId);
+    expect(logged.toLowerCase()).not.toContain(userId);
+    // The same hash as the person's records carry, so the error is still theirs to find.
+    expect(out.error.message).toContain(`userid_${personHash(userId)}`);
+    expect(out.error.message).toContain(`(user_${personHash(userId)})`);
+    expect(out.error.cause.message).toBe(`item user#${personHash(userId)} not found`);
+    expect(out.error.stack).toContain(personHash(userId));
+    // Text that is no id is left as it was.
+    expect(redact(new Error("a table named graph-prod-Table"))).toMatchObject({
+      message: "a table named graph-prod-Table",
+    });
+  });
 });
 
 describe("an invocation", () => {

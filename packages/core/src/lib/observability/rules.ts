@@ -15,6 +15,7 @@ export const METRICS = {
   FeedPicks: "articles picked into sessions",
   DigestsQueued: "digests found due and queued (people subscribed whose time came)",
   DigestsSent: "digests sent",
+  DigestsEmpty: "due digests skipped as empty (nothing new to send): as good as sent for the digest-silence alarm",
   DigestsFailed: "digests that failed (delivered again by the queue)",
   Imports: "imports finished (OPML, watch history)",
   ImportRows: "rows of the files imported",
@@ -52,14 +53,27 @@ export function scrub(text: string): string {
   return text.replace(EMAIL, "[email]").replace(TOKEN, "[token]");
 }
 
+/** An id as graph makes them (people's included: `randomUUID()`), in any case. */
+const ID = /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/gi;
+
+/**
+ * An error's text fit for a log: e-mail addresses and tokens blanked, and every id hashed as a
+ * person's is (`personHash`). An ORM's or SDK's message quotes the keys it was given ("user#<id>",
+ * a condition's values), and an id there may be a person's; hashed, it still matches the `person`
+ * of the same person's records.
+ */
+function scrubError(text: string): string {
+  return scrub(text.replace(ID, (id) => personHash(id.toLowerCase())));
+}
+
 /** An error as a log may hold it: its kind, scrubbed message and stack, and its cause's kind. */
 function errorFields(error: Error, depth: number): Record<string, unknown> {
   const code = (error as { code?: unknown }).code;
   return {
     name: error.name,
-    message: scrub(error.message),
+    message: scrubError(error.message),
     ...(typeof code === "string" ? { errorCode: code } : {}),
-    ...(error.stack ? { stack: scrub(error.stack) } : {}),
+    ...(error.stack ? { stack: scrubError(error.stack) } : {}),
     ...(error.cause !== undefined && depth < 2 ? { cause: redact(error.cause, depth + 1) } : {}),
   };
 }

@@ -47,6 +47,7 @@ export function ArticleCard({ article, userId, isMobile, now, track, eager = fal
       data-source-id={article.source_id}
       data-type={article.type}
       data-feed-card=""
+      data-link={article.link}
       tabIndex={-1}
     >
       <p className="article__meta">

@@ -165,6 +165,7 @@ function FriendPickRow({ pick, isMobile, track }: { pick: FriendPick; isMobile: 
       data-testid="friend-pick"
       data-article-id={pick.article_id}
       data-feed-card=""
+      data-link={pick.link}
       tabIndex={-1}
     >
       <p className="article__meta">
@@ -174,12 +175,7 @@ function FriendPickRow({ pick, isMobile, track }: { pick: FriendPick; isMobile: 
         </span>
       </p>
       <h3 className="article__title">
-        <a
-          href={pick.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={title !== whole ? whole : undefined}
-        >
+        <a href={pick.link} target="_blank" rel="noopener noreferrer" title={title !== whole ? whole : undefined}>
           {title}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

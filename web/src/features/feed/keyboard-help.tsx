@@ -5,7 +5,8 @@ import { type FeedKeysWhere, useFeedKeys } from "./use-feed-keys.ts";
 import "./keyboard-help.css";
 
 const HELP = "keyboard-help";
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps Tab inside the open dialog: a modal `<dialog>` stops focus reaching the page behind it,

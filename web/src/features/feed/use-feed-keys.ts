@@ -9,8 +9,6 @@ const LIKE = '[data-testid="add-toggle"]';
 const SILENCE = '[data-testid="silence-source"]';
 const REFRESH = '[data-testid="manual-refresh"]';
 const REFRESH_WAIT = '[data-testid="manual-refresh-countdown"]';
-/** The title's link goes to the publisher's page (the first link of a card to open a new tab). */
-const PUBLISHER_LINK = 'a[href][target="_blank"]';
 
 export type FeedKeysWhere = "feed" | "following";
 
@@ -86,7 +84,12 @@ export function useFeedKeys(where: FeedKeysWhere) {
       focusCard(cards, target);
     };
 
-    const press = (card: HTMLElement, selector: string, missing: string, done?: (button: HTMLButtonElement) => string) => {
+    const press = (
+      card: HTMLElement,
+      selector: string,
+      missing: string,
+      done?: (button: HTMLButtonElement) => string,
+    ) => {
       const button = card.querySelector<HTMLButtonElement>(selector);
       if (!button) return say(missing);
       // Disabled (offline, or busy) says why in its title, as it does to a pointer.
@@ -108,8 +111,9 @@ export function useFeedKeys(where: FeedKeysWhere) {
         case "open":
           return void navigate(`/home/read/${encodeURIComponent(card.dataset.articleId ?? "")}`);
         case "visit": {
-          const link = card.querySelector<HTMLAnchorElement>(PUBLISHER_LINK);
-          if (link) window.open(link.href, "_blank", "noopener,noreferrer");
+          // The publisher's page, which the card names whether its title opens the reader view or not.
+          const link = card.dataset.link;
+          if (link && /^https?:\/\//i.test(link)) window.open(link, "_blank", "noopener,noreferrer");
           return;
         }
         case "like":

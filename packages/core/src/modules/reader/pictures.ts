@@ -6,6 +6,8 @@ import type { ImageHook } from "./sanitize.ts";
  * its fetch): a long gallery stays well inside the API's 29 s, and the rest are dropped.
  */
 export const READER_PICTURES_MAX = 12;
+/** All of a page's pictures get this long, from the first: a slow or silent host cannot hold the reading. */
+export const READER_PICTURES_BUDGET_MS = 6_000;
 
 /**
  * A reading's images through the feed cards' picture proxy: fetched once through the address
@@ -14,10 +16,18 @@ export const READER_PICTURES_MAX = 12;
  */
 export function proxiedImages(options: { allowPrivate: boolean; referer: string }): ImageHook {
   let left = READER_PICTURES_MAX;
+  let deadline: number | undefined;
   return async (src) => {
-    if (left <= 0) return undefined;
+    deadline ??= Date.now() + READER_PICTURES_BUDGET_MS;
+    const remaining = deadline - Date.now();
+    if (left <= 0 || remaining <= 0) return undefined;
     left -= 1;
-    const picture = await Pictures.proxiedPicture(src, options);
+    let resolveLate!: (value: undefined) => void;
+    // A picture still in work when the budget ends is dropped from this reading (it is kept for the next).
+    const late = new Promise<undefined>((resolve) => (resolveLate = resolve));
+    const timer = setTimeout(() => resolveLate(undefined), remaining);
+    const picture = await Promise.race([Pictures.proxiedPicture(src, options), late]);
+    clearTimeout(timer);
     return picture && { src: picture.src, width: picture.width, height: picture.height };
   };
 }

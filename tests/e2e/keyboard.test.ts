@@ -98,7 +98,9 @@ describe("the feed from the keyboard", () => {
       .toContain(ids[0]);
 
     // v: the publisher's page in a new tab, with no way back to graph's window.
-    const href = (await first.locator(".article__title a").getAttribute("href"))!;
+    // (The card names it: its title opens the reader view.)
+    const href = (await first.getAttribute("data-link"))!;
+    expect(href).toMatch(/^https?:\/\//);
     // The publisher answers from here: the browser never leaves the machine.
     await context.route(href, (route) => route.fulfill({ contentType: "text/html", body: "<title>publisher</title>" }));
     const [publisher] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("v")]);

@@ -27,6 +27,10 @@ import {
 } from "../../scripts/bundles/checks.ts";
 import { smokeEvent, succeeded } from "../../scripts/bundles/events.ts";
 import { functionEnvironment, inTurn, invoke, startSite } from "../../scripts/bundles/smoke.ts";
+import { httpApiEvent } from "@graph/local/aws/http-api";
+import { hostileArticle } from "../support/article-pages.ts";
+import { storedArticle } from "../support/articles.ts";
+import { startFeedServer } from "../support/feeds.ts";
 import { signedIn, useTestApi } from "../support/runtime.ts";
 
 const api = useTestApi();
@@ -81,6 +85,32 @@ describe("deployable bundles", () => {
     expect(profile.body).toContain("<title>graph</title>");
     // What the smoke did is what the stand-ins now hold: the mail worker's e-mail went out.
     await expect.poll(() => api.runtime.outbox.list().some((mail) => mail.to === "smoke@graph.test")).toBe(true);
+  });
+
+  it("the API's bundle reads an article in the reader view: what its split chunks load on first use works there", async () => {
+    // The reader loads Readability (a CommonJS package) and linkedom only when a page is first
+    // read: a split bundle names a CommonJS chunk's exports differently from Node (`default` only).
+    const pages = await startFeedServer();
+    try {
+      pages.set("/pier", { body: hostileArticle("The pier will be rebuilt"), contentType: "text/html; charset=utf-8" });
+      const articleId = await storedArticle("bundled", "The pier will be rebuilt", { link: `${pages.url}/pier` });
+      const person = await signedIn(api);
+      const event = await httpApiEvent(
+        new Request(`https://graph.test/api/reader/${articleId}`, { headers: { cookie: person.cookie } }),
+        { address: "203.0.113.7" },
+      );
+      const env = functionEnvironment(functionNamed("Api"), process.env);
+      // The page is on this machine: the reader may fetch it, as the local runtime allows.
+      env.SST_RESOURCE_Config = JSON.stringify({ ...JSON.parse(env.SST_RESOURCE_Config!), allowPrivateFeeds: true });
+      const invocation = await invoke(bundleOf("Api"), event, env);
+      const answer = invocation.result as { statusCode: number; body: string };
+      expect(answer.statusCode, invocation.error).toBe(200);
+      const { reading } = JSON.parse(answer.body) as { reading: { kind: string; html?: string } };
+      expect(reading.kind).toBe("article");
+      expect(reading.html).toContain("The harbour council met on Tuesday evening");
+    } finally {
+      await pages.close();
+    }
   });
 
   it("probe: a function without a link its code reads fails, statically and when invoked", async () => {

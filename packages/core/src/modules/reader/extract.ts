@@ -1,3 +1,4 @@
+import { log } from "../../lib/observability/index.ts";
 import { MAX_ELEMENTS, MIN_ARTICLE_CHARS, readingMinutes, wordCount, type Reading } from "./rules.ts";
 import { forbidsCopies, metaRobots } from "./robots.ts";
 import { dropImages, sanitizeTree, type ImageHook } from "./sanitize.ts";
@@ -41,7 +42,11 @@ function dropRepeatedTitle(content: unknown, titles: Array<string | null | undef
  */
 export async function extract(page: FetchedPage, images: ImageHook = dropImages): Promise<Reading> {
   if (forbidsCopies(page.robotsTag)) return { kind: "not-archived" };
-  const [{ Readability }, { parseHTML }] = await Promise.all([import("@mozilla/readability"), import("linkedom")]);
+  const [readability, { parseHTML }] = await Promise.all([import("@mozilla/readability"), import("linkedom")]);
+  // A CommonJS package: Node names its exports, but a split esbuild bundle (the API's, as deployed)
+  // gives the chunk's `module.exports` only as `default`.
+  const { Readability } =
+    "Readability" in readability ? readability : (readability as unknown as { default: typeof readability }).default;
   let parsed: ReturnType<InstanceType<typeof Readability<unknown>>["parse"]>;
   try {
     const { document } = parseHTML(page.html);
@@ -53,7 +58,8 @@ export async function extract(page: FetchedPage, images: ImageHook = dropImages)
       // The tree itself: the sanitiser writes the output from it (no second parse).
       serializer: (node) => node,
     }).parse();
-  } catch {
+  } catch (error) {
+    log.warn("reader: a page could not be read", { url: page.url, error });
     return { kind: "failed" };
   }
   const text = parsed?.textContent?.trim() ?? "";

@@ -5,9 +5,9 @@ import * as Feed from "@graph/core/modules/feed";
 import * as Reader from "@graph/core/modules/reader";
 import { DELETION_STEPS } from "@graph/core/workflows/person-data";
 import { checkSuggestion } from "@graph/core/workflows/source-trust";
-import { ArticleEntity } from "../../packages/core/src/modules/articles/article.entity.ts";
 import { SuggestedSourceEntity } from "../../packages/core/src/modules/sources/suggested-source.entity.ts";
 import { hostileArticle, newsPage, paywallStub } from "../support/article-pages.ts";
+import { storedArticle } from "../support/articles.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { errorOf, signedIn, useTestApi } from "../support/runtime.ts";
 
@@ -39,24 +39,12 @@ beforeAll(async () => {
 afterAll(() => pages?.close());
 
 /** An article stored as ingestion stores one, its link on the test's page server. */
-async function articleAt(path: string, sourceId = `reader-source-${randomUUID()}`): Promise<string> {
-  const articleId = `reader-${randomUUID()}`;
-  const now = Date.now();
-  await ArticleEntity.put({
-    articleId,
+const articleAt = (path: string, sourceId = `reader-source-${randomUUID()}`) =>
+  storedArticle("reader", "The pier will be rebuilt in timber", {
+    link: `${pages.url}${path}`,
     sourceId,
     sourceName: "Harbour Gazette",
-    sourceType: "rss",
-    title: "The pier will be rebuilt in timber",
-    link: `${pages.url}${path}`,
-    guid: articleId,
-    publishedAt: now,
-    ingestedAt: now,
-    day: new Date(now).toISOString().slice(0, 10),
-    fingerprint: articleId,
-  }).go();
-  return articleId;
-}
+  });
 
 /** The test's pages are on 127.0.0.1: the address guard lets core reach them only when told to. */
 const loopback = { allowPrivate: true } as const;

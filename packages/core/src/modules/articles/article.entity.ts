@@ -1,5 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
+import { PICTURE_ATTRIBUTE } from "../pictures/rules.ts";
 import { SOURCE_TYPES } from "../sources/rules.ts";
 
 /** One ingested article. Duplicates are kept, linked to the article they repeat, and never shown. */
@@ -37,14 +38,7 @@ export const ArticleEntity = new Entity(
        * Its picture as graph keeps it (content address and size of the 640 px WebP), set by the
        * ingest's picture step after the article is stored; absent while there is none.
        */
-      picture: {
-        type: "map",
-        properties: {
-          key: { type: "string", required: true },
-          width: { type: "number", required: true },
-          height: { type: "number", required: true },
-        },
-      },
+      picture: PICTURE_ATTRIBUTE,
       /**
        * On an original: its copies from other sources (one per source, first copy kept, at most
        * `MAX_COVERED_BY`), so a card names them without a query. Kept by `storeArticle`.

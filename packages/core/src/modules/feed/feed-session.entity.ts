@@ -1,5 +1,6 @@
 import type { EntityItem } from "electrodb";
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
+import { PICTURE_ATTRIBUTE } from "../pictures/rules.ts";
 import { SOURCE_TYPES } from "../sources/rules.ts";
 
 /** A picked article as a session keeps it (see picks.ts for the shape the feed reads). */
@@ -37,14 +38,7 @@ const pick = {
     excerpt: { type: "string" },
     readingMinutes: { type: "number" },
     /** Its picture when it had one when picked (a current session's card reads it afresh with its coverage). */
-    picture: {
-      type: "map",
-      properties: {
-        key: { type: "string", required: true },
-        width: { type: "number", required: true },
-        height: { type: "number", required: true },
-      },
-    },
+    picture: PICTURE_ATTRIBUTE,
   },
 } as const;
 

@@ -29,6 +29,16 @@ export interface PictureRef {
 }
 
 /** The width of the small variant of a picture whose large one is `width` wide (never enlarged). */
+/** A `PictureRef` as an ElectroDB attribute: the article and the feed session's picks keep it alike. */
+export const PICTURE_ATTRIBUTE = {
+  type: "map",
+  properties: {
+    key: { type: "string", required: true },
+    width: { type: "number", required: true },
+    height: { type: "number", required: true },
+  },
+} as const;
+
 export const smallWidth = (width: number) => Math.min(PICTURE_WIDTHS.small, width);
 
 /**

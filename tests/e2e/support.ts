@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { runAxe } from "../../scripts/audit/axe.ts";
 import { DESKTOP, PHONE, type Viewport } from "../../scripts/audit/viewports.ts";
@@ -306,4 +313,23 @@ export function useOwnServer(
     await env?.browser.close();
     await env?.server.stop();
   });
+}
+
+/**
+ * Opens the feed again until `card` matches exactly one card: new articles reach a feed after
+ * their fetch and the session's next fill, which a test cannot name a moment for.
+ */
+export async function untilFeedShows(page: Page, server: Pick<Server, "url">, card: Locator): Promise<Locator> {
+  await expect
+    .poll(async () => {
+      await page.goto(`${server.url}/home`);
+      await page
+        .getByTestId("feed-article")
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
+      return card.count();
+    })
+    .toBe(1);
+  return card;
 }

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { hostileArticle } from "../../support/article-pages.ts";
 import { rss, type startFeedServer } from "../../support/feeds.ts";
-import { onPhoneInEachTheme, pageApi, screenshot, waitUntilIdle, type Server } from "../support.ts";
+import { onPhoneInEachTheme, pageApi, screenshot, untilFeedShows, waitUntilIdle, type Server } from "../support.ts";
 
 type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;
 
@@ -49,21 +49,8 @@ export async function arrangeReaderArticles(page: Page, server: Server, feeds: F
 }
 
 /** The feed's card of `title`, once the feed shows it. */
-async function cardOf(page: Page, server: Server, title: string) {
-  const card = page.getByTestId("feed-article").filter({ hasText: title });
-  await expect
-    .poll(async () => {
-      await page.goto(`${server.url}/home`);
-      await page
-        .getByTestId("feed-article")
-        .first()
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined);
-      return card.count();
-    })
-    .toBe(1);
-  return card;
-}
+const cardOf = (page: Page, server: Server, title: string) =>
+  untilFeedShows(page, server, page.getByTestId("feed-article").filter({ hasText: title }));
 
 /**
  * Opens the readable article from its feed card: the reader view shows its text with no script,

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { parseFeed } from "@graph/core/lib/syndication";
 import { rss, type startFeedServer } from "../../support/feeds.ts";
-import { pageApi, waitUntilIdle, type Server } from "../support.ts";
+import { pageApi, untilFeedShows, waitUntilIdle, type Server } from "../support.ts";
 
 type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;
 
@@ -64,17 +64,7 @@ export async function seesAlsoCoveredBy(
     .filter({ has: page.getByTestId("also-covered-by") })
     .filter(story ? { hasText: story.title } : {})
     .first();
-  await expect
-    .poll(async () => {
-      await page.goto(`${server.url}/home`);
-      await page
-        .getByTestId("feed-article")
-        .first()
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined);
-      return card.count();
-    })
-    .toBe(1);
+  await untilFeedShows(page, server, card);
   const covered = card.getByTestId("also-covered-by");
   await expect.poll(() => covered.innerText()).toMatch(/^also covered by/);
   const links = covered.getByTestId("also-covered-by-link");

@@ -1,27 +1,12 @@
 import type { Sharp, SharpOptions } from "sharp";
-import { IMAGE_LIMITS, IMAGE_VARIANTS, type ImageType } from "./rules.ts";
+import { SHARP_FORMAT, sniffPictureType } from "../../lib/util/index.ts";
+import { IMAGE_LIMITS, IMAGE_VARIANTS, isImageType, type ImageType } from "./rules.ts";
 
-/**
- * What a file really is, from its first bytes (magic numbers), never from its name or the type
- * the browser declared: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, GIF `GIF87a`/`GIF89a`,
- * WebP `RIFF....WEBP`.
- */
+/** A profile photo's real type from its first bytes: any picture type but AVIF. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
-  const starts = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
-  const ascii = (offset: number, text: string) => starts(offset, ...[...text].map((ch) => ch.charCodeAt(0)));
-  if (starts(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return "image/gif";
-  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
-  return undefined;
+  const type = sniffPictureType(bytes);
+  return type && isImageType(type) ? type : undefined;
 }
-
-const SHARP_FORMAT: Record<ImageType, string> = {
-  "image/jpeg": "jpeg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "image/webp": "webp",
-};
 
 export interface Prepared {
   width: number;

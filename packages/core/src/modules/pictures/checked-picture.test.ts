@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { checkPicture, sniffPictureType } from "./checked-picture.ts";
+import { sniffPictureType } from "../../lib/util/index.ts";
+import { checkPicture } from "./checked-picture.ts";
 import { hugePng } from "./hostile-pictures.ts";
 
 const photo = (width: number, height: number, format: "jpeg" | "png" | "webp" | "gif" | "avif") =>

@@ -17,10 +17,6 @@ export const PICTURE_LIMITS = {
 /** The widths kept of each picture: a card on a phone (and list density), and on a desktop or a 2× phone. */
 export const PICTURE_WIDTHS = { small: 320, large: 640 } as const;
 
-/** The picture types accepted, by their bytes: no SVG (a document, with scripts), nothing else. */
-export const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
-export type PictureType = (typeof PICTURE_TYPES)[number];
-
 /** A stored picture as an article keeps it: its content address and the large variant's size. */
 export interface PictureRef {
   key: string;

@@ -52,7 +52,10 @@ async function checkHelp(page: Page, theme: string) {
     ),
   );
   const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), theme).toEqual([]);
+  expect(
+    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    theme,
+  ).toEqual([]);
   await screenshot(page, `keyboard-help-${theme}`);
 }
 
@@ -148,7 +151,9 @@ describe("the feed from the keyboard", () => {
     // /: find, with its field taking the typing (a key typed there is a letter, not a shortcut).
     await page.keyboard.press("/");
     await page.waitForURL(/\/home\/find$/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("find-input");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("find-input");
     await page.getByTestId("find-input").fill("");
     await page.keyboard.type("jk?");
     expect(await page.getByTestId("find-input").inputValue()).toBe("jk?");
@@ -170,6 +175,10 @@ describe("the feed from the keyboard", () => {
     await expect.poll(() => focusedId(page)).toBe(next);
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.url}/home/read/${next}`);
+    // Escape closes the reader view: back on the feed.
+    await page.getByTestId("reader-publisher-link").waitFor();
+    await page.keyboard.press("Escape");
+    await page.waitForURL(`${server.url}/home`);
 
     // The ring and the list in the dark theme too.
     const dark = await browser.newContext({

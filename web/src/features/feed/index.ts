@@ -10,3 +10,4 @@ export { AddToggle, AlsoCoveredBy, SilenceButton } from "./ArticleCard.tsx";
 export { keywordChip, type FeedArticle, type FeedResponse } from "./feed.ts";
 export { readingSettingsQuery, saveReadingSettings } from "./reading.ts";
 export { CardLayout } from "./CardLayout.tsx";
+export { isTypingTarget } from "./use-feed-keys-map.ts";

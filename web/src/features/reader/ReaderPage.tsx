@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { READER_MESSAGES } from "@graph/core/modules/reader/rules";
 import { LoadFailed } from "../../components/LoadFailed.tsx";
 import { NotFoundPage } from "../../components/NotFound.tsx";
@@ -11,6 +11,7 @@ import {
   AlsoCoveredBy,
   type FeedArticle,
   feedQuery,
+  isTypingTarget,
   keywordChip,
   SilenceButton,
   storeFeed,
@@ -48,6 +49,21 @@ export function ReaderPage() {
     queryClient.setQueryData(key, after);
     storeFeed(userId, after);
   }, [opened, userId, articleId, queryClient]);
+
+  // Escape closes the reader view, as the feed's keys promise: back to where the person came from.
+  const navigate = useNavigate();
+  useEffect(() => {
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || isTypingTarget(event.target as HTMLElement | null))
+        return;
+      if (document.querySelector("dialog[open]")) return;
+      const cameFromGraph = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+      if (cameFromGraph) void navigate(-1);
+      else void navigate("/home");
+    };
+    window.addEventListener("keydown", close);
+    return () => window.removeEventListener("keydown", close);
+  }, [navigate]);
 
   const title = reading.data?.article.title;
   useEffect(() => {

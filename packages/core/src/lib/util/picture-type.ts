@@ -1,6 +1,5 @@
 /** Every picture type graph decodes; a module may take fewer (profile photos take no AVIF). */
-const PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
-type PictureType = (typeof PICTURE_TYPES)[number];
+type PictureType = "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif";
 
 /**
  * What a file really is, from its first bytes (magic numbers), never from its name or the type

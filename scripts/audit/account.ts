@@ -10,7 +10,11 @@ export interface AuditPerson {
 
 const TOPICS = ["Machine Learning", "Sourdough Baking", "Jazz", "Formula 1", "Climate Policy"];
 
-export async function signUpWithFeed(server: Server): Promise<AuditPerson> {
+/**
+ * Signs a person up with topics the demo corpus covers, and, when `feedUrl` is given, suggests
+ * that feed (a suggestion reaches its suggester at once).
+ */
+export async function signUpWithFeed(server: Server, feedUrl?: string): Promise<AuditPerson> {
   const username = `audit${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   // State-changing calls must come from the site's own origin.
@@ -33,5 +37,43 @@ export async function signUpWithFeed(server: Server): Promise<AuditPerson> {
 
   await post("/api/gpt/to_db", { keyTopicsArray: TOPICS }, cookie);
   await post("/api/users/set_has_onboarded", {}, cookie);
+  if (feedUrl) await post("/api/rss/user_source_suggested_list", { sourceLink: feedUrl }, cookie);
   return { username, cookie, sessionValue };
+}
+
+/**
+ * The id of the article at `link` in the person's feed (read as the web app reads it), with its
+ * reading fetched once: the extraction is kept for days, so the audit sees the view as every
+ * reader after the first does.
+ */
+export async function readerArticle(server: Server, person: AuditPerson, link: string): Promise<string> {
+  const get = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { cookie: person.cookie } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  const articleId = findArticleId(await get("/api/rss/articles"), link);
+  if (!articleId) throw new Error(`the feed has no card for ${link}`);
+  const reading = (await get(`/api/reader/${articleId}`)) as { reading?: { kind?: string } };
+  if (reading.reading?.kind !== "article") {
+    throw new Error(`the reader view has no article text for ${link}: ${JSON.stringify(reading).slice(0, 300)}`);
+  }
+  return articleId;
+}
+
+function findArticleId(value: unknown, link: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (const entry of value) {
+      const found = findArticleId(entry, link);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    if (record.link === link && typeof record.id === "string") return record.id;
+    for (const entry of Object.values(record)) {
+      const found = findArticleId(entry, link);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { createRequire } from "node:module";
-import type { Browser } from "playwright-core";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
 import type { AxeResults, ImpactValue } from "axe-core";
 import type { AuditPage } from "./pages.ts";
 
@@ -21,6 +22,8 @@ export interface AxeResult {
   violations: AxeViolation[];
   /** Console errors and Content-Security-Policy violations while the page loaded and was checked. */
   errors: string[];
+  /** For a page with an `lcp` goal: what its largest paint was, and the misses found in it. */
+  lcp?: { seen: string; misses: string[] };
 }
 
 /**
@@ -67,6 +70,13 @@ export async function runAxe(
       await tab.locator(ready).first().waitFor({ timeout: 30_000 });
     }
     await tab.waitForLoadState("networkidle");
+    const lcp = page.lcp ? await largestPaint(tab, page.lcp.selector, page.lcp.what) : undefined;
+    // AUDIT_SCREENSHOTS=<dir>: each page as audited, to look at.
+    const shots = process.env.AUDIT_SCREENSHOTS;
+    if (shots) {
+      const name = `${page.label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "") || "root"}-${options.theme}.png`;
+      await tab.screenshot({ path: join(shots, name) });
+    }
     await tab.addScriptTag({ url: AXE_PATH });
     const results = await tab.evaluate(() =>
       (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document),
@@ -81,10 +91,65 @@ export async function runAxe(
         ),
       })),
       errors,
+      ...(lcp ? { lcp } : {}),
     };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The page's Largest Contentful Paint as the browser saw it: it must be the first element matching
+ * `selector`, a picture from the page's own origin, served at its size (its pixels cover the box
+ * it is shown in at the screen's density, and the smaller width would not have).
+ */
+async function largestPaint(tab: Page, selector: string, what: string): Promise<{ seen: string; misses: string[] }> {
+  const seen = await tab.evaluate(
+    (selector) =>
+      new Promise<{ matches: boolean; tag: string; src: string; natural: number; shown: number; dpr: number }>(
+        (resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
+            const element = entries.at(-1)?.element ?? null;
+            const img = element instanceof HTMLImageElement ? element : null;
+            resolve({
+              matches: element !== null && element === document.querySelector(selector),
+              tag: element ? element.tagName.toLowerCase() : "none",
+              src: img?.currentSrc ?? "",
+              // The width of the file the browser chose (naturalWidth is in CSS pixels once srcset chose by width).
+              natural: img
+                ? Number(
+                    img.srcset
+                      .split(",")
+                      .map((candidate) => candidate.trim().split(/\s+/))
+                      .find(([url]) => new URL(url!, location.href).href === img.currentSrc)?.[1]
+                      ?.replace(/w$/, "") ?? img.naturalWidth,
+                  )
+                : 0,
+              shown: img?.getBoundingClientRect().width ?? 0,
+              dpr: window.devicePixelRatio,
+            });
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        },
+      ),
+    selector,
+  );
+  const needed = Math.round(seen.shown * seen.dpr);
+  const misses: string[] = [];
+  if (!seen.matches) misses.push(`the largest paint is a <${seen.tag}>, not ${what}`);
+  if (seen.src && new URL(seen.src).origin !== new URL(tab.url()).origin) {
+    misses.push(`${what} comes from ${new URL(seen.src).origin}, not graph's origin`);
+  }
+  // The picture's widths are 320 and 640 (never enlarged): too few pixels is a blurred picture,
+  // more than twice as many a larger download than the screen needs.
+  if (seen.natural > 0 && seen.natural < Math.min(needed, 640) * 0.95) {
+    misses.push(`${what} is ${seen.natural} px wide for ${needed} screen pixels (blurred)`);
+  }
+  if (seen.natural >= 2 * needed && seen.natural > 320) {
+    misses.push(`${what} is ${seen.natural} px wide for ${needed} screen pixels (oversized)`);
+  }
+  const label = seen.src ? `${seen.src.replace(/^https?:\/\/[^/]+/, "")}, ${seen.natural} px for ${needed}` : seen.tag;
+  return { seen: label, misses };
 }
 
 function firstLine(summary: string): string {

@@ -11,6 +11,8 @@ export interface LighthouseResult {
   scores: Record<Category, number>;
   /** Scored audits that did not pass (audit id → score), by category: where a score was lost. */
   failing: Record<Category, Record<string, number>>;
+  /** The Largest Contentful Paint: when (ms, under Lighthouse's throttling) and which element (its HTML's start). */
+  lcp: { ms: number; element?: string };
 }
 
 export interface LighthouseRunner {
@@ -74,7 +76,7 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
           if (ref.weight > 0 && typeof score === "number" && score < 1) failing[id][ref.id] = Math.round(score * 100);
         }
       }
-      return { scores, failing };
+      return { scores, failing, lcp: lcpOf(lhr) };
     },
     async close() {
       chrome.kill();
@@ -82,7 +84,21 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
   };
 }
 
-/** Each category's median score over several runs, and each audit's worst score in any of them. */
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+function lcpOf(lhr: Report): LighthouseResult["lcp"] {
+  const ms = Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0);
+  // The element audit's details: a list whose first table's first row is the element's node.
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+  const element = details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return element ? { ms, element } : { ms };
+}
+
+/**
+ * Each category's median score over several runs, each audit's worst score in any of them, and
+ * the run's Largest Contentful Paint with the median time.
+ */
 export function median(runs: LighthouseResult[]): LighthouseResult {
   const scores = {} as Record<Category, number>;
   const failing = {} as Record<Category, Record<string, number>>;
@@ -96,5 +112,6 @@ export function median(runs: LighthouseResult[]): LighthouseResult {
       }
     }
   }
-  return { scores, failing };
+  const byLcp = [...runs].sort((a, b) => a.lcp.ms - b.lcp.ms);
+  return { scores, failing, lcp: byLcp[Math.floor((byLcp.length - 1) / 2)]!.lcp };
 }

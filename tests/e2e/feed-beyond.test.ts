@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP } from "../../scripts/audit/viewports.ts";
 import { corpus } from "../../packages/core/src/modules/vocabulary/fixtures/corpus.ts";
 import { rss, startFeedServer } from "../support/feeds.ts";
 import { K8S_NAMING, K8S_RELATED } from "../support/related-articles.ts";
@@ -17,6 +18,7 @@ import {
 } from "./steps/reader.ts";
 import { learnRelatedTerms, seesViaChip } from "./steps/related.ts";
 import { cardsShowPictures } from "./steps/pictures.ts";
+import { checksManifest, readsPicksOffline } from "./steps/offline.ts";
 import { arrangeStoryFromThreeSources, seesAlsoCoveredBy, turnsOnAtomFeed } from "./steps/story.ts";
 
 /**
@@ -122,8 +124,9 @@ describe("the feed beyond exact words", () => {
   });
 
   it("opens an article from the feed in the reader view with its scripts, frames and handlers stripped", async () => {
-    // A person of their own: the steps above have used this one's feed and refreshes.
-    reader = await signedInPage(browser, server);
+    // A person of their own: the steps above have used this one's feed and refreshes. Their
+    // browser runs the service worker, which the last step reads offline through.
+    reader = await signedInPage(browser, server, DESKTOP, undefined, { serviceWorkers: "allow" });
     articles = await arrangeReaderArticles(reader.page, server, feeds);
     await readsArticleStripped(browser, reader.context, reader.page, server, articles);
   });
@@ -134,6 +137,11 @@ describe("the feed beyond exact words", () => {
 
   it("opens the titles on the publisher's site when the person chooses it on the feed tab", async () => {
     await titlesOpenPublisherBySetting(reader.page, server, articles);
+  });
+
+  it("installs: a manifest and a service worker; offline, the last picks and an opened article read, and logging out leaves nothing of the person", async () => {
+    await checksManifest(reader.page, server);
+    await readsPicksOffline(reader.page, reader.context, server, articles.readable.title);
     await reader.context.close();
   });
 });

@@ -226,6 +226,16 @@ describe("media links in the browser", () => {
     expect(await page.getByTestId("youtube-link").getByTestId("link-counts").innerText()).toBe(
       `${count} channel${count === 1 ? "" : "s"}`,
     );
+    // The first channel's thumbnail loads from graph's own origin, through the picture proxy.
+    const thumbnail = page.getByTestId("channel-item").first().locator("img");
+    expect(new URL(await thumbnail.evaluate((img) => (img as HTMLImageElement).src)).origin).toBe(
+      new URL(server.url).origin,
+    );
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, "media-links-youtube-connected");
 
     // On the public page.

@@ -148,8 +148,10 @@ const dialogs: string[] = [];
  */
 function watchDialogs(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
-    const context = await newContext(...args);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    // Service workers only where a test asks for them: a page a worker controls makes its
+    // requests through the worker, which `page.route` does not see (Playwright's documented limit).
+    const context = await newContext({ serviceWorkers: "block", ...options });
     context.on("dialog", (dialog) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
@@ -320,6 +322,16 @@ export function useOwnServer(
   });
 }
 
+/** Opens the feed and gives its first card a moment to show (a feed may still have none: callers poll). */
+export async function reopenFeed(page: Page, server: Pick<Server, "url">): Promise<void> {
+  await page.goto(`${server.url}/home`);
+  await page
+    .getByTestId("feed-article")
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+}
+
 /**
  * Opens the feed again until `card` matches exactly one card: new articles reach a feed after
  * their fetch and the session's next fill, which a test cannot name a moment for.
@@ -327,12 +339,7 @@ export function useOwnServer(
 export async function untilFeedShows(page: Page, server: Pick<Server, "url">, card: Locator): Promise<Locator> {
   await expect
     .poll(async () => {
-      await page.goto(`${server.url}/home`);
-      await page
-        .getByTestId("feed-article")
-        .first()
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined);
+      await reopenFeed(page, server);
       return card.count();
     })
     .toBe(1);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import * as Holders from "@graph/core/modules/holders";
 import * as Media from "@graph/core/modules/media";
+import * as Pictures from "@graph/core/modules/pictures";
 import {
   BOOKS_MAX,
   IMPORT_MATCH_BUDGET_MS,
@@ -91,6 +92,9 @@ describe("search", () => {
     const cover = await fetch(book.cover_image_url!);
     expect(cover.status).toBe(200);
     expect(cover.headers.get("content-type")).toBe("image/jpeg");
+    // The page shows the cover from graph's own origin: the catalogue's address, signed for the proxy.
+    expect(book.picture_url).toBe(Pictures.pictureAddress(book.cover_image_url));
+    expect(book.picture_url).toMatch(/^\/api\/pictures\?u=/);
   });
 
   it("answers nothing for a blank query and 400 for one too long, without asking the catalogue", async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import * as Holders from "@graph/core/modules/holders";
 import * as Media from "@graph/core/modules/media";
+import * as Pictures from "@graph/core/modules/pictures";
 import {
   LETTERBOXD_MOVIE_ID,
   MEDIA_MESSAGES,
@@ -65,6 +66,9 @@ describe("search", () => {
     expect(matrix).toMatchObject({ title: "The Matrix", release_date: "1999-03-31" });
     expect(matrix.poster_url).toBe(`${catalogues().tmdbImageUrl}/w185${matrix.poster_path}`);
     expect((await fetch(matrix.poster_url!)).status).toBe(200);
+    // The page shows the poster from graph's own origin: TMDB's address, signed for the proxy.
+    expect(matrix.picture_url).toBe(Pictures.pictureAddress(matrix.poster_url));
+    expect(matrix.picture_url).toMatch(/^\/api\/pictures\?u=/);
   });
 
   it("finds a film by its original title, and answers nothing for a blank query", async () => {

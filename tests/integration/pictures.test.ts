@@ -138,3 +138,101 @@ describe("article pictures", () => {
     expect(compactCards.find((c) => c.link.endsWith("/thumbnail"))?.excerpt).toBe("Salt & silt, measured.");
   });
 });
+
+describe("outside pictures named in answers (covers, posters, album art, thumbnails)", () => {
+  /** The route's query of a signed address: the address graph gave, as the browser asks for it. */
+  const routeOf = (address: string) => `/api/pictures${address.slice(address.indexOf("?"))}`;
+  const signed = (address: string) => {
+    const query = new URL(address, "http://graph.test").searchParams;
+    return { u: query.get("u")!, s: query.get("s")! };
+  };
+
+  it("are proxied only when graph signed their address, then answered from graph's origin", async () => {
+    site.set("/pics/cover.jpg", { body: await picture(800, 1200, "jpeg"), contentType: "image/jpeg" });
+    const cover = `${site.url}/pics/cover.jpg`;
+    const address = Pictures.pictureAddress(cover)!;
+    expect(address).toMatch(/^\/api\/pictures\?u=[^&]+&s=[\w-]+$/);
+    // Graph's own pictures are shown as they are; nothing that is no web address is signed.
+    expect(Pictures.pictureAddress("/media/pictures/abc/640.webp")).toBe("/media/pictures/abc/640.webp");
+    expect(Pictures.pictureAddress("http://graph.test/media/photos/x/full.webp")).toBe(
+      "http://graph.test/media/photos/x/full.webp",
+    );
+    for (const none of [
+      null,
+      undefined,
+      "",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      `https://x.example/${"a".repeat(2100)}`,
+    ]) {
+      expect(Pictures.pictureAddress(none)).toBeNull();
+    }
+
+    // An address graph did not sign, or altered, fetches nothing: 400 with a stable code.
+    const { u, s } = signed(address);
+    const other = signed(Pictures.pictureAddress(`${site.url}/pics/other.jpg`)!);
+    for (const query of [
+      `u=${encodeURIComponent(u)}&s=${other.s}`,
+      `u=${encodeURIComponent(`${u}?x`)}&s=${s}`,
+      `u=${encodeURIComponent(`${site.url}/pics/thumb.jpg`)}&s=${s}`,
+    ]) {
+      const refused = await api.request("GET", `/api/pictures?${query}`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "invalid_signature" });
+    }
+    for (const query of [`u=${encodeURIComponent(u)}`, `s=${s}`, ""]) {
+      const missing = await api.request("GET", `/api/pictures?${query}`);
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toMatchObject({ code: "invalid_input" });
+    }
+    expect(site.hits("/pics/cover.jpg")).toBe(0);
+
+    // A signed address on a private network (this test's site, the metadata service) is refused
+    // by the address guard on AWS and here alike (this runtime allows no private feeds): 404,
+    // briefly cached, and the page shows its placeholder.
+    for (const hostile of [`${site.url}/pics/cover.jpg?private`, "http://169.254.169.254/latest/meta-data/"]) {
+      const answer = await api.request("GET", routeOf(Pictures.pictureAddress(hostile)!));
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=600");
+    }
+    expect(site.hits("/pics/cover.jpg")).toBe(0);
+
+    // Where private addresses are allowed (the local runtime's stand-ins), the signed picture is
+    // fetched once, checked and kept; the route answers a redirect to its small WebP on /media/.
+    expect(await Pictures.signedPicture(u, s, { allowPrivate: true })).toMatchObject({
+      picture: { width: 640, height: 960 },
+    });
+    const shown = await api.request("GET", routeOf(address));
+    expect(shown.status).toBe(302);
+    expect(shown.headers.get("cache-control")).toBe("public, max-age=604800");
+    const location = shown.headers.get("location")!;
+    expect(location).toMatch(/^\/media\/pictures\/[0-9a-f]+\/320\.webp$/);
+    const served = await fetch(`${api.runtime.url}${location}`);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: "webp",
+      width: 320,
+    });
+    expect(site.hits("/pics/cover.jpg")).toBe(1);
+    await api.request("GET", routeOf(address));
+    expect(site.hits("/pics/cover.jpg")).toBe(1);
+
+    // A hostile picture behind a signed address is refused without harm, and not asked for again.
+    site.set("/pics/poster.svg", {
+      body: `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+      contentType: "image/svg+xml",
+    });
+    site.set("/pics/poster-bomb.png", { body: hugePng(40_000, 40_000), contentType: "image/png" });
+    for (const path of ["/pics/poster.svg", "/pics/poster-bomb.png"]) {
+      const hostile = signed(Pictures.pictureAddress(`${site.url}${path}`)!);
+      expect(await Pictures.signedPicture(hostile.u, hostile.s, { allowPrivate: true })).toEqual({
+        refused: "unavailable",
+      });
+      expect(await Pictures.signedPicture(hostile.u, hostile.s, { allowPrivate: true })).toEqual({
+        refused: "unavailable",
+      });
+      expect(site.hits(path)).toBe(1);
+      expect((await api.request("GET", routeOf(Pictures.pictureAddress(`${site.url}${path}`)!))).status).toBe(404);
+    }
+  });
+});

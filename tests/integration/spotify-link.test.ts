@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import * as Holders from "@graph/core/modules/holders";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
+import * as Pictures from "@graph/core/modules/pictures";
 import * as Spotify from "@graph/core/modules/spotify";
 import { unseal } from "@graph/core/lib/util";
 import { ConnectionEntity } from "../../packages/core/src/modules/connections/connection.entity.ts";
@@ -92,13 +93,23 @@ describe("connecting Spotify", () => {
 
     const tracks = await tracksOf(person);
     expect(tracks).toHaveLength(50);
-    expect(Object.keys(tracks[0]!).sort()).toEqual(["artist_name", "artists", "id", "image", "name", "url"]);
+    expect(Object.keys(tracks[0]!).sort()).toEqual([
+      "artist_name",
+      "artists",
+      "id",
+      "image",
+      "name",
+      "picture_url",
+      "url",
+    ]);
+    // Pages show the album art from graph's own origin, through the picture proxy.
+    expect(tracks[0]!.picture_url).toBe(Pictures.pictureAddress(tracks[0]!.image));
     expect(tracks[0]!.id).toMatch(/^[0-9A-Za-z]{22}$/);
     expect(tracks[0]!.artists.startsWith(tracks[0]!.artist_name)).toBe(true);
     expect((await fetch(tracks[0]!.image)).headers.get("content-type")).toBe("image/jpeg");
     const artists = await artistsOf(person);
     expect(artists).toHaveLength(30);
-    expect(Object.keys(artists[0]!).sort()).toEqual(["id", "image", "name", "url"]);
+    expect(Object.keys(artists[0]!).sort()).toEqual(["id", "image", "name", "picture_url", "url"]);
 
     // The order is Spotify's: what the stand-in answers as the listener's top items.
     const token = await accessTokenOf(person);

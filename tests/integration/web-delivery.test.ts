@@ -25,6 +25,8 @@ beforeAll(async () => {
   await mkdir(join(dist, "assets"));
   await writeFile(join(dist, "index.html"), INDEX);
   await writeFile(join(dist, "robots.txt"), ROBOTS);
+  await writeFile(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+  await writeFile(join(dist, "manifest.webmanifest"), '{"name":"graph","start_url":"/home"}');
   await writeFile(join(dist, "assets/index-abc123.js"), SCRIPT);
   await writeFile(join(dist, "assets/index-abc123.css"), `body{color:#111}${"\n.x{margin:0}".repeat(200)}`);
   // A build-time Brotli copy that differs from the file, to tell it from one made per request.
@@ -113,6 +115,16 @@ describe("web delivery", () => {
     expect(again.body.length).toBe(0);
   });
 
+  it("makes the service worker and the manifest revalidate, so a new version is found at the next visit", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    const manifest = await get("/manifest.webmanifest");
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+  });
+
   it("serves robots.txt as a text file, never the app", async () => {
     const robots = await get("/robots.txt");
     expect(robots.status).toBe(200);
@@ -142,7 +154,7 @@ describe("web delivery", () => {
       expect(csp, path).toContain("script-src 'self'");
       expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp, path).toContain("connect-src 'self' ws://graph.test");
-      expect(csp, path).toContain("img-src 'self' data: https:");
+      expect(csp, path).toContain("img-src 'self' data:;");
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(csp, path).toContain("base-uri 'self'");
       expect(csp, path).toContain("form-action 'self'");

@@ -5,6 +5,7 @@ import * as Accounts from "@graph/core/workflows/account-deletion";
 import * as Holders from "@graph/core/modules/holders";
 import { DEFAULT_SECTION_ORDER } from "@graph/core/modules/profile/rules";
 import { unseal } from "@graph/core/lib/util";
+import * as Pictures from "@graph/core/modules/pictures";
 import * as YouTube from "@graph/core/modules/youtube";
 import { ConnectionEntity } from "../../packages/core/src/modules/connections/connection.entity.ts";
 import { ChannelCountEntity } from "../../packages/core/src/modules/youtube/channel-count.entity.ts";
@@ -112,9 +113,11 @@ describe("connecting YouTube", () => {
     expect(channels).toHaveLength(Math.min(ids.length, 50));
     // In the account's order, each with its thumbnail.
     expect(channels.map((c) => c.id)).toEqual(ids.slice(0, 50));
-    expect(Object.keys(channels[0]!).sort()).toEqual(["id", "id_youtube", "image", "name"]);
+    expect(Object.keys(channels[0]!).sort()).toEqual(["id", "id_youtube", "image", "name", "picture_url"]);
     expect(channels[0]!.id_youtube).toBe(channels[0]!.id);
     expect((await fetch(channels[0]!.image)).headers.get("content-type")).toBe("image/jpeg");
+    // Pages show the thumbnail from graph's own origin, through the picture proxy.
+    expect(channels[0]!.picture_url).toBe(Pictures.pictureAddress(channels[0]!.image));
     expect((await YouTube.heldChannels(person.userId)).map((c) => c.id).sort()).toEqual([...ids].sort());
   });
 

@@ -102,10 +102,12 @@ const CHANNEL_SERVICES = [
 /**
  * The account sweep calls each module's purge: every resource a module keeps personal data in is
  * linked here. The YouTube step revokes the person's grant at Google, with the stored token; the
- * billing step cancels a subscription at Stripe; the media step reads the catalogues' settings.
+ * billing step cancels a subscription at Stripe; the media step reads the catalogues' settings
+ * (and bundles the media views, which sign outside pictures' addresses with DigestSigningKey).
  */
 const ACCOUNT_SWEEP = unique([
   "Table",
+  "DigestSigningKey",
   "Realtime",
   "Config",
   "Images",
@@ -169,6 +171,8 @@ const JOB_LINKS = unique([
 const JOB_EXTRA_LINKS: Record<string, readonly string[]> = {
   "account-deletions": ACCOUNT_SWEEP,
   digest: ["Images"],
+  // Refreshes books, films and linked accounts through the media views, which sign pictures' addresses.
+  "media-resync": ["DigestSigningKey"],
 };
 
 export const functions: readonly FunctionDefinition[] = [
@@ -211,8 +215,18 @@ export const functions: readonly FunctionDefinition[] = [
     // `?token=` on $connect; the bot answers from the search index and config.
     name: "Realtime",
     handler: "packages/functions/src/realtime/handler.handler",
-    // Chat shows people's photos (Images) and the bot's answers may name books and films (MediaCatalogues).
-    link: ["Table", "Realtime", "RealtimeTokenKey", "Search", "Config", "Images", "MediaCatalogues"],
+    // Chat shows people's photos (Images) and the bot's answers may name books and films
+    // (MediaCatalogues), whose covers and posters carry graph's signed picture addresses (DigestSigningKey).
+    link: [
+      "Table",
+      "Realtime",
+      "RealtimeTokenKey",
+      "Search",
+      "Config",
+      "Images",
+      "MediaCatalogues",
+      "DigestSigningKey",
+    ],
     // A send stores, fans out and (in a bot conversation) waits for the bot's answer.
     timeout: "29 seconds",
     architecture: ARCHITECTURE,

@@ -16,7 +16,6 @@ import { LocalSink } from "./ops/log-sink.ts";
 import { opsRoutes } from "./ops/page.ts";
 import { googleSettings, mountGoogle } from "./google/index.ts";
 import { Dispatcher } from "./dispatcher.ts";
-import { IMAGES_PATH as YOUTUBE_IMAGES_PATH } from "./google/youtube.ts";
 import type { DynamoFaults } from "./dynamo/faults.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import type { StripeStandIn } from "./stripe/index.ts";
@@ -158,19 +157,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const slack = slackSettings(url);
   // Discord: the stand-in on this port unless DISCORD_CLIENT_ID is set.
   const discord = discordSettings(url);
-  root.use(
-    securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`], {
-      // Pages load covers, posters, album art and channel thumbnails from the stand-ins on this
-      // port, which is another origin when SITE_URL names a different address (any https image
-      // host is allowed already).
-      imageOrigins: [
-        media.catalogues.openLibraryCoversUrl,
-        media.catalogues.tmdbImageUrl,
-        ...(spotify.standIn ? [`${imagesUrl}${SPOTIFY_IMAGES_PATH}`] : []),
-        ...(google.standIn ? [`${imagesUrl}${YOUTUBE_IMAGES_PATH}`] : []),
-      ],
-    }),
-  );
+  // Pages show no outside picture: covers, posters, album art and thumbnails from the stand-ins
+  // go through graph's picture proxy like the real services' (modules/pictures).
+  root.use(securityHeadersMiddleware(siteUrl, [`http://${s3Host(host)}:${port}`]));
 
   const link = (name: string, properties: Record<string, unknown>, type: string) =>
     (process.env[`SST_RESOURCE_${name}`] = JSON.stringify({ ...properties, type }));

@@ -6,18 +6,11 @@ import { securityHeaders } from "@graph/core/lib/csp/rules";
  * pages — as CloudFront's response headers policy does on AWS. A handler that set its own
  * Content-Security-Policy (the dev outbox allows its one inline style by hash) keeps it.
  */
-export function securityHeadersMiddleware(
-  siteUrl: string,
-  uploadOrigins: string[] = [],
-  { imageOrigins = [] }: { imageOrigins?: string[] } = {},
-): MiddlewareHandler {
+export function securityHeadersMiddleware(siteUrl: string, uploadOrigins: string[] = []): MiddlewareHandler {
   const headers = securityHeaders({
     siteUrl,
     https: siteUrl.startsWith("https:"),
     uploadOrigins,
-    imageOrigins: imageOrigins.filter(
-      (url) => url.startsWith("http:") && new URL(url).origin !== new URL(siteUrl).origin,
-    ),
   });
   return async (c, next) => {
     await next();

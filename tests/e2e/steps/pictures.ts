@@ -177,12 +177,14 @@ export async function cardsShowPictures(browser: Browser, server: Server, feeds:
   });
   const onPhone = await phone.newPage();
   await onPhone.goto(`${server.url}/home`);
-  const first = onPhone
-    .getByTestId("feed-article")
-    .filter({ hasText: `${TOPIC} ${KINDS[0]} ${tag}` })
-    .getByTestId("article-picture");
-  await first.scrollIntoViewIfNeeded();
-  await expect.poll(() => first.evaluate((el) => (el as HTMLImageElement).currentSrc)).toMatch(/\/320\.webp$/);
+  // A phone's first card leads with its picture across the card (the page's largest paint), so
+  // it takes the larger width; every other card's thumbnail takes the smaller one.
+  const lead = onPhone.locator(".article--lead").getByTestId("article-picture");
+  await expect.poll(() => lead.evaluate((el) => (el as HTMLImageElement).currentSrc)).toMatch(/\/640\.webp$/);
+  expect(await lead.getAttribute("loading")).toBe("eager");
+  const thumbnail = onPhone.locator(".article--pictured:not(.article--lead)").first().getByTestId("article-picture");
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnail.evaluate((el) => (el as HTMLImageElement).currentSrc)).toMatch(/\/320\.webp$/);
   expect(await onPhone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await screenshot(onPhone, "feed-cards-phone");
   await onPhone.emulateMedia({ colorScheme: "dark" });

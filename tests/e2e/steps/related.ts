@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import type { Server } from "../support.ts";
+import { reopenFeed, type Server } from "../support.ts";
 
 /**
  * Browser steps for related terms, composed by a browser test that signs up once.
@@ -27,12 +27,7 @@ export async function seesViaChip(page: Page, server: Server, topic: string): Pr
         await page.request.post(`${server.url}/api/users/clear_last_feed_refresh_at`, {
           headers: { origin: server.url },
         });
-        await page.goto(`${server.url}/home`);
-        await page
-          .getByTestId("feed-article")
-          .first()
-          .waitFor({ timeout: 10_000 })
-          .catch(() => undefined);
+        await reopenFeed(page, server);
         return chip.count();
       },
       { timeout: 60_000, interval: 1_000 },

@@ -6,6 +6,7 @@ import { Header } from "./Header.tsx";
 import { ToastProvider } from "../components/Toasts.tsx";
 import { ConfirmProvider } from "../components/Confirm.tsx";
 import { OfflineBanner } from "../components/OfflineBanner.tsx";
+import { UpdatePrompt } from "../features/offline/index.ts";
 
 export function RootLayout() {
   return (
@@ -24,6 +25,7 @@ export function RootLayout() {
               <Outlet />
             </main>
             <ScrollRestoration />
+            <UpdatePrompt />
           </NotificationProvider>
         </ConfirmProvider>
       </ToastProvider>

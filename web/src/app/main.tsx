@@ -31,7 +31,7 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");
 

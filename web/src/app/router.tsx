@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router-dom";
+import type { QueryClient } from "@tanstack/react-query";
+import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from "react-router-dom";
 import { Protected, PublicOnly } from "./Guards.tsx";
 import { RootLayout } from "./Layout.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
@@ -20,9 +21,13 @@ import * as profile from "../features/profile/pages.ts";
 import * as reader from "../features/reader/pages.ts";
 import * as tune from "../features/tune/pages.ts";
 
+/** Asks for a page's first data (its feature's pages.ts), given the route's parameters. */
+type Prefetch = (queryClient: QueryClient, params: Params) => Promise<unknown>;
+
 interface PageHandle {
   /** Starts downloading the page's chunk (the browser keeps one copy per module). */
   preload(): Promise<unknown>;
+  prefetch?: Prefetch | undefined;
 }
 
 /**
@@ -31,7 +36,11 @@ interface PageHandle {
  * the entry chunk because every route needs it. A feature offers its pages in its `pages.ts`
  * (loaders, nothing imported up front); the routes below say where each one goes.
  */
-function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+function page<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  prefetch?: Prefetch,
+) {
   // One load for the early fetch and the page: Vite fetches a style sheet once per page, so a
   // second load after a failed one would show the page without its styles instead of the error.
   let loading: Promise<M> | undefined;
@@ -44,7 +53,7 @@ function page<K extends string, M extends Record<K, ComponentType>>(load: () => 
     chunkLoaded(sessionStore());
     return { default: module[name] };
   });
-  const handle: PageHandle = { preload: loadOnce };
+  const handle: PageHandle = { preload: loadOnce, prefetch };
   return {
     element: (
       <Suspense fallback={<PageLoading />}>
@@ -109,10 +118,13 @@ const PAGES: RouteObject[] = [
     element: <Protected />,
     children: [
       { path: "/getting-started", ...page(pages.gettingStarted, "GettingStartedPage") },
-      { path: "/home", ...page(pages.home, "HomePage") },
+      { path: "/home", ...page(pages.home, "HomePage", feed.prefetchHome) },
       { path: "/home/tune", ...page(pages.tune, "TunePage") },
       { path: "/home/find", ...page(pages.find, "FindPage") },
-      { path: "/home/read/:articleId", ...page(pages.read, "ReaderPage") },
+      {
+        path: "/home/read/:articleId",
+        ...page(pages.read, "ReaderPage", (client, params) => reader.prefetchRead(client, params.articleId ?? "")),
+      },
       { path: "/home/agent", ...page(pages.agent, "AgentPage") },
       { path: "/home/chat", ...page(pages.chat, "ChatPage") },
       { path: "/home/upgrade", ...page(pages.upgrade, "UpgradePage") },
@@ -131,7 +143,12 @@ const PAGES: RouteObject[] = [
   { path: "/goodbye", ...page(pages.goodbye, "GoodbyePage") },
   { path: "/oauth/youtube/success", ...page(pages.youtubeAuthDone, "YoutubeAuthSuccessPage") },
   { path: "/profile/*", ...page(pages.profile, "ProfilePathPage") },
-  { path: "/:username", ...page(pages.profile, "UsernameProfilePage") },
+  {
+    path: "/:username",
+    ...page(pages.profile, "UsernameProfilePage", (client, params) =>
+      profile.prefetchProfile(client, params.username ?? ""),
+    ),
+  },
   { path: "*", ...page(pages.notFound, "NotFoundPage") },
 ];
 
@@ -149,11 +166,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
   // The guards render the page only once the session check answers; fetching the first page's
-  // chunk now, alongside that check, saves a round trip on the first visit.
+  // chunk now, alongside that check, saves a round trip on the first visit. So does asking for
+  // the page's data now rather than once its chunk has arrived and rendered: the feed's first
+  // picture, the reader's article and a profile are the pages' largest paints.
   for (const match of matchRoutes(routes, window.location) ?? []) {
-    (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
+    const handle = match.route.handle as PageHandle | undefined;
+    handle?.preload().catch(() => undefined);
+    handle?.prefetch?.(queryClient, match.params).catch(() => undefined);
   }
   return createBrowserRouter(routes);
 }

@@ -8,6 +8,7 @@ import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { call } from "./api.ts";
 import { client } from "./client.ts";
+import { clearPersonCaches } from "./offline-cache.ts";
 import { clearSessionStorageEntries } from "./storage.ts";
 
 /**
@@ -74,12 +75,14 @@ const KEPT_ON_SIGN_OUT: ReadonlySet<unknown> = new Set([AUTH_QUERY_KEY[0], publi
 
 /**
  * Forgets the signed-in person in this tab: the session reads signed out, and their cached
- * answers and the per-person entries stored on this device are dropped.
+ * answers, the per-person entries stored on this device and the copies kept for reading offline
+ * (lib/offline-cache.ts) are dropped.
  */
 export function forgetSession(queryClient: QueryClient): void {
   queryClient.setQueryData(AUTH_QUERY_KEY, SIGNED_OUT);
   queryClient.removeQueries({ predicate: (q) => !KEPT_ON_SIGN_OUT.has(q.queryKey[0]) });
   clearSessionStorageEntries();
+  void clearPersonCaches();
 }
 
 /** The state the pages read, from the server's answer (none yet while it loads). */

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Accounts from "@graph/core/workflows/account-deletion";
 import { clearSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { PLAN_LIMITS } from "@graph/core/lib/plans/rules";
 import * as Agent from "@graph/core/modules/agent";
 import { AGENT_LIMITS, AGENT_MESSAGES } from "@graph/core/modules/agent/rules";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { z } from "zod";
+import * as z from "zod";
 import * as Accounts from "@graph/core/modules/auth";
 import { Sessions } from "@graph/core/modules/auth";
 import * as Chat from "@graph/core/modules/chat";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Channels from "@graph/core/modules/channels";
 import type { ApiEnv } from "./env.ts";
 import { currentPlan, currentUserId, requireSession } from "./middleware.ts";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
+import * as z from "zod";
 import { safeRedirect, sitePath } from "@graph/core/modules/connections";
 import { safeEqual } from "@graph/core/lib/util";
 import type { ApiEnv } from "./env.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Digest from "@graph/core/modules/digest";
 import type { ApiEnv } from "./env.ts";
 import { input } from "./validate.ts";

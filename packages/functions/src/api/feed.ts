@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Feed from "@graph/core/modules/feed";
 import * as Profile from "@graph/core/modules/profile";
 import { MAX_SEEN_PER_CALL } from "@graph/core/modules/feed/rules";

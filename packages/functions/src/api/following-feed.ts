@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
 import * as FollowingFeed from "@graph/core/modules/following-feed";
 import type { ApiEnv } from "./env.ts";

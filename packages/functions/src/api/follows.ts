@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { forbidden } from "@graph/core/lib/errors";
 import * as Follows from "@graph/core/modules/follows";
 import type { ApiEnv } from "./env.ts";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { z } from "zod";
+import * as z from "zod";
 import * as Google from "@graph/core/modules/google";
 import { setSessionCookie } from "./cookies.ts";
 import type { ApiEnv } from "./env.ts";

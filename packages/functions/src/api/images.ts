@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { forbidden } from "@graph/core/lib/errors";
 import * as Images from "@graph/core/modules/images";
 import { IMAGE_LIMITS, IMAGE_MESSAGES } from "@graph/core/modules/images/rules";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { badRequest } from "@graph/core/lib/errors";
 import * as Media from "@graph/core/modules/media";
 import {

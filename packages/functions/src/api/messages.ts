@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Chat from "@graph/core/modules/chat";
 import { MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
 import * as Realtime from "@graph/core/modules/realtime";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Mutes from "@graph/core/modules/mutes";
 import type { ApiEnv } from "./env.ts";
 import { currentUserId, requireSession } from "./middleware.ts";

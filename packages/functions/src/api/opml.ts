@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as FeedImports from "@graph/core/modules/feed-imports";
 import { OPML_IMPORT, OPML_MESSAGES } from "@graph/core/modules/feed-imports/rules";
 import type { ApiEnv } from "./env.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Accounts from "@graph/core/modules/auth";
 import * as Chat from "@graph/core/modules/chat";
 import { Email, NewPassword, required } from "@graph/core/modules/auth/rules";

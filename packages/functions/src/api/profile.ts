@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
+import * as z from "zod";
 import { Username } from "@graph/core/modules/auth/rules";
 import { forbidden, VisibleError } from "@graph/core/lib/errors";
 import * as Profile from "@graph/core/modules/profile";

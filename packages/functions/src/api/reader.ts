@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { Resource } from "sst";
-import { z } from "zod";
+import * as z from "zod";
 import * as Feed from "@graph/core/modules/feed";
 import * as Reader from "@graph/core/modules/reader";
 import type { ApiEnv } from "./env.ts";

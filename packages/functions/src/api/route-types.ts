@@ -14,6 +14,7 @@ import { followingFeed } from "./following-feed.ts";
 import { follows } from "./follows.ts";
 import { google } from "./google.ts";
 import { images } from "./images.ts";
+import { pictures } from "./pictures.ts";
 import { books, movies } from "./media.ts";
 import { messages } from "./messages.ts";
 import { mutes } from "./mutes.ts";
@@ -63,6 +64,7 @@ function _mountAll(app: Hono<ApiEnv, BlankSchema, "/api">) {
     .route("/thoughts", thoughts)
     .route("/websites", websites)
     .route("/images", images)
+    .route("/pictures", pictures)
     .route("/books", books)
     .route("/movies", movies)
     .route("/spotify", spotify)

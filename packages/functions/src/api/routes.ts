@@ -55,6 +55,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   { at: "/thoughts", load: async () => group((await import("./profile.ts")).thoughts) },
   { at: "/websites", load: async () => group((await import("./profile.ts")).websites) },
   { at: "/images", load: async () => group((await import("./images.ts")).images) },
+  { at: "/pictures", load: async () => group((await import("./pictures.ts")).pictures) },
   { at: "/books", load: async () => group((await import("./media.ts")).books) },
   { at: "/movies", load: async () => group((await import("./media.ts")).movies) },
   { at: "/spotify", load: async () => group((await import("./spotify.ts")).spotify) },

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { PLAN_LIMITS } from "@graph/core/lib/plans";
 import * as Search from "@graph/core/modules/search";
 import { MAX_PAGE, MAX_QUERY_PARAM, MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE } from "@graph/core/modules/search/rules";

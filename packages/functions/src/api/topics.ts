@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { forbidden } from "@graph/core/lib/errors";
 import * as Profile from "@graph/core/modules/profile";
 import * as Suggestions from "@graph/core/modules/suggestions";

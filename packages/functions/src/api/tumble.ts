@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Tumble from "@graph/core/modules/tumble";
 import { TUMBLE_LIMITS } from "@graph/core/modules/tumble/rules";
 import type { ApiEnv } from "./env.ts";

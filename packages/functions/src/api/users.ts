@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { required } from "@graph/core/modules/auth/rules";
 import { notFound } from "@graph/core/lib/errors";
 import { FeedState } from "@graph/core/modules/feed";

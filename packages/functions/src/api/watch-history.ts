@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Profile from "@graph/core/modules/profile";
 import * as WatchHistory from "@graph/core/modules/watch-history";
 import {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { PUBLIC_LIST_MAX, withParam } from "@graph/core/modules/connections";
 import { forbidden } from "@graph/core/lib/errors";
 import * as Profile from "@graph/core/modules/profile";

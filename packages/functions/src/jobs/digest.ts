@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Channels from "@graph/core/modules/channels";
 import * as Digest from "@graph/core/modules/digest";
 import { observedJob } from "../observed.ts";

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
 import { Sessions } from "@graph/core/modules/auth";
 import * as Chat from "@graph/core/modules/chat";
 import { RateLimitedError, VisibleError } from "@graph/core/lib/errors";

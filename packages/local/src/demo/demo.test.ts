@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import Parser from "rss-parser";
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { parseFeed } from "@graph/core/lib/syndication";
 import { BUILTIN_TOPICS } from "@graph/core/modules/topics/rules";
 import { DEMO_SOURCES, demoArticles, mountDemoFeeds, renderDemoFeed, type DemoArticle } from "./index.ts";
 import { withoutCampaign } from "./items.ts";
@@ -230,6 +232,32 @@ describe("mountDemoFeeds", () => {
     expect((await app.request(path, { headers: { "If-Modified-Since": lastModified } })).status).toBe(304);
     const earlier = new Date(Date.parse(lastModified) - HOUR).toUTCString();
     expect((await app.request(path, { headers: { "If-Modified-Since": earlier } })).status).toBe(200);
+  });
+
+  it("gives every RSS and Atom item a picture served beside the feeds, at the size the feed declares", async () => {
+    const files = new Set<string>();
+    for (const source of DEMO_SOURCES) {
+      const feed = renderDemoFeed(source.id, NOW, BASE)!;
+      const { items } = await parseFeed(feed.body, `${BASE}${source.path}`);
+      for (const item of items) {
+        if (source.type === "rss" || source.type === "atom") {
+          const url = new URL(item.picture!);
+          expect(url.origin).toBe(BASE);
+          files.add(url.pathname);
+        } else if (source.type === "bluesky") expect(item.picture).toBeUndefined();
+      }
+    }
+    // A few pictures a source, each resized once however many articles name it.
+    const sites = DEMO_SOURCES.filter((s) => s.type === "rss" || s.type === "atom").length;
+    expect(files.size).toBe(sites * 2);
+    const first = [...files][0]!;
+    const res = await app.request(first);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 675]);
+    expect((await app.request(first.replace(/-\d+\.jpg$/, "-3.jpg"))).status).toBe(404);
+    expect((await app.request("/demo/pictures/nope-1.jpg")).status).toBe(404);
   });
 
   it("answers 404 for unknown feeds", async () => {

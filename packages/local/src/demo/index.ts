@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { allDemoArticles, sourceArticles, sourceData } from "./items.ts";
+import { DEMO_PICTURES_PREFIX, demoPicture } from "./pictures.ts";
 import { renderFeed, type RenderedFeed } from "./render.ts";
 import { hourOf } from "./schedule.ts";
 import { SOURCE_DATA } from "./sources/index.ts";
@@ -46,8 +47,9 @@ export const DEMO_SOURCES: readonly DemoSource[] = Object.freeze(
 export function renderDemoFeed(sourceId: string, now: number, baseUrl: string): RenderedFeed | undefined {
   const source = sourceData(sourceId);
   if (!source) return undefined;
-  const self = `${baseUrl.replace(/\/+$/, "")}${DEMO_FEEDS_PREFIX}${source.id}.xml`;
-  return renderFeed(source, sourceArticles(source.id, now), self, hourOf(now));
+  const base = baseUrl.replace(/\/+$/, "");
+  const self = `${base}${DEMO_FEEDS_PREFIX}${source.id}.xml`;
+  return renderFeed(source, sourceArticles(source.id, now), self, hourOf(now), `${base}${DEMO_PICTURES_PREFIX}`);
 }
 
 /** Every item in every demo feed at `now` (what ingesting all demo sources would see). */
@@ -55,8 +57,21 @@ export function demoArticles(now: number) {
   return allDemoArticles(now);
 }
 
-/** Serves the demo feeds at GET /demo/feeds/:file, answering conditional requests with 304. */
+/**
+ * Serves the demo feeds at GET /demo/feeds/:file, answering conditional requests with 304, and
+ * their items' pictures at GET /demo/pictures/:file (on loopback, as the sites' own servers would:
+ * the picture step fetches them through the address guard like any other).
+ */
 export function mountDemoFeeds(app: Hono, now: () => number = Date.now): void {
+  const sourceIds = new Set(SOURCE_DATA.map((s) => s.id));
+  app.get(`${DEMO_PICTURES_PREFIX}:file`, async (c) => {
+    const picture = demoPicture(c.req.param("file") ?? "", sourceIds);
+    if (!picture) return c.json({ error: "Not found" }, 404);
+    return c.body(new Uint8Array(await picture), 200, {
+      "Content-Type": "image/jpeg",
+      "Cache-Control": "public, max-age=86400",
+    });
+  });
   app.get(`${DEMO_FEEDS_PREFIX}:file`, (c) => {
     const file = c.req.param("file") ?? "";
     const id = file.endsWith(".xml") ? file.slice(0, -4) : "";

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { demoPictureFile } from "./pictures.ts";
 import { computeSlots, hourOf, latestOccurrence, unitHash } from "./schedule.ts";
 import { SOURCE_DATA } from "./sources/index.ts";
 import type { DemoEntry, DemoSourceData, DemoSourceType } from "./types.ts";
@@ -20,6 +21,8 @@ export interface DemoArticle {
   story?: string;
   /** YouTube-style items: the video id. */
   videoId?: string;
+  /** RSS and Atom items: the file of its picture, served beside the feeds (pictures.ts). */
+  picture?: string;
 }
 
 const SLOTS = computeSlots(SOURCE_DATA);
@@ -93,7 +96,7 @@ function article(source: DemoSourceData, entry: DemoEntry, index: number, publis
       guid = source.type === "atom" ? `tag:${host},${yyyy}-${mm}-${dd}:/${slug}` : canonical;
   }
   const link = entry.tracked ? canonical + campaign(source.id, index) : canonical;
-  return { ...base, guid, link, ...(author ? { author } : {}) };
+  return { ...base, guid, link, ...(author ? { author } : {}), picture: demoPictureFile(source.id, index) };
 }
 
 /** A link's canonical form as the demo writes it: the link without its campaign parameters. */

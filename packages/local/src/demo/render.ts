@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DemoArticle } from "./items.ts";
+import { DEMO_PICTURE_SIZE } from "./pictures.ts";
 import type { DemoSourceData } from "./types.ts";
 
 export interface RenderedFeed {
@@ -40,14 +41,24 @@ function html(summary: string): string {
 const rfc822 = (ms: number) => new Date(ms).toUTCString();
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** Renders a source's feed document; `selfUrl` is where it is served. */
-export function renderFeed(source: DemoSourceData, items: DemoArticle[], selfUrl: string, hour: number): RenderedFeed {
+/**
+ * Renders a source's feed document; `selfUrl` is where it is served, `picturesUrl` where its
+ * items' pictures are (each RSS and Atom item names its own by `media:thumbnail`, as most
+ * publishers' feeds do).
+ */
+export function renderFeed(
+  source: DemoSourceData,
+  items: DemoArticle[],
+  selfUrl: string,
+  hour: number,
+  picturesUrl: string,
+): RenderedFeed {
   const newest = items.reduce((max, item) => Math.max(max, item.publishedAt), 0) || hour;
   let body: string;
   let contentType: string;
   switch (source.type) {
     case "rss":
-      body = rss(source, items, selfUrl, newest);
+      body = rss(source, items, selfUrl, newest, picturesUrl);
       contentType = RSS_TYPE;
       break;
     case "bluesky":
@@ -55,7 +66,7 @@ export function renderFeed(source: DemoSourceData, items: DemoArticle[], selfUrl
       contentType = RSS_TYPE;
       break;
     case "atom":
-      body = atom(source, items, selfUrl, newest);
+      body = atom(source, items, selfUrl, newest, picturesUrl);
       contentType = ATOM_TYPE;
       break;
     case "youtube":
@@ -67,7 +78,20 @@ export function renderFeed(source: DemoSourceData, items: DemoArticle[], selfUrl
   return { body, contentType, etag, lastModified: rfc822(newest) };
 }
 
-function rss(source: DemoSourceData, items: DemoArticle[], selfUrl: string, newest: number): string {
+/** The item's picture as a feed names it, with the size the publisher declares. */
+function thumbnail(item: DemoArticle, picturesUrl: string): string {
+  if (!item.picture) return "";
+  const { width, height } = DEMO_PICTURE_SIZE;
+  return `<media:thumbnail url="${xml(picturesUrl + item.picture)}" width="${width}" height="${height}"/>`;
+}
+
+function rss(
+  source: DemoSourceData,
+  items: DemoArticle[],
+  selfUrl: string,
+  newest: number,
+  picturesUrl: string,
+): string {
   const entries = items.map((item) => {
     const permalink = item.guid.startsWith("http");
     const lines = [
@@ -78,6 +102,7 @@ function rss(source: DemoSourceData, items: DemoArticle[], selfUrl: string, newe
       item.author ? `<dc:creator>${xml(item.author)}</dc:creator>` : "",
       `<description>${xml(source.html ? html(item.summary) : item.summary)}</description>`,
       source.html ? `<content:encoded>${cdata(html(item.summary))}</content:encoded>` : "",
+      thumbnail(item, picturesUrl),
     ];
     return `    <item>\n${lines
       .filter(Boolean)
@@ -85,7 +110,7 @@ function rss(source: DemoSourceData, items: DemoArticle[], selfUrl: string, newe
       .join("\n")}\n    </item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
     <title>${xml(source.name)}</title>
     <link>${xml(source.siteUrl)}/</link>
@@ -121,7 +146,13 @@ ${entries.join("\n")}
 `;
 }
 
-function atom(source: DemoSourceData, items: DemoArticle[], selfUrl: string, newest: number): string {
+function atom(
+  source: DemoSourceData,
+  items: DemoArticle[],
+  selfUrl: string,
+  newest: number,
+  picturesUrl: string,
+): string {
   const host = new URL(source.siteUrl).hostname;
   const entries = items.map((item) => {
     const body = source.html
@@ -133,11 +164,11 @@ function atom(source: DemoSourceData, items: DemoArticle[], selfUrl: string, new
     <id>${xml(item.guid)}</id>
     <published>${iso(item.publishedAt)}</published>
     <updated>${iso(item.publishedAt)}</updated>${item.author ? `\n    <author><name>${xml(item.author)}</name></author>` : ""}
-    ${body}
+    ${body}${item.picture ? `\n    ${thumbnail(item, picturesUrl)}` : ""}
   </entry>`;
   });
   return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="en">
   <title>${xml(source.name)}</title>
   <subtitle>${xml(source.description)}</subtitle>
   <link rel="alternate" type="text/html" href="${xml(source.siteUrl)}/"/>

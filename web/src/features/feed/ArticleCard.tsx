@@ -1,7 +1,15 @@
 import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { feedQuery, setArticleAdded, silenceSource, storeFeed, unsilenceSource } from "./api.ts";
-import { type FeedArticle, formatAge, isArticleAdded, keywordChip, withAddedState, withoutSource } from "./feed.ts";
+import {
+  type FeedArticle,
+  formatAge,
+  isArticleAdded,
+  keywordChip,
+  LEAD_PICTURE_SIZES,
+  withAddedState,
+  withoutSource,
+} from "./feed.ts";
 import { cardTitle, TITLE_MAX, TITLE_MAX_MOBILE, truncateTitle } from "../../lib/titles.ts";
 import { AddToggleButton, addFailedText } from "./AddToggleButton.tsx";
 import { ArticleTitleLink } from "./ArticleTitleLink.tsx";
@@ -39,7 +47,7 @@ export function ArticleCard({ article, userId, isMobile, now, track, eager = fal
 
   return (
     <li
-      className={article.picture ? "article article--pictured" : "article"}
+      className={article.picture ? `article article--pictured${eager ? " article--lead" : ""}` : "article"}
       ref={track}
       data-testid="feed-article"
       data-article-id={article.id}
@@ -133,7 +141,7 @@ function CardPicture({ picture, eager }: { picture: NonNullable<FeedArticle["pic
       className="article__picture"
       src={picture.src}
       srcSet={picture.srcset}
-      sizes={PICTURE_SIZES}
+      sizes={eager ? LEAD_PICTURE_SIZES : PICTURE_SIZES}
       width={picture.width}
       height={picture.height}
       alt=""

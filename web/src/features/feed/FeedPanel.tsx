@@ -5,10 +5,19 @@ import { useAuth } from "../../lib/session.tsx";
 import type { Plan } from "@graph/core/lib/plans/rules";
 import { feedQuery, fetchFeed, storeFeed } from "./api.ts";
 import { refreshRefusal } from "./feed-errors.ts";
-import { earlierLabel, formatCountdown, msUntil, orderedGroups, type FeedArticle, type FeedResponse } from "./feed.ts";
+import {
+  earlierLabel,
+  formatCountdown,
+  leadArticle,
+  msUntil,
+  orderedGroups,
+  type FeedArticle,
+  type FeedResponse,
+} from "./feed.ts";
 import { ArticleCard } from "./ArticleCard.tsx";
 import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { useNow } from "../../hooks/use-now.ts";
+import { OFFLINE_REASON, useOnline } from "../../components/online.ts";
 import { useSeenReporter } from "./hooks.ts";
 import "./feed.css";
 
@@ -61,6 +70,7 @@ export function FeedPanel() {
   const track = useSeenReporter(auth.userId);
   const isMobile = useMediaQuery(PHONE_SCREEN);
   const minuteNow = useNow(60_000);
+  const online = useOnline();
 
   if (query.isPending) {
     return (
@@ -73,7 +83,7 @@ export function FeedPanel() {
   if (query.isError || !data) {
     return (
       <div className="feed-error" role="alert" data-testid="feed-error">
-        <p>couldn't load your feed.</p>
+        <p>{online ? "couldn't load your feed." : "you are offline, and no picks are kept on this device yet."}</p>
         <button type="button" className="button button--outline" onClick={() => void refetch()}>
           try again
         </button>
@@ -100,10 +110,17 @@ export function FeedPanel() {
         nextManualAt={manualAt}
         refreshing={query.isFetching || manual.isPending}
         refusal={refusal}
+        online={online}
         refreshesUsed={data.refreshesUsed}
         refreshesPerDay={data.refreshesPerDay}
         onManual={() => manual.mutate()}
       />
+      {!online && (
+        <p className="feed-note" role="status" data-testid="feed-offline">
+          offline: these are the picks kept from your last visit. adding, silencing and refreshing wait for the
+          connection.
+        </p>
+      )}
       {data.preparing ? (
         <p className="feed-note" role="status" data-testid="feed-preparing">
           matching your new topics against recent articles… more arrive in a moment.
@@ -131,7 +148,7 @@ export function FeedPanel() {
             articles={group.articles}
             testId="feed-group"
             group={group.name}
-            cards={{ userId, isMobile, now: minuteNow, track, eagerId: groups[0]?.articles[0]?.id }}
+            cards={{ userId, isMobile, now: minuteNow, track, eagerId: leadArticle(data)?.id }}
           />
         ))
       )}
@@ -203,6 +220,8 @@ interface RefreshBarProps {
   refreshing: boolean;
   /** Why the last manual refresh was refused, said inline beside the button. */
   refusal: string | null;
+  /** Whether the browser is online: a refresh needs the server. */
+  online: boolean;
   /** Refreshes (the schedule's and the button's) in the last 24 hours, and the plan's; absent from an older answer. */
   refreshesUsed: number | undefined;
   refreshesPerDay: number | undefined;
@@ -210,7 +229,8 @@ interface RefreshBarProps {
 }
 
 function RefreshBar(props: RefreshBarProps) {
-  const { plan, nextRefreshTime, nextManualAt, refreshing, refusal, refreshesUsed, refreshesPerDay, onManual } = props;
+  const { plan, nextRefreshTime, nextManualAt, refreshing, refusal, online, refreshesUsed, refreshesPerDay, onManual } =
+    props;
   const now = useNow(1000);
   const count =
     refreshesUsed !== undefined && refreshesPerDay !== undefined ? (
@@ -246,7 +266,8 @@ function RefreshBar(props: RefreshBarProps) {
         type="button"
         className="button button--outline feed-bar__refresh"
         data-testid="manual-refresh"
-        disabled={cooldown > 0 || refreshing}
+        disabled={cooldown > 0 || refreshing || !online}
+        title={online ? undefined : OFFLINE_REASON}
         onClick={onManual}
       >
         {refreshing ? "refreshing..." : "refresh"}

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { FOLLOWING_FEED } from "@graph/core/modules/follows/rules";
@@ -123,18 +123,35 @@ interface CardProps {
   track: (element: HTMLElement | null) => (() => void) | undefined;
 }
 
+/** The friend's photo (on graph's origin); their initial when they have none or it cannot be had. */
+function FriendAvatar({ session }: { session: FriendSession }) {
+  const [failed, setFailed] = useState(false);
+  if (!session.image_url || failed) {
+    return (
+      <span className="avatar avatar--initial" aria-hidden="true">
+        {session.username.slice(0, 1).toUpperCase()}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="avatar"
+      src={session.image_url}
+      alt=""
+      width={32}
+      height={32}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
 function FriendSessionCard({ session, now, isMobile, track }: CardProps) {
   const age = formatAge(session.created_at, now);
   return (
     <li className="friend-session" data-testid="friend-session" data-user-id={session.user_id}>
       <header className="friend-session__head">
-        {session.image_url ? (
-          <img className="avatar" src={session.image_url} alt="" width={32} height={32} />
-        ) : (
-          <span className="avatar avatar--initial" aria-hidden="true">
-            {session.username.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <FriendAvatar key={session.image_url} session={session} />
         <Link to={`/${encodeURIComponent(session.username)}`} className="friend-session__name text-link">
           {session.username}
         </Link>

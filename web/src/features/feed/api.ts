@@ -1,6 +1,7 @@
 /** Calls of the home page's feed, and the stored-feed rules wrapped around them. */
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, call } from "../../lib/api.ts";
+import { unlessJustAnswered } from "../../lib/prefetched.ts";
 import { client } from "../../lib/client.ts";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "../../lib/storage.ts";
 import { type FeedResponse, feedLoadPlan } from "./feed.ts";
@@ -63,6 +64,7 @@ export const feedQuery = (userId: string) =>
     queryFn: () => loadFeed(userId),
     enabled: userId !== "",
     staleTime: 0,
+    refetchOnMount: unlessJustAnswered,
     refetchOnWindowFocus: true,
   });
 

@@ -42,6 +42,17 @@ export function msUntil(iso: string | null | undefined, now: number): number {
 }
 
 /**
+ * The first card's picture's shown width (feed.css): across the card on a phone (the lead, and
+ * the page's largest paint), 13rem beside a desktop card as the others.
+ */
+export const LEAD_PICTURE_SIZES = "(max-width: 600px) 100vw, 13rem";
+
+/** The feed's first card, shown with its picture first and at once (the lead). */
+export function leadArticle(feed: Pick<FeedResponse, "groups" | "groupOrder">): FeedArticle | undefined {
+  return orderedGroups(feed.groups, feed.groupOrder)[0]?.articles[0];
+}
+
+/**
  * Groups in display order: the server's `groupOrder` (starred topics first, then picks), or for
  * an answer without one, the others first and picks last. Empty groups are left out.
  */

@@ -4,6 +4,7 @@ import type { InferResponseType } from "hono/client";
 import type { SectionOrderItem } from "@graph/core/modules/profile/rules";
 import { ApiError, call } from "../../lib/api.ts";
 import { client } from "../../lib/client.ts";
+import { unlessJustAnswered } from "../../lib/prefetched.ts";
 
 /** A read of one of the signed-in person's sections, asked once there is a person to ask for. */
 const sectionQuery = <T>(userId: string, section: string, read: (signal: AbortSignal) => Promise<T>) =>
@@ -73,6 +74,7 @@ export const publicProfileQuery = (username: string) =>
       call(client.api.users.profile[":username"].$get({ param: { username } }, { init: { signal } }), {
         logoutOn401: false,
       }),
+    refetchOnMount: unlessJustAnswered,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 

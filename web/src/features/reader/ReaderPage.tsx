@@ -17,7 +17,7 @@ import {
   storeFeed,
 } from "../feed/index.ts";
 import { type ArticleReading, readingQuery } from "./api.ts";
-import { cardIn, dateText, publisherName, readingTimeText, withSeen } from "./reader.ts";
+import { cardIn, dateText, publisherName, readingTimeText, withLeadPictureEager, withSeen } from "./reader.ts";
 import "./reader.css";
 
 /**
@@ -162,7 +162,7 @@ function Reader({ answer, card, userId }: { answer: ArticleReading; card: FeedAr
           lang={article.language}
           dir="auto"
           data-testid="reader-body"
-          dangerouslySetInnerHTML={{ __html: reading.html }}
+          dangerouslySetInnerHTML={{ __html: withLeadPictureEager(reading.html) }}
         />
       ) : (
         <div className="reader__notice" role="status" data-testid="reader-notice">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FeedArticle, FeedResponse } from "../feed/index.ts";
-import { cardIn, publisherName, withSeen } from "./reader.ts";
+import { cardIn, leadPictureSrc, publisherName, withLeadPictureEager, withSeen } from "./reader.ts";
 
 const card = (id: string, seen = false) => ({ id, title: id, seen }) as FeedArticle;
 const feed = {
@@ -27,5 +27,24 @@ describe("the reader view's rules", () => {
   it("names the publisher by its host", () => {
     expect(publisherName("https://www.harbour.example/a/b")).toBe("harbour.example");
     expect(publisherName("not a link")).toBe("the publisher's site");
+  });
+
+  it("fetches an article's opening picture at once and first, and only that one", () => {
+    const picture = (n: number) =>
+      `<img src="/media/pictures/p${n}/640.webp?a=1&amp;b=2" alt="" width="640" height="427" loading="lazy" decoding="async">`;
+    const html = `<p>The council met.</p>${picture(1)}<p>More.</p>${picture(2)}`;
+    const eager = withLeadPictureEager(html);
+    expect(eager).toContain(
+      '<img src="/media/pictures/p1/640.webp?a=1&amp;b=2" alt="" width="640" height="427" loading="eager" fetchpriority="high" decoding="async">',
+    );
+    expect(eager).toContain(picture(2));
+    expect(leadPictureSrc(html)).toBe("/media/pictures/p1/640.webp?a=1&b=2");
+  });
+
+  it("leaves a picture far down the article lazy", () => {
+    const html = `<p>${"words ".repeat(500)}</p><img src="/media/pictures/p/640.webp" alt="" loading="lazy">`;
+    expect(withLeadPictureEager(html)).toBe(html);
+    expect(leadPictureSrc(html)).toBeUndefined();
+    expect(leadPictureSrc("<p>no pictures</p>")).toBeUndefined();
   });
 });

@@ -45,3 +45,23 @@ export function dateText(iso: string): string {
     ? ""
     : at.toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
 }
+
+/** How far into an article its first picture may start and still be shown at once (above the fold on a phone). */
+const LEAD_PICTURE_WITHIN = 2_000;
+/** A picture as the server writes it into a reading: `<img src="..." ... loading="lazy" ...>`. */
+const PICTURE_TAG = /<img\s[^>]*>/;
+
+/** The source of an article's opening picture (the reader view's largest paint), if it has one near the top. */
+export function leadPictureSrc(html: string): string | undefined {
+  const tag = PICTURE_TAG.exec(html);
+  if (!tag || tag.index > LEAD_PICTURE_WITHIN) return undefined;
+  return /\ssrc="([^"]*)"/.exec(tag[0])?.[1]?.replaceAll("&amp;", "&");
+}
+
+/** The reading with its opening picture fetched at once and first, instead of lazily after layout. */
+export function withLeadPictureEager(html: string): string {
+  const tag = PICTURE_TAG.exec(html);
+  if (!tag || tag.index > LEAD_PICTURE_WITHIN) return html;
+  const eager = tag[0].replace(' loading="lazy"', ' loading="eager" fetchpriority="high"');
+  return html.slice(0, tag.index) + eager + html.slice(tag.index + tag[0].length);
+}

@@ -71,7 +71,7 @@ export function ChannelsSection({ userId, onChange }: ChannelsProps) {
         row={(channel) => ({
           id: channel.id_youtube,
           title: channel.name,
-          picture: <ChannelImage url={channel.image} />,
+          picture: <ChannelImage url={channel.picture_url} />,
           text: (
             <a
               href={`https://www.youtube.com/channel/${encodeURIComponent(channel.id_youtube)}`}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ExchangedChannel } from "../../modules/channels/rules.ts";
 import {
   authorizationUrl,

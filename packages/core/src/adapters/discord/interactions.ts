@@ -1,5 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { COMMAND_TEXT_MAX } from "../../modules/channels/rules.ts";
 import { SUBCOMMAND_NAMES } from "./commands.ts";
 import { messageOf, type DiscordAnswer } from "./message.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { PostResult } from "../../modules/channels/rules.ts";
 import { ProviderUnavailableError } from "../oauth/index.ts";
 import { apiUrl } from "./provider.ts";

@@ -1,5 +1,5 @@
 import { Resource } from "sst";
-import { z } from "zod";
+import * as z from "zod";
 import { guardedFetch } from "../http/index.ts";
 
 /**

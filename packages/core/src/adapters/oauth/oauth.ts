@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, ArcticFetchError } from "arctic";
-import { z } from "zod";
+import * as z from "zod";
 import type { LinkProvider } from "../../modules/connections/rules.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Resource } from "sst";
-import { z } from "zod";
+import * as z from "zod";
 import { catalogueDown, getJson, parseEach } from "../catalogue-http/index.ts";
 import {
   AUTHOR_MAX,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PICTURES_PER_JOB, SHARED_PICKS_PER_SESSION, SOURCES_PER_HOST_JOB } from "./rules.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { GrantRefusedError, ProviderUnavailableError } from "../oauth/index.ts";
 import type { ChannelService, PicksMessage, PostResult } from "../../modules/channels/rules.ts";
 import { picksBody, textBody } from "./blocks.ts";

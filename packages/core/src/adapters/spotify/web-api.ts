@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { getJson, ProviderUnavailableError } from "../oauth/index.ts";
 import { apiUrl } from "./provider.ts";
 import { SPOTIFY_ID, TOP_ITEMS } from "../../modules/spotify/rules.ts";

@@ -1,5 +1,5 @@
 import { Resource } from "sst";
-import { z } from "zod";
+import * as z from "zod";
 import { VisibleError } from "../../lib/errors/index.ts";
 import { CatalogueAnswer, catalogueDown, getJson, parseEach } from "../catalogue-http/index.ts";
 import { looseText, MEDIA_MESSAGES, SEARCH_RESULTS_MAX, shorten, TITLE_MAX } from "../../modules/media/rules.ts";

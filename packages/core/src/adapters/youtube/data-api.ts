@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { getJson, ProviderUnavailableError } from "../oauth/index.ts";
 import { apiUrl } from "./provider.ts";
 import { CHANNEL_TITLE_MAX, CHANNELS_MAX, YOUTUBE_CHANNEL_ID } from "../../modules/youtube/rules.ts";

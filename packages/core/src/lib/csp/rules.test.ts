@@ -14,6 +14,8 @@ describe("contentSecurityPolicy", () => {
     expect(directive(policy, "default-src")).toBe("default-src 'self'");
     expect(directive(policy, "connect-src")).toBe("connect-src 'self' wss://graph.example");
     expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directive(policy, "worker-src")).toBe("worker-src 'self'");
+    expect(directive(policy, "manifest-src")).toBe("manifest-src 'self'");
     expect(policy).not.toContain("unsafe-inline");
     expect(policy).not.toContain("unsafe-eval");
   });
@@ -25,20 +27,22 @@ describe("contentSecurityPolicy", () => {
     expect(directive(contentSecurityPolicy(), "connect-src")).toBe("connect-src 'self'");
   });
 
-  it("lets images load from any https host (book covers, film posters) and the named origins", () => {
-    // On AWS: covers.openlibrary.org (which redirects to *.archive.org) and image.tmdb.org are https.
-    expect(directive(contentSecurityPolicy({ siteUrl: "https://graph.example" }), "img-src")).toBe(
-      "img-src 'self' data: https:",
-    );
-    // Locally: the catalogue stand-ins on the runtime's port when the site has another address.
-    expect(
-      directive(
-        contentSecurityPolicy({
-          imageOrigins: ["http://127.0.0.1:3000/_openlibrary-covers", "http://127.0.0.1:3000/_tmdb-images/t/p"],
-        }),
-        "img-src",
-      ),
-    ).toBe("img-src 'self' data: https: http://127.0.0.1:3000");
+  it("lets images come only from the site itself and data: (every outside picture goes through graph's proxy)", () => {
+    for (const options of [
+      { siteUrl: "https://graph.example" },
+      {},
+      { siteUrl: "http://127.0.0.1:3000", uploadOrigins: ["http://127.0.0.2:3000"] },
+    ]) {
+      const policy = contentSecurityPolicy(options);
+      expect(directive(policy, "img-src")).toBe("img-src 'self' data:");
+      // No other way in for a picture: no default that would let one through, no https: anywhere.
+      expect(directive(policy, "default-src")).toBe("default-src 'self'");
+      expect(policy).not.toMatch(/\bhttps?:(?!\/\/)/);
+    }
+    // The photo bucket is for uploads (connect-src), never for showing.
+    const aws = contentSecurityPolicy({ uploadOrigins: ["https://images.s3.amazonaws.com"] });
+    expect(directive(aws, "connect-src")).toBe("connect-src 'self' https://images.s3.amazonaws.com");
+    expect(directive(aws, "img-src")).toBe("img-src 'self' data:");
   });
 });
 

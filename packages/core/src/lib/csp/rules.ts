@@ -15,21 +15,15 @@ export interface ContentSecurityPolicyOptions {
   styleHashes?: string[];
   /** Origins the page may send to besides its own: the photo bucket, which browsers upload to directly. */
   uploadOrigins?: string[];
-  /**
-   * Plain-http origins images may come from besides the site's own: locally, the book and film
-   * catalogue stand-ins on the runtime's port when the site is reached at another address.
-   */
-  imageOrigins?: string[];
 }
 
 /**
- * Scripts, styles and fonts come only from graph's own origin (no inline scripts: the theme
- * script is a file in web/public). Article pictures on feed cards come from graph's own origin
- * (the images module's proxy, served at /media/). Images may still come from any https host
- * for what is not proxied yet: book covers and film posters on the catalogues' servers
- * (covers.openlibrary.org, which redirects to *.archive.org, and image.tmdb.org), YouTube
- * channel thumbnails (yt3.ggpht.com), the pictures of profile sections' items (Spotify's
- * i.scdn.co, the catalogues') and Google account avatars in the following feed.
+ * Scripts, styles, fonts and images come only from graph's own origin (no inline scripts: the
+ * theme script is a file in web/public). Every outside picture — article pictures, book covers,
+ * film posters, album art, channel thumbnails — goes through graph's picture proxy and is served
+ * at /media/ (modules/pictures), so a reader's browser never asks a third party for anything;
+ * `data:` stays for the few images the style sheets inline. Photos are uploaded to the bucket
+ * (connect-src) but shown from /media/ on the site.
  */
 export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}): string {
   const connect = ["'self'"];
@@ -41,10 +35,11 @@ export function contentSecurityPolicy(options: ContentSecurityPolicyOptions = {}
     "default-src 'self'",
     "script-src 'self'",
     `style-src ${styles.join(" ")}`,
-    ["img-src 'self' data: https:", ...new Set((options.imageOrigins ?? []).map((url) => new URL(url).origin))].join(
-      " ",
-    ),
+    "img-src 'self' data:",
     "font-src 'self'",
+    // The service worker (/sw.js) and the web app manifest, both graph's own files.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `connect-src ${connect.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isReservedPath, USERNAME_MAX, USERNAME_MIN } from "../users/rules.ts";
 
 export const PASSWORD_MIN = 8;

@@ -2,6 +2,7 @@ import * as Articles from "../articles/index.ts";
 import * as Feed from "../feed/index.ts";
 import * as Follows from "../follows/index.ts";
 import * as Mutes from "../mutes/index.ts";
+import { pictureAddress } from "../pictures/index.ts";
 import * as Users from "../users/index.ts";
 
 export { likedByFollowed, sharedSince, type FriendsArticle } from "./digest.ts";
@@ -53,7 +54,8 @@ export async function page(readerId: string, options: { limit: number; offset: n
       {
         user_id: s.authorId,
         username: author.username,
-        image_url: s.imageUrl ?? null,
+        // A profile photo on graph's origin as it is; anything else through the picture proxy.
+        image_url: pictureAddress(s.imageUrl),
         created_at: new Date(s.createdAt).toISOString(),
         graphpicks: s.picks
           .filter((p) => !muted.has(p.articleId))

@@ -6,6 +6,7 @@ import { isBookId, isRating, MEDIA_MESSAGES, NOTES_MAX, PUBLIC_LIST_MAX, QUERY_M
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
 import { pageOf } from "../../adapters/dynamo/index.ts";
+import { pictureAddress } from "../pictures/index.ts";
 
 /** A book as the API answers it (the spec's fields). */
 export interface BookView {
@@ -15,6 +16,8 @@ export interface BookView {
   isbn: string[];
   publication_date: string | null;
   cover_image_url: string | null;
+  /** The cover on graph's own origin (the picture proxy's signed address): what pages show. */
+  picture_url: string | null;
   rating: number | null;
   notes: string;
   updated_at: string;
@@ -28,6 +31,8 @@ export interface BookResult {
   isbn: string[];
   publication_date: string | null;
   cover_image_url: string | null;
+  /** The cover on graph's own origin, as on a shelved book. */
+  picture_url: string | null;
   subjects: string[];
 }
 
@@ -38,6 +43,7 @@ export const bookView = (b: Book): BookView => ({
   isbn: b.isbn,
   publication_date: b.publicationDate ?? null,
   cover_image_url: coverUrlOf(b.coverRef),
+  picture_url: pictureAddress(coverUrlOf(b.coverRef)),
   rating: b.rating ?? null,
   notes: b.notes,
   updated_at: new Date(b.updatedAt).toISOString(),
@@ -55,6 +61,7 @@ export async function searchBooks(query: string): Promise<BookResult[]> {
     isbn: b.isbn,
     publication_date: b.publicationDate,
     cover_image_url: coverUrlOf(b.coverRef),
+    picture_url: pictureAddress(coverUrlOf(b.coverRef)),
     subjects: b.subjects,
   }));
 }

@@ -16,6 +16,7 @@ import {
 import { removeItems, shelfCount } from "./shelf.ts";
 import { storeOne, type ShelfWrite } from "./store.ts";
 import { filmById, posterUrlOf, searchFilms } from "../../adapters/tmdb/index.ts";
+import { pictureAddress } from "../pictures/index.ts";
 
 /** A film as the API answers it (the spec's fields, and the poster's address). */
 export interface MovieView {
@@ -26,6 +27,8 @@ export interface MovieView {
   release_date: string | null;
   poster_path: string | null;
   poster_url: string | null;
+  /** The poster on graph's own origin (the picture proxy's signed address): what pages show. */
+  picture_url: string | null;
   rating: number | null;
   notes: string;
   updated_at: string;
@@ -37,6 +40,8 @@ export interface MovieResult {
   release_date: string | null;
   poster_path: string | null;
   poster_url: string | null;
+  /** The poster on graph's own origin, as on a shelved film. */
+  picture_url: string | null;
   overview: string;
 }
 
@@ -47,6 +52,7 @@ export const movieView = (m: Movie): MovieView => ({
   release_date: m.releaseDate ?? null,
   poster_path: m.posterPath ?? null,
   poster_url: posterUrlOf(m.posterPath),
+  picture_url: pictureAddress(posterUrlOf(m.posterPath)),
   rating: m.rating ?? null,
   notes: m.notes,
   updated_at: new Date(m.updatedAt).toISOString(),
@@ -63,6 +69,7 @@ export async function searchMovies(query: string): Promise<MovieResult[]> {
     release_date: m.releaseDate,
     poster_path: m.posterPath,
     poster_url: posterUrlOf(m.posterPath),
+    picture_url: pictureAddress(posterUrlOf(m.posterPath)),
     overview: m.overview,
   }));
 }

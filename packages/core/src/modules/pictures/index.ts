@@ -1,7 +1,10 @@
 /**
- * Pictures of articles on graph's own origin: an outside picture fetched once through the
- * address guard, checked by its bytes and sizes, kept as WebP at two widths in the Images bucket
- * and served at `/media/` (see docs/feed.md, "Cards that show the article").
+ * Pictures on graph's own origin: an outside picture fetched once through the address guard,
+ * checked by its bytes and sizes, kept as WebP at two widths in the Images bucket and served at
+ * `/media/` (see docs/feed.md, "Cards that show the article"). Articles keep their picture when
+ * they are ingested; every other outside picture an answer names goes through the signed
+ * proxy route (`pictureAddress`, docs/architecture.md "Pictures").
  */
 export { proxiedPicture, storedPicture, type ProxyOptions } from "./proxied.ts";
+export { pictureAddress, signedPicture } from "./signed.ts";
 export { pictureView, type PictureRef, type ProxiedPicture } from "./rules.ts";

@@ -24,7 +24,6 @@ export interface PictureRef {
   height: number;
 }
 
-/** The width of the small variant of a picture whose large one is `width` wide (never enlarged). */
 /** A `PictureRef` as an ElectroDB attribute: the article and the feed session's picks keep it alike. */
 export const PICTURE_ATTRIBUTE = {
   type: "map",
@@ -35,6 +34,7 @@ export const PICTURE_ATTRIBUTE = {
   },
 } as const;
 
+/** The width of the small variant of a picture whose large one is `width` wide (never enlarged). */
 export const smallWidth = (width: number) => Math.min(PICTURE_WIDTHS.small, width);
 
 /**
@@ -69,4 +69,21 @@ export function pictureView(picture: PictureRef): ProxiedPicture {
     width: picture.width,
     height: picture.height,
   };
+}
+
+/**
+ * Where a page loads an outside picture named in an answer (a cover, a poster, album art, a
+ * channel's thumbnail): graph's proxy route, with the address and graph's signature of it
+ * (signed.ts). It answers with a redirect to the picture's kept variant under `/media/`.
+ */
+export const PICTURE_ROUTE = "/api/pictures";
+/** The longest outside picture address graph signs (a longer one shows no picture). */
+export const PICTURE_ADDRESS_MAX = 2048;
+/** How long a browser keeps the route's redirect to a kept picture, and its "no picture" answer. */
+export const PICTURE_ROUTE_CACHE = { keptSeconds: 7 * 24 * 60 * 60, refusedSeconds: 10 * 60 } as const;
+
+/** The variant a small picture (a cover, a thumbnail, an avatar) is shown at: the small width when kept. */
+export function smallPictureSrc(picture: PictureRef): string {
+  const small = smallWidth(picture.width);
+  return variantPath(picture.key, small < picture.width ? PICTURE_WIDTHS.small : PICTURE_WIDTHS.large);
 }

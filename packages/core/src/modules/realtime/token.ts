@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import { Resource } from "sst";
-import { z } from "zod";
+import * as z from "zod";
 
 /** A socket token is used at once (to open the socket), so it lives minutes. */
 export const TOKEN_LIFETIME_SECONDS = 5 * 60;

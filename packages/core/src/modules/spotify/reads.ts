@@ -1,4 +1,5 @@
 import * as Connections from "../connections/index.ts";
+import { pictureAddress } from "../pictures/index.ts";
 import { ArtistEntity, type Artist } from "./artist.entity.ts";
 import { TrackEntity, type Track } from "./track.entity.ts";
 
@@ -6,6 +7,8 @@ import { TrackEntity, type Track } from "./track.entity.ts";
 export interface TrackView {
   id: string;
   image: string;
+  /** The album art on graph's own origin (the picture proxy's signed address): what pages show. */
+  picture_url: string | null;
   name: string;
   /** Every artist, comma-separated. */
   artists: string;
@@ -16,6 +19,8 @@ export interface TrackView {
 export interface ArtistView {
   id: string;
   image: string;
+  /** The artist's picture on graph's own origin. */
+  picture_url: string | null;
   name: string;
   url: string;
 }
@@ -23,6 +28,7 @@ export interface ArtistView {
 export const trackView = (t: Pick<Track, "trackId" | "imageUrl" | "name" | "artists" | "url">): TrackView => ({
   id: t.trackId,
   image: t.imageUrl,
+  picture_url: pictureAddress(t.imageUrl),
   name: t.name,
   artists: t.artists.join(", "),
   artist_name: t.artists[0] ?? "",
@@ -32,6 +38,7 @@ export const trackView = (t: Pick<Track, "trackId" | "imageUrl" | "name" | "arti
 export const artistView = (a: Pick<Artist, "artistId" | "imageUrl" | "name" | "url">): ArtistView => ({
   id: a.artistId,
   image: a.imageUrl,
+  picture_url: pictureAddress(a.imageUrl),
   name: a.name,
   url: a.url,
 });

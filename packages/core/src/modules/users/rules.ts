@@ -74,6 +74,9 @@ export const RESERVED_PATHS = [
   "favicon.svg",
   "theme.js",
   "og-image.png",
+  "icons",
+  "sw.js",
+  "manifest.webmanifest",
   // Words kept for pages to come and for graph itself.
   "admin",
   "graph",

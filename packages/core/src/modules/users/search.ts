@@ -1,6 +1,7 @@
 import { badRequest } from "../../lib/errors/index.ts";
 import { MIN_QUERY_LENGTH, MIN_QUERY_MESSAGE, PEOPLE_RESULTS } from "../search/rules.ts";
 import { DirectoryEntity } from "./directory.entity.ts";
+import { pictureAddress } from "../pictures/index.ts";
 /** The directory is read whole at most this often per process; substring search needs all of it. */
 const CACHE_MS = 15_000;
 
@@ -46,5 +47,5 @@ export async function searchPeople(query: string, searcherId: string, now = Date
         a.r[0] - b.r[0] || a.r[1] - b.r[1] || a.r[2] - b.r[2] || a.e.usernameLower.localeCompare(b.e.usernameLower),
     )
     .slice(0, PEOPLE_RESULTS)
-    .map(({ e }) => ({ id: e.userId, username: e.username, image_url: e.imageUrl ?? null }));
+    .map(({ e }) => ({ id: e.userId, username: e.username, image_url: pictureAddress(e.imageUrl) }));
 }

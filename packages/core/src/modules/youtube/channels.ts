@@ -1,5 +1,6 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Connections from "../connections/index.ts";
+import { pictureAddress } from "../pictures/index.ts";
 import { conditionally } from "../../adapters/dynamo/index.ts";
 import { badRequest, notFound } from "../../lib/errors/index.ts";
 import { pageOf } from "../../adapters/dynamo/index.ts";
@@ -14,6 +15,8 @@ export interface ChannelView {
   id_youtube: string;
   name: string;
   image: string;
+  /** The thumbnail on graph's own origin (the picture proxy's signed address): what pages show. */
+  picture_url: string | null;
 }
 
 export const channelView = (c: Pick<Channel, "channelId" | "name" | "imageUrl">): ChannelView => ({
@@ -21,6 +24,7 @@ export const channelView = (c: Pick<Channel, "channelId" | "name" | "imageUrl">)
   id_youtube: c.channelId,
   name: c.name,
   image: c.imageUrl,
+  picture_url: pictureAddress(c.imageUrl),
 });
 
 /** The person's count, kept within `CHANNELS_MAX` by the condition of every add. */

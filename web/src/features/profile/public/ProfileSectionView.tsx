@@ -77,7 +77,7 @@ export function ProfileSectionView({
                 onClick={() => click(slot)}
                 data-testid="profile-item"
               >
-                {item.image ? <img src={item.image} alt="" className="profile-item__image" loading="lazy" /> : null}
+                {item.image ? <ItemImage key={item.image} src={item.image} /> : null}
                 <span className="profile-item__label">{item.label}</span>
                 {item.byline ? <span className="profile-item__byline">{item.byline}</span> : null}
                 {item.rating !== undefined ? <Stars rating={item.rating} /> : null}
@@ -90,5 +90,25 @@ export function ProfileSectionView({
         })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * An item's picture (through graph's picture proxy), decorative: the label beside it names the
+ * item. One that cannot be had is left out, as an item without a picture shows, never broken.
+ */
+function ItemImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img
+      src={src}
+      alt=""
+      className="profile-item__image"
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      data-testid="profile-item-image"
+    />
   );
 }

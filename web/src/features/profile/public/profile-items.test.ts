@@ -9,6 +9,7 @@ const book = {
   isbn: ["9780441478125"],
   publication_date: "1969",
   cover_image_url: "https://covers.example/b/id/1-M.jpg",
+  picture_url: "/api/pictures?u=https%3A%2F%2Fcovers.example%2Fb%2Fid%2F1-M.jpg&s=book",
   rating: 3.5,
   notes: "Read it twice.",
   updated_at: "2026-01-01T00:00:00.000Z",
@@ -20,6 +21,7 @@ const movie = {
   release_date: "1999-03-30",
   poster_path: "/m.jpg",
   poster_url: "https://images.example/t/p/w185/m.jpg",
+  picture_url: "/api/pictures?u=https%3A%2F%2Fimages.example%2Ft%2Fp%2Fw185%2Fm.jpg&s=film",
   rating: null,
   notes: "",
   updated_at: "2026-01-01T00:00:00.000Z",
@@ -27,7 +29,7 @@ const movie = {
 const profile = { books: [book], movies: [movie] } as unknown as PublicProfile;
 
 describe("the books and films sections", () => {
-  it("shows a book's cover, title, authors and rating, and keeps its note for the footer", () => {
+  it("shows a book's cover (on graph's origin, never the catalogue's), title, authors and rating, and keeps its note for the footer", () => {
     expect(sectionItems(profile, "books", false)).toEqual([
       {
         key: "OL1W",
@@ -35,7 +37,7 @@ describe("the books and films sections", () => {
         full: book.title,
         detail: "Ursula K. Le Guin, Someone Else",
         byline: "Ursula K. Le Guin, Someone Else",
-        image: book.cover_image_url,
+        image: book.picture_url,
         rating: 3.5,
         note: "Read it twice.",
       },
@@ -51,8 +53,15 @@ describe("the books and films sections", () => {
 
   it("shows a film's poster, title and year; no rating and no note leave them out", () => {
     expect(sectionItems(profile, "movies", false)).toEqual([
-      { key: "603", label: "The Matrix", full: "The Matrix", detail: "1999", byline: "1999", image: movie.poster_url },
+      { key: "603", label: "The Matrix", full: "The Matrix", detail: "1999", byline: "1999", image: movie.picture_url },
     ]);
+  });
+
+  it("shows no picture where graph has none for an item (never the outside address)", () => {
+    const bare = { books: [{ ...book, picture_url: null }], movies: [{ ...movie, picture_url: null }] };
+    for (const section of ["books", "movies"] as const) {
+      expect(sectionItems(bare as unknown as PublicProfile, section, false)[0]).not.toHaveProperty("image");
+    }
   });
 
   it("reads the year of a release date, or none", () => {
@@ -66,7 +75,9 @@ describe("the books and films sections", () => {
 describe("the thoughts section", () => {
   it("shows a thought's body as text, without markdown's marks", () => {
     const thoughts = {
-      thoughts: [{ id: "t1", title: "On **tides**", content: "they **turn** at [noon](https://tides.example)", created_at: "" }],
+      thoughts: [
+        { id: "t1", title: "On **tides**", content: "they **turn** at [noon](https://tides.example)", created_at: "" },
+      ],
     } as unknown as PublicProfile;
     const [item] = sectionItems(thoughts, "thoughts", false);
     expect(item?.detail).toBe("they turn at noon");

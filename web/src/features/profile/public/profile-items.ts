@@ -63,7 +63,7 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
           label: cut(b.title),
           full: b.title,
           ...(authors ? { detail: authors, byline: narrow ? truncate(authors, MOBILE_TITLE_MAX) : authors } : {}),
-          ...(b.cover_image_url ? { image: b.cover_image_url } : {}),
+          ...(b.picture_url ? { image: b.picture_url } : {}),
           ...(b.rating !== null ? { rating: b.rating } : {}),
           ...(b.notes.trim() ? { note: b.notes } : {}),
         };
@@ -76,7 +76,7 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
           label: cut(m.title),
           full: m.title,
           ...(year ? { detail: year, byline: year } : {}),
-          ...(m.poster_url ? { image: m.poster_url } : {}),
+          ...(m.picture_url ? { image: m.picture_url } : {}),
           ...(m.rating !== null ? { rating: m.rating } : {}),
           ...(m.notes.trim() ? { note: m.notes } : {}),
         };
@@ -87,7 +87,7 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
         label: cut(c.name, undefined, MOBILE_CHANNEL_MAX),
         full: c.name,
         href: withScheme(`youtube.com/channel/${c.id_youtube}`),
-        image: c.image,
+        ...(c.picture_url ? { image: c.picture_url } : {}),
       }));
     case "youtubeVideos":
       return profile.youtubeVideos.map((v) => ({
@@ -104,7 +104,7 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
         full: t.name,
         detail: t.artist_name,
         href: withScheme(t.url),
-        image: t.image,
+        ...(t.picture_url ? { image: t.picture_url } : {}),
       }));
     case "artists":
       return profile.artists.map((a) => ({
@@ -112,7 +112,7 @@ export function sectionItems(profile: PublicProfile, section: ProfileSection, na
         label: cut(a.name),
         full: a.name,
         href: withScheme(a.url),
-        image: a.image,
+        ...(a.picture_url ? { image: a.picture_url } : {}),
       }));
   }
 }

@@ -74,6 +74,12 @@ export default defineConfig([
             "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
           message: 'Use `import * as z from "zod"` (docs/bundles.md).',
         },
+        // The SDK's logger middleware copies every request and answer for a logger that discards them.
+        {
+          selector:
+            ":not(CallExpression[callee.name='withoutSdkLogging']) > NewExpression[callee.name=/^(ApiGatewayManagementApi|DynamoDB|Rekognition|S3|SESv2|SQS)Client$/]",
+          message: "Make an AWS SDK client as `withoutSdkLogging(new XClient(…))` (adapters/aws).",
+        },
       ],
     },
   },

@@ -7,7 +7,10 @@ import { startRuntime } from "@graph/local/runtime";
  */
 const only = new Set(process.argv.slice(2));
 const wanted = (name: string) => only.size === 0 || only.has(name);
-const runtime = await startRuntime({ siteUrl: "http://bench.local" });
+const runtime = await startRuntime({
+  siteUrl: "http://bench.local",
+  dynamoProcess: process.env.DYNAMO_PROCESS === "own" ? "own" : "shared",
+});
 try {
   // Imported once the runtime has set up the links the domain modules read.
   const [{ authBench }, { matchingBench }, { feedBench }, { searchBench }, { suggestionsBench }] = await Promise.all([
@@ -30,6 +33,7 @@ try {
   const { coldStartBench } = await import("./cold-start.bench.ts");
   const { readerBench } = await import("./reader.bench.ts");
   const { picturesBench } = await import("./pictures.bench.ts");
+  const { sdkBench } = await import("./sdk.bench.ts");
   console.log(`# graph benchmarks — node ${process.version}, ${new Date().toISOString()}`);
   if (wanted("auth")) await authBench(runtime);
   if (wanted("matching")) await matchingBench();
@@ -48,6 +52,7 @@ try {
   if (wanted("agent")) await agentBench();
   if (wanted("reader")) await readerBench();
   if (wanted("pictures")) await picturesBench();
+  if (wanted("sdk")) await sdkBench();
   // Only when asked for: it builds every bundle and starts each in fresh processes (minutes).
   if (only.has("cold-start")) await coldStartBench(runtime);
 } finally {

@@ -17,6 +17,7 @@ import { opsRoutes } from "./ops/page.ts";
 import { googleSettings, mountGoogle } from "./google/index.ts";
 import { Dispatcher } from "./dispatcher.ts";
 import type { DynamoFaults } from "./dynamo/faults.ts";
+import { startDynamoProcess } from "./dynamo/own-process.ts";
 import { startLocalDynamo } from "./dynamo/server.ts";
 import type { StripeStandIn } from "./stripe/index.ts";
 import { startLocalStripe, stripeSettings } from "./stripe/settings.ts";
@@ -79,6 +80,12 @@ export interface RuntimeOptions {
    * GRAPH_BUNDLES setting) instead of the sources: the API through API Gateway's event, as deployed.
    */
   bundles?: string;
+  /**
+   * Run the DynamoDB stand-in in a process of its own (DYNAMO_PROCESS=own), as DynamoDB runs apart
+   * from Lambda on AWS: the runtime then has a core to itself on a machine with two. Its faults
+   * cannot be injected (tests keep it in this process, the default).
+   */
+  dynamoProcess?: "own" | "shared";
 }
 
 export interface Runtime {
@@ -128,7 +135,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   // Every log record and metric of this process, from its first: printed readably, kept for /dev/ops.
   const logs = new LocalSink({ ...(options.logFile ? { file: options.logFile } : {}) });
   useSink(logs);
-  const dynamo = await startLocalDynamo({ path: options.dataDir && join(options.dataDir, "dynamo") });
+  const dynamoOptions = { path: options.dataDir && join(options.dataDir, "dynamo") };
+  const dynamo =
+    options.dynamoProcess === "own" ? await startDynamoProcess(dynamoOptions) : await startLocalDynamo(dynamoOptions);
 
   const root = new Hono();
   // Requests are held off with 503 until every route below is mounted (see StartupGate).

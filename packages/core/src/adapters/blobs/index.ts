@@ -11,6 +11,7 @@ import {
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { Readable } from "node:stream";
 import { Resource } from "sst";
+import { withoutSdkLogging } from "../aws/index.ts";
 
 /**
  * The S3 adapter: one blob store per bucket, all through one client. Region and endpoint come
@@ -18,7 +19,7 @@ import { Resource } from "sst";
  * points at its S3 stand-in; an IP-address endpoint makes the SDK address buckets by path.
  */
 let client: S3Client | undefined;
-const s3 = () => (client ??= new S3Client({}));
+const s3 = () => (client ??= withoutSdkLogging(new S3Client({})));
 
 /** A blob too long to read: `get` with `maxBytes` throws it instead of reading the rest. */
 export class BlobTooLarge extends Error {

@@ -11,6 +11,7 @@ import {
 import { Resource } from "sst";
 import { UnavailableError } from "../../lib/errors/index.ts";
 import { count } from "../../lib/observability/index.ts";
+import { withoutSdkLogging } from "../aws/index.ts";
 
 /**
  * One DynamoDB client per process. Region and endpoint come from the standard AWS
@@ -22,7 +23,7 @@ let documents: DynamoDBDocumentClient | undefined;
 
 export function dynamo(): DynamoDBClient {
   if (!client) {
-    client = new DynamoDBClient({});
+    client = withoutSdkLogging(new DynamoDBClient({}));
     // Inside the SDK's retries (low priority in their step), so every throttled attempt counts.
     client.middlewareStack.add(
       (next) => async (args) => {

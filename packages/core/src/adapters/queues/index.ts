@@ -24,6 +24,7 @@ export {
   ShareJob,
   SharedPick,
 } from "./messages.ts";
+import { withoutSdkLogging } from "../aws/index.ts";
 export { QUEUE_NAMES, SQS_LIMITS, PICTURES_PER_JOB, type QueueName } from "./rules.ts";
 
 /**
@@ -74,7 +75,7 @@ export const QUEUES = {
 export type MessageOf<Q extends Queue> = z.output<Q["message"]>;
 
 let client: SQSClient | undefined;
-const sqs = () => (client ??= new SQSClient({}));
+const sqs = () => (client ??= withoutSdkLogging(new SQSClient({})));
 const urlOf = (name: QueueName): string => Resource[name].url;
 
 /**

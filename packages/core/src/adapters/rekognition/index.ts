@@ -1,4 +1,5 @@
 import { DetectModerationLabelsCommand, RekognitionClient } from "@aws-sdk/client-rekognition";
+import { withoutSdkLogging } from "../aws/index.ts";
 
 /** Why a picture may not be shown, or undefined when it may. */
 export interface Moderator {
@@ -17,7 +18,7 @@ export class RekognitionModerator implements Moderator {
   private client: RekognitionClient | undefined;
 
   async judge(jpeg: Uint8Array): Promise<string | undefined> {
-    this.client ??= new RekognitionClient({});
+    this.client ??= withoutSdkLogging(new RekognitionClient({}));
     const { ModerationLabels = [] } = await this.client.send(
       new DetectModerationLabelsCommand({ Image: { Bytes: jpeg }, MinConfidence: MIN_CONFIDENCE }),
     );

@@ -1,5 +1,6 @@
 import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { Resource } from "sst";
+import { withoutSdkLogging } from "../aws/index.ts";
 
 /** One e-mail as graph sends it: plain text and HTML, with any extra headers (e.g. List-Unsubscribe). */
 export interface Email {
@@ -14,7 +15,7 @@ let ses: SESv2Client | undefined;
 
 /** Sends one e-mail through SES from the linked sender address. */
 export async function sendEmail(email: Email): Promise<void> {
-  ses ??= new SESv2Client({});
+  ses ??= withoutSdkLogging(new SESv2Client({}));
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: Resource.Email.sender,

@@ -7,6 +7,7 @@ import {
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { Resource } from "sst";
+import { withoutSdkLogging } from "../aws/index.ts";
 
 /**
  * API Gateway's WebSocket management API: posting to one open socket and closing it.
@@ -20,13 +21,15 @@ const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS };
 
 let management: ApiGatewayManagementApiClient | undefined;
 const client = () =>
-  (management ??= new ApiGatewayManagementApiClient({
-    endpoint: Resource.Realtime.managementEndpoint,
-    requestHandler: { httpAgent: new HttpAgent(agentOptions), httpsAgent: new HttpsAgent(agentOptions) },
-    // A message is one post per socket: the SDK resolves its middleware once per command, not on
-    // every post (nothing here changes the client's middleware after the first request).
-    cacheMiddleware: true,
-  }));
+  (management ??= withoutSdkLogging(
+    new ApiGatewayManagementApiClient({
+      endpoint: Resource.Realtime.managementEndpoint,
+      requestHandler: { httpAgent: new HttpAgent(agentOptions), httpsAgent: new HttpsAgent(agentOptions) },
+      // A message is one post per socket: the SDK resolves its middleware once per command, not on
+      // every post (nothing here changes the client's middleware after the first request).
+      cacheMiddleware: true,
+    }),
+  ));
 
 const isGone = (error: unknown) => error instanceof GoneException || (error as Error).name === "GoneException";
 

@@ -174,10 +174,11 @@ describe("the Google stand-in's YouTube in the runtime", () => {
 });
 
 describe("pages and the stand-ins' images", () => {
-  it("may load album art and channel thumbnails from the runtime's port", async () => {
+  it("load no picture from the stand-ins' port: album art and thumbnails come through graph's picture proxy", async () => {
     const res = await api.runtime.root.request(`${SITE}/`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const imgSrc = csp.split(";").find((d) => d.trim().startsWith("img-src")) ?? "";
-    expect(imgSrc).toContain(new URL(api.runtime.url).origin);
+    expect(new URL(api.runtime.url).origin).not.toBe(new URL(SITE).origin);
+    expect(imgSrc.trim().split(/\s+/)).toEqual(["img-src", "'self'", "data:"]);
   });
 });

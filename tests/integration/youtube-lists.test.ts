@@ -93,7 +93,13 @@ describe("the owner's channels", () => {
     const first = (await (await as(owner.cookie).channels.$get({ query: {} })).json()) as Page;
     expect(first.items).toHaveLength(100);
     expect(first.cursor).toEqual(expect.any(String));
-    expect(first.items[0]).toEqual({ id: expected[0], id_youtube: expected[0], name: "Channel 119", image: "" });
+    expect(first.items[0]).toEqual({
+      id: expected[0],
+      id_youtube: expected[0],
+      name: "Channel 119",
+      image: "",
+      picture_url: null,
+    });
 
     const otherPaged = await readAll((cursor) => as(other.cookie).channels.$get({ query: cursor ? { cursor } : {} }));
     expect(otherPaged.ids).toEqual(theirs);

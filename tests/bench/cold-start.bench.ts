@@ -14,6 +14,7 @@ const BASELINE: FunctionDefinition = {
   handler: "tests/bench/cold-start-baseline.handler",
   link: ["Table"],
   timeout: "29 seconds",
+  splitting: true,
   architecture: ARCHITECTURE,
   trigger: { kind: "http" },
 };

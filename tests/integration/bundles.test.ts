@@ -131,18 +131,15 @@ describe("deployable bundles", () => {
       expect(succeeded(bundle.definition, invocation), invocation.error).toBe(true);
       return loadedModules(bundle, invocation);
     };
-    const [chatToken, connect, conversations] = await inTurn([
-      async () => loaded("Api", await smokeEvent(functionNamed("Api"), { ...person, token })),
-      async () => loaded("Realtime", await smokeEvent(functionNamed("Realtime"), { ...person, token })),
-      async () =>
-        loaded(
-          "Api",
-          await httpApiEvent(
-            new Request("https://graph.test/api/messages/conversations", { headers: { cookie: person.cookie } }),
-            { address: "203.0.113.7" },
-          ),
-        ),
-    ]);
+    const chatToken = await loaded("Api", await smokeEvent(functionNamed("Api"), { ...person, token }));
+    const connect = await loaded("Realtime", await smokeEvent(functionNamed("Realtime"), { ...person, token }));
+    const conversations = await loaded(
+      "Api",
+      await httpApiEvent(
+        new Request("https://graph.test/api/messages/conversations", { headers: { cookie: person.cookie } }),
+        { address: "203.0.113.7" },
+      ),
+    );
     // What they do load: the session's table through the SDK, and the token's key.
     expect(chatToken).toEqual(
       expect.arrayContaining([expect.stringMatching(/^node_modules\/@aws-sdk\/client-dynamodb\//)]),

@@ -148,3 +148,58 @@ export function secretProblems(
   }
   return [...new Set(problems)];
 }
+
+/**
+ * What a function's first request must not load (`loadedModules`: modules from the repository's
+ * root): a cold start compiles every module it loads, so the common first requests load only what
+ * they use. A name is a prefix of the module's path (a package, a module's directory or file).
+ */
+export const NOT_ON_COLD_PATHS: Record<"chat token" | "socket $connect", readonly string[]> = {
+  // GET /api/messages/get_jwt: the session and the token's key.
+  "chat token": [
+    "packages/core/src/modules/chat/index.ts",
+    "packages/core/src/modules/chat/messages.ts",
+    "packages/core/src/modules/chat/conversations.ts",
+    "packages/core/src/modules/chatbot/",
+    "packages/core/src/modules/feed/",
+    "packages/core/src/modules/sources/",
+    "packages/core/src/modules/topics/",
+    "packages/core/src/modules/images/",
+    "packages/core/src/modules/pictures/proxied.ts",
+    "packages/core/src/lib/syndication/",
+    "packages/core/src/adapters/http/",
+    "node_modules/@aws-sdk/client-s3/",
+    "node_modules/@aws-sdk/client-sqs/",
+    "node_modules/@aws-sdk/client-apigatewaymanagementapi/",
+    "node_modules/@aws-sdk/client-rekognition/",
+    "node_modules/tldts",
+    "node_modules/fast-xml-parser/",
+    "node_modules/htmlparser2/",
+    "node_modules/stripe/",
+    "node_modules/linkedom/",
+  ],
+  // Realtime's $connect: the session or token, and the socket's record.
+  "socket $connect": [
+    "packages/core/src/modules/chatbot/",
+    "packages/core/src/modules/feed/",
+    "packages/core/src/modules/sources/",
+    "packages/core/src/modules/topics/",
+    "packages/core/src/modules/search/index.ts",
+    "packages/core/src/modules/articles/",
+    "packages/core/src/modules/pictures/proxied.ts",
+    "packages/core/src/lib/syndication/",
+    "packages/core/src/adapters/http/",
+    "node_modules/@aws-sdk/client-s3/",
+    "node_modules/@aws-sdk/client-sqs/",
+    "node_modules/@aws-sdk/client-apigatewaymanagementapi/",
+    "node_modules/@aws-sdk/client-rekognition/",
+    "node_modules/tldts",
+    "node_modules/fast-xml-parser/",
+    "node_modules/htmlparser2/",
+  ],
+};
+
+/** The modules of `loaded` that `notLoaded` names (by prefix): what a cold path loads but should not. */
+export function coldPathProblems(loaded: readonly string[], notLoaded: readonly string[]): string[] {
+  return loaded.filter((module) => notLoaded.some((prefix) => module.startsWith(prefix)));
+}

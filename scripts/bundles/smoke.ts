@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { FunctionDefinition } from "../../packages/functions/src/functions.ts";
 import { ROOT, type Bundle } from "./build.ts";
@@ -15,6 +16,8 @@ export interface Invocation {
   invokeMs: number;
   result?: unknown;
   error?: string;
+  /** With `modules`: the files the process loaded, as `file:` URLs, in order. */
+  loaded?: string[];
 }
 
 /**
@@ -72,17 +75,42 @@ export async function invoke(
   event: unknown,
   env: Record<string, string>,
   exportName = bundle.exportName,
+  options: { modules?: boolean } = {},
 ): Promise<Invocation> {
   const dir = await mkdtemp(join(tmpdir(), "graph-event-"));
   const eventFile = join(dir, "event.json");
   await writeFile(eventFile, JSON.stringify(event));
   const { stdout } = await run(
     process.execPath,
-    [join(ROOT, "scripts/bundles/invoke.mjs"), join(bundle.dir, bundle.file), exportName, eventFile],
+    [
+      join(ROOT, "scripts/bundles/invoke.mjs"),
+      join(bundle.dir, bundle.file),
+      exportName,
+      eventFile,
+      ...(options.modules ? ["--modules"] : []),
+    ],
     { env, cwd: bundle.dir, maxBuffer: 16 * 1024 * 1024 },
   );
   const line = stdout.trim().split("\n").at(-1)!;
   return JSON.parse(line) as Invocation;
+}
+
+/**
+ * The source modules in the bundle's files that an invocation loaded (`invoke` with `modules`),
+ * read from each file's source map: paths from the repository's root (`packages/…`,
+ * `node_modules/<package>/…`), each once.
+ */
+export async function loadedModules(bundle: Pick<Bundle, "dir">, invocation: Invocation): Promise<string[]> {
+  const modules = new Set<string>();
+  for (const url of invocation.loaded ?? []) {
+    const file = fileURLToPath(url);
+    if (relative(bundle.dir, file).startsWith("..") || !file.endsWith(".mjs")) continue;
+    const map = JSON.parse(await readFile(`${file}.map`, "utf8").catch(() => '{"sources":[]}')) as {
+      sources: string[];
+    };
+    for (const source of map.sources) modules.add(relative(ROOT, resolve(dirname(file), source)));
+  }
+  return [...modules];
 }
 
 /** Runs `tasks` at most `limit` at a time (the machine has two cores). */

@@ -17,7 +17,9 @@ import { schedules } from "@graph/functions/jobs/schedules";
 import { functionNamed, functionOf, functions, LOG_RETENTION } from "@graph/functions/functions";
 import { buildBundles, LIMITS, ROOT, sizeReport, type Bundle } from "../../scripts/bundles/build.ts";
 import {
+  coldPathProblems,
   declaredSecrets,
+  NOT_ON_COLD_PATHS,
   queueProblems,
   resourcesRead,
   secretProblems,
@@ -26,7 +28,7 @@ import {
   unlinkedReads,
 } from "../../scripts/bundles/checks.ts";
 import { smokeEvent, succeeded } from "../../scripts/bundles/events.ts";
-import { functionEnvironment, inTurn, invoke, startSite } from "../../scripts/bundles/smoke.ts";
+import { functionEnvironment, inTurn, invoke, loadedModules, startSite } from "../../scripts/bundles/smoke.ts";
 import { httpApiEvent } from "@graph/local/aws/http-api";
 import { hostileArticle } from "../support/article-pages.ts";
 import { storedArticle } from "../support/articles.ts";
@@ -111,6 +113,45 @@ describe("deployable bundles", () => {
     } finally {
       await pages.close();
     }
+  });
+
+  it("the chat token's request and a socket's $connect load none of the modules they do not use; probe: a request for the conversations loads the chat module and fails", async () => {
+    const person = await signedIn(api);
+    const tokenResponse = await api.client({ cookie: person.cookie }).messages.get_jwt.$get();
+    const { token } = (await tokenResponse.json()) as { token: string };
+    const loaded = async (name: string, event: unknown) => {
+      const bundle = bundleOf(name);
+      const invocation = await invoke(
+        bundle,
+        event,
+        functionEnvironment(bundle.definition, process.env, site.url),
+        bundle.exportName,
+        { modules: true },
+      );
+      expect(succeeded(bundle.definition, invocation), invocation.error).toBe(true);
+      return loadedModules(bundle, invocation);
+    };
+    const chatToken = await loaded("Api", await smokeEvent(functionNamed("Api"), { ...person, token }));
+    const connect = await loaded("Realtime", await smokeEvent(functionNamed("Realtime"), { ...person, token }));
+    const conversations = await loaded(
+      "Api",
+      await httpApiEvent(
+        new Request("https://graph.test/api/messages/conversations", { headers: { cookie: person.cookie } }),
+        { address: "203.0.113.7" },
+      ),
+    );
+    // What they do load: the session's table through the SDK, and the token's key.
+    expect(chatToken).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^node_modules\/@aws-sdk\/client-dynamodb\//)]),
+    );
+    expect(chatToken).toEqual(expect.arrayContaining([expect.stringMatching(/modules\/realtime\/token\.ts$/)]));
+    expect(connect).toEqual(expect.arrayContaining([expect.stringMatching(/modules\/chat\/presence\.ts$/)]));
+    expect(coldPathProblems(chatToken, NOT_ON_COLD_PATHS["chat token"])).toEqual([]);
+    expect(coldPathProblems(connect, NOT_ON_COLD_PATHS["socket $connect"])).toEqual([]);
+    // The probe: the conversations' request does load the chat module, and the check says so.
+    expect(coldPathProblems(conversations, NOT_ON_COLD_PATHS["chat token"])).toEqual(
+      expect.arrayContaining(["packages/core/src/modules/chat/index.ts"]),
+    );
   });
 
   it("probe: a function without a link its code reads fails, statically and when invoked", async () => {

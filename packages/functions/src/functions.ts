@@ -230,6 +230,7 @@ export const functions: readonly FunctionDefinition[] = [
     // A send stores, fans out and (in a bot conversation) waits for the bot's answer.
     timeout: "29 seconds",
     architecture: ARCHITECTURE,
+    splitting: true,
     trigger: { kind: "websocket" },
   },
   {
@@ -243,12 +244,14 @@ export const functions: readonly FunctionDefinition[] = [
     timeout: "10 seconds",
     memory: "512 MB",
     architecture: ARCHITECTURE,
+    splitting: true,
     trigger: { kind: "url", route: PROFILE_ROUTE },
   },
   ...queues.map((queue): FunctionDefinition => ({
     name: `${queue.name}Worker`,
     handler: queue.handler,
     ...WORKERS[queue.name],
+    splitting: true,
     architecture: ARCHITECTURE,
     trigger: { kind: "queue", queue: queue.name, visibilityTimeout: QUEUE_VISIBILITY_TIMEOUT },
   })),
@@ -257,6 +260,7 @@ export const functions: readonly FunctionDefinition[] = [
     handler: job.handler,
     link: unique([...JOB_LINKS, ...(JOB_EXTRA_LINKS[job.name] ?? [])]),
     timeout: "5 minutes",
+    splitting: true,
     architecture: ARCHITECTURE,
     trigger: { kind: "schedule", job: job.name, schedule: job.schedule },
   })),

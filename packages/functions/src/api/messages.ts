@@ -1,11 +1,16 @@
 import { Hono } from "hono";
 import * as z from "zod";
-import * as Chat from "@graph/core/modules/chat";
 import { MESSAGE_PAGE, MAX_NAME_LENGTH, MAX_MEMBERS } from "@graph/core/modules/chat/rules";
 import * as Realtime from "@graph/core/modules/realtime";
 import type { ApiEnv } from "./env.ts";
 import { currentSession, currentUserId, requireSession } from "./middleware.ts";
 import { id, idParam, input, jsonBody } from "./validate.ts";
+
+/**
+ * The chat module (conversations, messages, the bot's answers), imported by the routes that use
+ * it: the socket token, the first request of a page with chat, needs only the token's key.
+ */
+const chat = () => import("@graph/core/modules/chat");
 
 const NewConversation = z.object({
   name: z
@@ -40,11 +45,15 @@ export const messages = new Hono<ApiEnv>()
     const { userId, tokenHash } = currentSession(c);
     return c.json(await Realtime.signToken(userId, tokenHash));
   })
-  .get("/conversations", async (c) => c.json({ conversations: await Chat.listConversations(currentUserId(c)) }))
+  .get("/conversations", async (c) =>
+    c.json({ conversations: await (await chat()).listConversations(currentUserId(c)) }),
+  )
   .post("/conversations", jsonBody(NewConversation), async (c) => {
     const body = c.req.valid("json");
     return c.json(
-      await Chat.createConversation(currentUserId(c), {
+      await (
+        await chat()
+      ).createConversation(currentUserId(c), {
         name: body.name ?? undefined,
         memberIds: body.memberIds,
         isGroup: body.isGroup,
@@ -54,10 +63,10 @@ export const messages = new Hono<ApiEnv>()
   .get("/conversations/:id/messages", idParam("id"), input("query", Page), async (c) => {
     const { limit, before } = c.req.valid("query");
     return c.json({
-      messages: await Chat.messagesPage(currentUserId(c), c.req.valid("param").id, { limit, before }),
+      messages: await (await chat()).messagesPage(currentUserId(c), c.req.valid("param").id, { limit, before }),
     });
   })
   .post("/conversations/:id/mark_read", idParam("id"), async (c) =>
-    c.json(await Chat.markRead(currentUserId(c), c.req.valid("param").id)),
+    c.json(await (await chat()).markRead(currentUserId(c), c.req.valid("param").id)),
   )
-  .post("/initiate-bot-chat", async (c) => c.json(await Chat.initiateBotChat(currentUserId(c))));
+  .post("/initiate-bot-chat", async (c) => c.json(await (await chat()).initiateBotChat(currentUserId(c))));

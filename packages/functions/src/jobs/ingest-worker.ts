@@ -1,7 +1,6 @@
 import { Resource } from "sst";
 import { runIngestJob } from "@graph/core/workflows/ingest";
 import { ChannelQueue, enqueue, IngestQueue, type IngestJob } from "@graph/core/adapters/queues";
-import { buildDirtySegments } from "@graph/core/modules/search";
 import { queueWorker } from "./queue-worker.ts";
 import { log } from "@graph/core/lib/observability";
 
@@ -26,6 +25,8 @@ export const ingestWorker = (run: (job: IngestJob) => Promise<unknown> = runJob)
           ((result as { added?: number } | undefined)?.added ?? 0) > 0,
       );
       if (!fresh) return;
+      // Imported here: a batch that stored nothing new never loads the index's builder.
+      const { buildDirtySegments } = await import("@graph/core/modules/search");
       await buildDirtySegments().catch((error: unknown) => log.error("ingest: search index build failed", { error }));
       // The org's per-topic channels get what arrived now, not only at digest time: the channel
       // queue's worker fans the run out to every routed channel (this worker holds none of the

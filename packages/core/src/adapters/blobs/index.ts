@@ -1,25 +1,14 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { Readable } from "node:stream";
 import { Resource } from "sst";
-import { withoutSdkLogging } from "../aws/index.ts";
 
 /**
  * The S3 adapter: one blob store per bucket, all through one client. Region and endpoint come
  * from the standard AWS environment (AWS_REGION, AWS_ENDPOINT_URL_S3), which the local runtime
  * points at its S3 stand-in; an IP-address endpoint makes the SDK address buckets by path.
+ * The client and the SDK's modules are imported at the first call (s3.ts).
  */
-let client: S3Client | undefined;
-const s3 = () => (client ??= withoutSdkLogging(new S3Client({})));
+let loading: Promise<typeof import("./s3.ts")> | undefined;
+const sdk = () => (loading ??= import("./s3.ts"));
 
 /** A blob too long to read: `get` with `maxBytes` throws it instead of reading the rest. */
 export class BlobTooLarge extends Error {
@@ -68,9 +57,6 @@ export interface BlobStore {
   ): Promise<PresignedPost>;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
-
 /** Deletes in flight at once when a prefix is emptied (one DeleteObject a key: a prefix holds a few hundred at most). */
 const DELETE_CONCURRENCY = 8;
 
@@ -78,7 +64,8 @@ const DELETE_CONCURRENCY = 8;
 export function blobStore(bucketName: () => string): BlobStore {
   const store: BlobStore = {
     async put(key, body, { contentType, cacheControl }) {
-      await s3().send(
+      const { client, PutObjectCommand } = await sdk();
+      await client.send(
         new PutObjectCommand({
           Bucket: bucketName(),
           Key: key,
@@ -90,8 +77,9 @@ export function blobStore(bucketName: () => string): BlobStore {
     },
 
     async get(key, { maxBytes } = {}) {
+      const { client, GetObjectCommand, isMissing } = await sdk();
       try {
-        const response = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+        const response = await client.send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
         if (maxBytes !== undefined && (response.ContentLength ?? 0) > maxBytes) {
           await response.Body?.transformToByteArray().catch(() => undefined);
           throw new BlobTooLarge(key);
@@ -106,8 +94,9 @@ export function blobStore(bucketName: () => string): BlobStore {
     },
 
     async stream(key) {
+      const { client, GetObjectCommand, isMissing } = await sdk();
       try {
-        const response = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
+        const response = await client.send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
         const body = response.Body;
         // In Node the SDK answers the HTTP response itself (an IncomingMessage, a Readable).
         const readable = body instanceof Readable ? body : Readable.from([]);
@@ -119,8 +108,9 @@ export function blobStore(bucketName: () => string): BlobStore {
     },
 
     async head(key) {
+      const { client, HeadObjectCommand, isMissing } = await sdk();
       try {
-        const response = await s3().send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
+        const response = await client.send(new HeadObjectCommand({ Bucket: bucketName(), Key: key }));
         return { size: response.ContentLength ?? 0, contentType: response.ContentType };
       } catch (error) {
         if (isMissing(error)) return undefined;
@@ -129,14 +119,16 @@ export function blobStore(bucketName: () => string): BlobStore {
     },
 
     async delete(key) {
-      await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
+      const { client, DeleteObjectCommand } = await sdk();
+      await client.send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
     },
 
     async list(prefix) {
+      const { client, ListObjectsV2Command } = await sdk();
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await s3().send(
+        const page = await client.send(
           new ListObjectsV2Command({ Bucket: bucketName(), Prefix: prefix, ContinuationToken: token }),
         );
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
@@ -152,8 +144,9 @@ export function blobStore(bucketName: () => string): BlobStore {
       }
     },
 
-    presignPost(key, { contentType, maxBytes, expiresSeconds }) {
-      return createPresignedPost(s3(), {
+    async presignPost(key, { contentType, maxBytes, expiresSeconds }) {
+      const { client, createPresignedPost } = await sdk();
+      return createPresignedPost(client, {
         Bucket: bucketName(),
         Key: key,
         Fields: { "Content-Type": contentType },

@@ -5,7 +5,7 @@ import { isIP, type LookupFunction, type Socket } from "node:net";
 import { PassThrough, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { isPrivateAddress } from "../../lib/syndication/index.ts";
+import { isPrivateAddress } from "../../lib/syndication/rules.ts";
 
 export const DEFAULT_USER_AGENT = "graph-feed-fetcher/1.0 (+https://graph.example/bot)";
 export const DEFAULT_ACCEPT =

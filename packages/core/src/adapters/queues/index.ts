@@ -1,4 +1,3 @@
-import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { Resource } from "sst";
 import type { z } from "zod";
 import {
@@ -24,7 +23,6 @@ export {
   ShareJob,
   SharedPick,
 } from "./messages.ts";
-import { withoutSdkLogging } from "../aws/index.ts";
 export { QUEUE_NAMES, SQS_LIMITS, PICTURES_PER_JOB, type QueueName } from "./rules.ts";
 
 /**
@@ -74,8 +72,9 @@ export const QUEUES = {
 /** What a queue's worker receives: its message as the schema reads it. */
 export type MessageOf<Q extends Queue> = z.output<Q["message"]>;
 
-let client: SQSClient | undefined;
-const sqs = () => (client ??= withoutSdkLogging(new SQSClient({})));
+/** The SQS client (sqs.ts), imported at the first `enqueue`. */
+let loading: Promise<typeof import("./sqs.ts")> | undefined;
+const sqs = () => (loading ??= import("./sqs.ts"));
 const urlOf = (name: QueueName): string => Resource[name].url;
 
 /**
@@ -92,8 +91,9 @@ export async function enqueue<Q extends Queue>(
     queue.message.parse(message);
     return JSON.stringify(message);
   });
+  const { client, SendMessageBatchCommand } = await sqs();
   for (const batch of batches(bodies)) {
-    const result = await sqs().send(
+    const result = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: urlOf(queue.name),
         Entries: batch.map((body, index) => ({

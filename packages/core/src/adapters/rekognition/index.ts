@@ -1,6 +1,3 @@
-import { DetectModerationLabelsCommand, RekognitionClient } from "@aws-sdk/client-rekognition";
-import { withoutSdkLogging } from "../aws/index.ts";
-
 /** Why a picture may not be shown, or undefined when it may. */
 export interface Moderator {
   judge(jpeg: Uint8Array): Promise<string | undefined>;
@@ -12,14 +9,13 @@ const MIN_CONFIDENCE = 60;
 /**
  * Amazon Rekognition's moderation labels: the first (most specific, most confident) label is the
  * reason. Region and endpoint come from the standard AWS environment; the local runtime points
- * it at a stand-in (packages/local/src/aws/rekognition.ts) that answers the same protocol.
+ * it at a stand-in (packages/local/src/aws/rekognition.ts) that answers the same protocol. The
+ * client (client.ts) is imported at the first picture judged.
  */
 export class RekognitionModerator implements Moderator {
-  private client: RekognitionClient | undefined;
-
   async judge(jpeg: Uint8Array): Promise<string | undefined> {
-    this.client ??= withoutSdkLogging(new RekognitionClient({}));
-    const { ModerationLabels = [] } = await this.client.send(
+    const { client, DetectModerationLabelsCommand } = await import("./client.ts");
+    const { ModerationLabels = [] } = await client.send(
       new DetectModerationLabelsCommand({ Image: { Bytes: jpeg }, MinConfidence: MIN_CONFIDENCE }),
     );
     const labels = ModerationLabels.filter((l) => (l.Confidence ?? 0) >= MIN_CONFIDENCE && l.Name);

@@ -1,6 +1,4 @@
-import { SendEmailCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { Resource } from "sst";
-import { withoutSdkLogging } from "../aws/index.ts";
 
 /** One e-mail as graph sends it: plain text and HTML, with any extra headers (e.g. List-Unsubscribe). */
 export interface Email {
@@ -11,12 +9,10 @@ export interface Email {
   headers?: Array<{ name: string; value: string }> | undefined;
 }
 
-let ses: SESv2Client | undefined;
-
-/** Sends one e-mail through SES from the linked sender address. */
+/** Sends one e-mail through SES from the linked sender address (the client, client.ts, imported at the first). */
 export async function sendEmail(email: Email): Promise<void> {
-  ses ??= withoutSdkLogging(new SESv2Client({}));
-  await ses.send(
+  const { client, SendEmailCommand } = await import("./client.ts");
+  await client.send(
     new SendEmailCommand({
       FromEmailAddress: Resource.Email.sender,
       Destination: { ToAddresses: [email.to] },

@@ -1,54 +1,29 @@
-import {
-  ApiGatewayManagementApiClient,
-  DeleteConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from "@aws-sdk/client-apigatewaymanagementapi";
-import { Agent as HttpAgent } from "node:http";
-import { Agent as HttpsAgent } from "node:https";
-import { Resource } from "sst";
-import { withoutSdkLogging } from "../aws/index.ts";
-
 /**
- * API Gateway's WebSocket management API: posting to one open socket and closing it.
- *
- * A group's fan-out posts to every socket at once: the SDK's default 50 sockets a client made
- * bursts queue ("socket usage at capacity"), and every post on a fresh socket paid a handshake.
- * Kept-alive sockets, many of them, on AWS (https) as locally (http).
+ * API Gateway's WebSocket management API: posting to one open socket and closing it. The client
+ * (management.ts) is imported at the first call.
  */
-const MAX_SOCKETS = 500;
-const agentOptions = { keepAlive: true, maxSockets: MAX_SOCKETS };
+let loading: Promise<typeof import("./management.ts")> | undefined;
+const management = () => (loading ??= import("./management.ts"));
 
-let management: ApiGatewayManagementApiClient | undefined;
-const client = () =>
-  (management ??= withoutSdkLogging(
-    new ApiGatewayManagementApiClient({
-      endpoint: Resource.Realtime.managementEndpoint,
-      requestHandler: { httpAgent: new HttpAgent(agentOptions), httpsAgent: new HttpsAgent(agentOptions) },
-      // A message is one post per socket: the SDK resolves its middleware once per command, not on
-      // every post (nothing here changes the client's middleware after the first request).
-      cacheMiddleware: true,
-    }),
-  ));
-
-const isGone = (error: unknown) => error instanceof GoneException || (error as Error).name === "GoneException";
+const isGone = (error: unknown, GoneException: new (...args: never[]) => Error) =>
+  error instanceof GoneException || (error as Error).name === "GoneException";
 
 /** Posts a message to one socket. Answers false when the socket is gone (closed by its client or by API Gateway). */
 export async function postToConnection(connectionId: string, message: unknown): Promise<boolean> {
+  const { client, GoneException, PostToConnectionCommand } = await management();
   try {
-    await client().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
+    await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(message) }));
     return true;
   } catch (error) {
-    if (isGone(error)) return false;
+    if (isGone(error, GoneException)) return false;
     throw error;
   }
 }
 
 /** Closes one socket; one that is closed already is not an error. */
 export async function deleteConnection(connectionId: string): Promise<void> {
-  await client()
-    .send(new DeleteConnectionCommand({ ConnectionId: connectionId }))
-    .catch((error: unknown) => {
-      if (!isGone(error)) throw error;
-    });
+  const { client, DeleteConnectionCommand, GoneException } = await management();
+  await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId })).catch((error: unknown) => {
+    if (!isGone(error, GoneException)) throw error;
+  });
 }

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { getDomain } from "tldts";
 import { tokenize } from "../matching/index.ts";
 
 /** Query parameters that only track where a click came from; matched case-insensitively. */
@@ -102,28 +101,36 @@ export function articleId(sourceId: string, guid: string): string {
   return createHash("sha256").update(`${sourceId}\u0000${guid}`).digest("base64url").slice(0, 22);
 }
 
-/**
- * The site a host belongs to: its registrable domain by the Public Suffix List, private
- * suffixes included (`www.nytimes.com` and `cooking.nytimes.com` are both `nytimes.com`, while
- * `alice.github.io` and `bob.github.io` are two sites). An IP address or a name with no
- * registrable domain (`localhost`) is its own site.
- */
-function siteOf(url: string): string | undefined {
-  let hostname: string;
-  try {
-    hostname = new URL(url).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-  return getDomain(hostname, { allowPrivateDomains: true }) ?? hostname;
-}
+/** Whether `link` is on the same site as `siteUrl`: see `sameSiteRule`. */
+export type SameSite = (link: string, siteUrl: string) => boolean;
+
+let rule: Promise<SameSite> | undefined;
 
 /**
  * Whether `link` is on the same site as `siteUrl` (subdomains of one registrable domain count
  * as one site): an item linking to its own source's site, which makes that source the
  * article's original publisher in de-duplication.
+ *
+ * A site is a host's registrable domain by the Public Suffix List, private suffixes included
+ * (`www.nytimes.com` and `cooking.nytimes.com` are both `nytimes.com`, while `alice.github.io`
+ * and `bob.github.io` are two sites); an IP address or a name with no registrable domain
+ * (`localhost`) is its own site. The list (tldts, 0.1 MB of code and a trie built at import) is
+ * imported when the rule is first asked for, by the code that stores articles.
  */
-export function sameSite(link: string, siteUrl: string): boolean {
-  const a = siteOf(link);
-  return a !== undefined && a !== "" && a === siteOf(siteUrl);
+export function sameSiteRule(): Promise<SameSite> {
+  return (rule ??= import("tldts").then(({ getDomain }) => {
+    const siteOf = (url: string): string | undefined => {
+      let hostname: string;
+      try {
+        hostname = new URL(url).hostname.toLowerCase();
+      } catch {
+        return undefined;
+      }
+      return getDomain(hostname, { allowPrivateDomains: true }) ?? hostname;
+    };
+    return (link, siteUrl) => {
+      const a = siteOf(link);
+      return a !== undefined && a !== "" && a === siteOf(siteUrl);
+    };
+  }));
 }

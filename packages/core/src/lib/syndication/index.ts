@@ -5,7 +5,7 @@
  * `http` adapter's.
  */
 export { parseFeed, FeedParseError, type ParsedFeed, type ParsedItem } from "./parse.ts";
-export { canonicalUrl, titleFingerprint, articleId, sameSite } from "./identity.ts";
+export { canonicalUrl, titleFingerprint, articleId, sameSiteRule, type SameSite } from "./identity.ts";
 export { isPrivateAddress } from "./address.ts";
 export { parseOpml, OpmlError, MAX_OPML_BYTES, MAX_OPML_OUTLINES, type OpmlFeed } from "./opml.ts";
 export { writeOpml, xmlAttribute, type OpmlOutline } from "./opml-write.ts";

@@ -146,18 +146,21 @@ const xmlEntities: EntityDecoderOptions = {
   setXmlVersion: () => undefined,
 };
 
-const xmlParser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  entityDecoder: xmlEntities,
-  jPath: false,
-});
+/** Made at the first feed parsed (a module reaching this one but parsing nothing makes none). */
+let xmlParser: XMLParser | undefined;
+const makeXmlParser = () =>
+  new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    entityDecoder: xmlEntities,
+    jPath: false,
+  });
 
 /**
  * The root element of a well-formed document. Malformed XML is refused with its position,
@@ -175,7 +178,7 @@ function parseXml(text: string): XmlNode {
   }
   let nodes: XmlNode[];
   try {
-    nodes = xmlParser.parse(body.slice(rootElement(body).start)) as XmlNode[];
+    nodes = (xmlParser ??= makeXmlParser()).parse(body.slice(rootElement(body).start)) as XmlNode[];
   } catch (error) {
     throw new FeedParseError(`not a feed: malformed XML (${error instanceof Error ? error.message : String(error)})`);
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sameSite } from "./identity.ts";
+import { sameSiteRule } from "./identity.ts";
+
+const sameSite = await sameSiteRule();
 
 describe("sameSite: a link on its source's site", () => {
   it.each([

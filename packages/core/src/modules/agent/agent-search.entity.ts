@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * the person, so nobody reaches another's search; the id sorts by time (newest last), so the
  * person's recent searches are one query. Expires a few days after it was started.
  */
-export const AgentSearchEntity = new Entity(
+export const AgentSearchEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "agentSearch", version: "1", service: "graph" },
     attributes: {
@@ -40,7 +40,7 @@ export const AgentSearchEntity = new Entity(
  * agent fetches a day are counted here. Changed only by a put conditional on the revision read,
  * so parallel starts cannot pass the plan's number. Expires a day after the newest start.
  */
-export const AgentFetchesEntity = new Entity(
+export const AgentFetchesEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "agentFetches", version: "1", service: "graph" },
     attributes: {

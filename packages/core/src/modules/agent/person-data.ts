@@ -3,7 +3,7 @@ import { purgeSearches } from "./searches.ts";
 import { purge } from "./fetches.ts";
 
 /** Agentic searches (query, steps, results) and the count of agent fetches. */
-export const personData = declarePersonData({
+export const personData = /* @__PURE__ */ declarePersonData({
   deletion: {
     name: "agent-searches",
     run: async (a) => {

@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * Claims on an article's canonical link and on its title fingerprint, written with the article
  * in one transaction; a failed claim means the article repeats one graph already has.
  */
-export const ArticleClaimEntity = new Entity(
+export const ArticleClaimEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "articleClaim", version: "1", service: "graph" },
     attributes: {

@@ -4,7 +4,7 @@ import { PICTURE_ATTRIBUTE } from "../pictures/rules.ts";
 import { SOURCE_TYPES } from "../sources/rules.ts";
 
 /** One ingested article. Duplicates are kept, linked to the article they repeat, and never shown. */
-export const ArticleEntity = new Entity(
+export const ArticleEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "article", version: "1", service: "graph" },
     attributes: {

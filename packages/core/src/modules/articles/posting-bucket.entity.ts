@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * "posting bucket"), in numbered pages: what a feed refresh reads, a few items per topic
  * instead of one item per match. See `postings.ts` for how pages fill, overflow and are sealed.
  */
-export const PostingBucketEntity = new Entity(
+export const PostingBucketEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "postingBucket", version: "1", service: "graph" },
     attributes: {

@@ -8,7 +8,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * about 53 KB a year, so a phrase matched in every period stays within DynamoDB's 400 KB item
  * limit for seven years. (Before graph is that old, split it by year: see docs/feed.md.)
  */
-export const PostingPeriodsEntity = new Entity(
+export const PostingPeriodsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "postingPeriods", version: "1", service: "graph" },
     attributes: {

@@ -2,8 +2,9 @@ import { getMany, isConditionFailure, transact, utcDay, type WriteOp } from "../
 import {
   articleId as articleIdOf,
   canonicalUrl,
-  sameSite,
+  sameSiteRule,
   titleFingerprint,
+  type SameSite,
   type ParsedItem,
 } from "../../lib/syndication/index.ts";
 import { articleLanguage } from "../../lib/matching/index.ts";
@@ -86,7 +87,7 @@ export async function storeArticle(
     if (existing) return { status: "exists" };
   }
 
-  const { article, claims, expiresAt } = prepared(source, item, now, articleId);
+  const { article, claims, expiresAt } = prepared(source, item, now, articleId, await sameSiteRule());
 
   await options.beforeWrite?.([article.day]);
   let held: Held = {};
@@ -174,10 +175,11 @@ export async function storeNew(
   const rest: ParsedItem[] = [];
   const keys = new Set<string>();
   const chunks: Array<Array<ReturnType<typeof prepared> & { item: ParsedItem }>> = [[]];
+  const sameSite = await sameSiteRule();
   for (const item of items) {
     let next: ReturnType<typeof prepared> & { item: ParsedItem };
     try {
-      next = { ...prepared(source, item, now, articleIdOf(source.sourceId, item.guid)), item };
+      next = { ...prepared(source, item, now, articleIdOf(source.sourceId, item.guid), sameSite), item };
     } catch {
       // An item that cannot be made an article: `storeArticle` tells why, for it alone.
       rest.push(item);
@@ -226,7 +228,7 @@ export async function storeNew(
 }
 
 /** The article an item makes, the claims it takes and when its title's claim lapses. */
-function prepared(source: StoredSource, item: ParsedItem, now: number, articleId: string) {
+function prepared(source: StoredSource, item: ParsedItem, now: number, articleId: string, sameSite: SameSite) {
   const link = canonicalUrl(item.link);
   const fingerprint = titleFingerprint(item.title);
   const publishedAt = Math.min(item.publishedAt ?? now, now);

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The look-up of a feed's secret address: its SHA-256 to the person (written with `AtomFeedEntity`). */
-export const AtomFeedTokenEntity = new Entity(
+export const AtomFeedTokenEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "atomFeedToken", version: "1", service: "graph" },
     attributes: {

@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's private Atom feed, when turned on: its secret address's hash, and the secret sealed. */
-export const AtomFeedEntity = new Entity(
+export const AtomFeedEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "atomFeed", version: "1", service: "graph" },
     attributes: {

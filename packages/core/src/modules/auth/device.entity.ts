@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * log-ins are counted on their own, so a stranger guessing the password locks out only
  * strangers, never the person on their own browser. Keyed by the SHA-256 of the cookie token.
  */
-export const DeviceEntity = new Entity(
+export const DeviceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "device", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * signed up. It is written with the user and removed on verification, so the purge job
  * reads a few small day partitions instead of scanning every user.
  */
-export const PendingAccountEntity = new Entity(
+export const PendingAccountEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "pendingAccount", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A password-reset link, stored by the SHA-256 of its token and deleted when used. */
-export const ResetTokenEntity = new Entity(
+export const ResetTokenEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "resetToken", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A signed-in browser. Keyed by the SHA-256 of the cookie token, never the token itself. */
-export const SessionEntity = new Entity(
+export const SessionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "session", version: "1", service: "graph" },
     attributes: {

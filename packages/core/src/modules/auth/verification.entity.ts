@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The one live e-mail verification code of an account; a new code replaces the old. */
-export const VerificationEntity = new Entity(
+export const VerificationEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "verification", version: "1", service: "graph" },
     attributes: {

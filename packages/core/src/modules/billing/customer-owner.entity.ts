@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Whose a Stripe customer is: subscription events name the customer, not the person. */
-export const CustomerOwnerEntity = new Entity(
+export const CustomerOwnerEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "billingCustomerOwner", version: "1", service: "graph" },
     attributes: {

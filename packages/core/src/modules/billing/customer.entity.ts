@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A person's Stripe customer. The row is claimed (conditional create) before the customer is
  * made, so parallel checkouts make one customer; `customerId` is set once it exists.
  */
-export const CustomerEntity = new Entity(
+export const CustomerEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "billingCustomer", version: "1", service: "graph" },
     attributes: {

@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * The log of Stripe events received, by event id: an id already here is a repeat delivery and
  * is ignored. Kept longer than Stripe retries a delivery (3 days), then cleared by TTL.
  */
-export const EventEntity = new Entity(
+export const EventEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "billingEvent", version: "1", service: "graph" },
     attributes: {

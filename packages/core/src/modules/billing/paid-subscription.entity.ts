@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * only once that one no longer pays at Stripe. Any other paying subscription of the person — a
  * second checkout completed — is refunded and cancelled, and never sets the plan.
  */
-export const PaidSubscriptionEntity = new Entity(
+export const PaidSubscriptionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "billingPaidSubscription", version: "1", service: "graph" },
     attributes: {

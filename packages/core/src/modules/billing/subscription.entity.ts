@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * The last state of one Stripe subscription that graph read from Stripe, and when it was read:
  * a reading older than the stored one is never written (webhooks arrive in any order).
  */
-export const SubscriptionEntity = new Entity(
+export const SubscriptionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "billingSubscription", version: "1", service: "graph" },
     attributes: {

@@ -7,7 +7,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * the channel, so the table never holds one in clear. A second index finds the channels linked
  * in a workspace or server, for its slash commands.
  */
-export const ChannelEntity = new Entity(
+export const ChannelEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "channel", version: "1", service: "graph" },
     attributes: {
@@ -61,7 +61,7 @@ export type Channel = EntityItem<typeof ChannelEntity>;
  * One per person with channels: how many they have (the plan's cap is held by a condition on
  * it, in the transaction that adds a channel) and when their picks go out next.
  */
-export const ChannelOwnerEntity = new Entity(
+export const ChannelOwnerEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "channelOwner", version: "1", service: "graph" },
     attributes: {
@@ -81,7 +81,7 @@ export const ChannelOwnerEntity = new Entity(
 );
 
 /** The people whose picks go out in a quarter-hour slot (as the digest's schedule keeps its own). */
-export const ChannelScheduleEntity = new Entity(
+export const ChannelScheduleEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "channelSchedule", version: "1", service: "graph" },
     attributes: {
@@ -103,7 +103,7 @@ export const ChannelScheduleEntity = new Entity(
  * A delivery to one channel, created on condition there is none before anything is posted: a
  * retried or doubled job finds it and posts nothing again. Expires after two weeks.
  */
-export const ChannelSendEntity = new Entity(
+export const ChannelSendEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "channelSend", version: "1", service: "graph" },
     attributes: {
@@ -133,7 +133,7 @@ export const ChannelSendEntity = new Entity(
  * One per channel with routed topics, in one partition: the channels a routing run (after each
  * ingest) looks at, read with one query instead of a scan of every channel.
  */
-export const ChannelRouteEntity = new Entity(
+export const ChannelRouteEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "channelRoute", version: "1", service: "graph" },
     attributes: {
@@ -151,7 +151,7 @@ export const ChannelRouteEntity = new Entity(
 );
 
 /** A signed request seen (its signature's hash), kept past the signature's five minutes: each is accepted once. */
-export const CommandNonceEntity = new Entity(
+export const CommandNonceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "commandNonce", version: "1", service: "graph" },
     attributes: {

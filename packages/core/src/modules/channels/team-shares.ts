@@ -6,7 +6,7 @@ import type { ChannelKind } from "./rules.ts";
  * server is the graph people who linked it; its feed is a list per workspace, newest first, kept to
  * TEAM_SHARES_KEPT, posted to the team's channels there and shown on each one's feed tab.
  */
-export const TeamShareEntity = new Entity(
+export const TeamShareEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "teamShare", version: "1", service: "graph" },
     attributes: {

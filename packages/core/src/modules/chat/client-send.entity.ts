@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * resend with the same id fails that condition and reads the stored message back from here.
  * Kept a week (a client retries for minutes, not days).
  */
-export const ClientSendEntity = new Entity(
+export const ClientSendEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "chatClientSend", version: "1", service: "graph" },
     attributes: {

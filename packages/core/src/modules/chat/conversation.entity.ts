@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A conversation: who is in it (fixed at creation: nobody is added or leaves) and its last
  * message, which every send updates with a condition that keeps `lastMessageAt` increasing.
  */
-export const ConversationEntity = new Entity(
+export const ConversationEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "conversation", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * keyed by the pair, created only if absent in the transaction that creates the conversation.
  * Two creations at once cannot both claim it; the one that loses reads the winner's id here.
  */
-export const DirectPairEntity = new Entity(
+export const DirectPairEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "directPair", version: "1", service: "graph" },
     attributes: {

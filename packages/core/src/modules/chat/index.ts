@@ -1,4 +1,3 @@
-import { botAnswerFor } from "../chatbot/index.ts";
 import { forbidden, unauthorized, VisibleError } from "../../lib/errors/index.ts";
 import { BOT_USER_ID } from "./bot.ts";
 import { requireMember, isMember } from "./conversations.ts";
@@ -126,6 +125,8 @@ async function answerAsBot(question: MessageView): Promise<void> {
   if (await storedByClientId(BOT_USER_ID, clientId)) return;
   let text: string;
   try {
+    // The bot (search, feeds, topics, sources) is imported by its first answer, not by every chat.
+    const { botAnswerFor } = await import("../chatbot/index.ts");
     const answer = await botAnswerFor({ userId: question.senderId, messageId: question.id, text: question.content });
     // A person whose plan lacks the bot was told so once; the bot says nothing more to them.
     if (answer === null) return;

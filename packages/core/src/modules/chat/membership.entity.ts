@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * One person in one conversation: when they last read it, and (by-user index) their inbox.
  * The bot has none: its conversations are found from the person's side.
  */
-export const MembershipEntity = new Entity(
+export const MembershipEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "chatMembership", version: "1", service: "graph" },
     attributes: {

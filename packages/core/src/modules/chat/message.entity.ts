@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * the year 2286, so text order is number order) is unique in a conversation: the send that
  * stores it also moves the conversation's `lastMessageAt` forward, on condition.
  */
-export const MessageEntity = new Entity(
+export const MessageEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "chatMessage", version: "1", service: "graph" },
     attributes: {

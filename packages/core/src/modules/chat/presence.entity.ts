@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * every member's in one batch read. Sets change by ADD and DELETE, which need no read first and
  * never lose a parallel change. `joined` holds `<connectionId> <conversationId>` pairs.
  */
-export const PresenceEntity = new Entity(
+export const PresenceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "chatPresence", version: "1", service: "graph" },
     attributes: {

@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * under the `OAuthTokenKey` secret): the table never holds them in clear. A second index lists
  * the links of a provider by status, least recently synced first, for the daily re-sync.
  */
-export const ConnectionEntity = new Entity(
+export const ConnectionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "accountConnection", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * rather than in the browser. Keyed by the SHA-256 of the `state`, deleted with a condition when
  * the provider sends the person back, so each one (and its verifier) is used at most once.
  */
-export const PendingAuthorizationEntity = new Entity(
+export const PendingAuthorizationEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "pendingAuthorization", version: "1", service: "graph" },
     attributes: {

@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A person's daily e-mail digest preferences, one item: absent fields take the defaults in
  * `rules.ts`, so a partial save writes only what it was given.
  */
-export const DigestPreferencesEntity = new Entity(
+export const DigestPreferencesEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "digestPreferences", version: "1", service: "graph" },
     attributes: {

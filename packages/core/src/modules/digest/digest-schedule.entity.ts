@@ -7,7 +7,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * another slot (a send, a new time or zone) deletes this item and writes the next in one
  * transaction, on condition this one is still there: two runs cannot both take it.
  */
-export const DigestScheduleEntity = new Entity(
+export const DigestScheduleEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "digestSchedule", version: "1", service: "graph" },
     attributes: {

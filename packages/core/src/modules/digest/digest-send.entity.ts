@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * time of a local day gets one digest however runs overlap or messages are redelivered. Kept a
  * fortnight (DynamoDB TTL).
  */
-export const DigestSendEntity = new Entity(
+export const DigestSendEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "digestSend", version: "1", service: "graph" },
     attributes: {

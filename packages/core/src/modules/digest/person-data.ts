@@ -2,6 +2,6 @@ import { declarePersonData } from "../../lib/person-data/index.ts";
 import { purgeAccount } from "./purge.ts";
 
 /** Digest settings, schedule and sends. */
-export const personData = declarePersonData({
+export const personData = /* @__PURE__ */ declarePersonData({
   deletion: { name: "digest", run: (a) => purgeAccount(a.userId) },
 });

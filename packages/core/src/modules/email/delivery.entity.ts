@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Marks a queued e-mail as sent, so a redelivered queue message does not send it twice. */
-export const DeliveryEntity = new Entity(
+export const DeliveryEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "mailDelivery", version: "1", service: "graph" },
     attributes: {

@@ -7,7 +7,7 @@ import { FEED_RESULTS } from "./rules.ts";
  * the import starts; its result is written once, on condition it is still pending, together with
  * the import's counts: a worker delivered again after dying midway checks only the pending ones.
  */
-export const FeedImportFeedEntity = new Entity(
+export const FeedImportFeedEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "feedImportFeed", version: "1", service: "graph" },
     attributes: {

@@ -8,7 +8,7 @@ import { FEED_IMPORT_STATUSES } from "./rules.ts";
  * started, `running` while the import queue's worker checks its feeds, then `done`; `failed` only
  * when it could not be started. Its counts move with each feed's result, in the same transaction.
  */
-export const FeedImportEntity = new Entity(
+export const FeedImportEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "feedImport", version: "1", service: "graph" },
     attributes: {

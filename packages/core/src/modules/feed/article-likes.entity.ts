@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * interests are compared. Changed in the transaction that adds or removes the like, whose
  * condition fails on a repeat, so it counts each like once.
  */
-export const ArticleLikesEntity = new Entity(
+export const ArticleLikesEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "articleLikes", version: "1", service: "graph" },
     attributes: {

@@ -46,7 +46,7 @@ const pick = {
  * One feed refresh (a session): started by the schedule or the manual button, then filled in
  * place by edits, reloads and new matches until the next one.
  */
-export const FeedSessionEntity = new Entity(
+export const FeedSessionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "feedSession", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Per-person feed state that is not a session: a cleared refresh, the last manual refresh. */
-export const FeedStateEntity = new Entity(
+export const FeedStateEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "feedState", version: "1", service: "graph" },
     attributes: {

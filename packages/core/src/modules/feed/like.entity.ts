@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** An article a person added to their graph (a like), with enough to list it on their profile. */
-export const LikeEntity = new Entity(
+export const LikeEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "like", version: "1", service: "graph" },
     attributes: {

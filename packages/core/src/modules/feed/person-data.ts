@@ -3,7 +3,7 @@ import { likeCounts, likedItems, listForProfile } from "./likes.ts";
 import { purgeAccount } from "./purge.ts";
 
 /** The feed's sessions and marks; liked articles are an interest (weighed by their likes) and a profile section. */
-export const personData = declarePersonData({
+export const personData = /* @__PURE__ */ declarePersonData({
   deletion: { name: "feed", run: (a) => purgeAccount(a.userId) },
   interests: [
     {

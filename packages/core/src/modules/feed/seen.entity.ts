@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** That a person has seen an article in their feed: a refresh leaves it out. */
-export const SeenEntity = new Entity(
+export const SeenEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "seen", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A source a person does not want in their feed. */
-export const SilencedSourceEntity = new Entity(
+export const SilencedSourceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "silencedSource", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * that writes or deletes the edges (whose conditions fail on a repeated follow or unfollow), so
  * the counts equal the edges under any number of parallel requests.
  */
-export const FollowCountsEntity = new Entity(
+export const FollowCountsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "followCounts", version: "1", service: "graph" },
     attributes: {

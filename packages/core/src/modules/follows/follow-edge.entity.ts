@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * (`otherId` is who follows them), so "whom does X follow" and "who follows X" are each one
  * Query, and the fan-out of a feed session reads only its author's followers.
  */
-export const FollowEdgeEntity = new Entity(
+export const FollowEdgeEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "followEdge", version: "1", service: "graph" },
     attributes: {

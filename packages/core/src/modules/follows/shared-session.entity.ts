@@ -6,7 +6,7 @@ import { sharedPick } from "./shared-pick.ts";
  * picks), kept in the author's partition for `FOLLOWING_FEED.retentionDays`: a new follower's
  * timeline is filled from here, and an unfollow knows which timeline entries to take back.
  */
-export const SharedSessionEntity = new Entity(
+export const SharedSessionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "sharedSession", version: "1", service: "graph" },
     attributes: {

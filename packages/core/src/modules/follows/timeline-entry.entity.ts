@@ -8,7 +8,7 @@ import { sharedPick } from "./shared-pick.ts";
  * of the reader's own partition, newest first, however many people they follow. Expires with
  * the author's shared session.
  */
-export const TimelineEntryEntity = new Entity(
+export const TimelineEntryEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "timelineEntry", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The Google account a graph account signs in with: the other half of `GoogleLinkEntity`, found by the person. */
-export const GoogleAccountEntity = new Entity(
+export const GoogleAccountEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "googleAccount", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * Written together with `GoogleAccountEntity` under conditions that neither exists, so one
  * Google account leads to one graph account and a graph account has at most one Google account.
  */
-export const GoogleLinkEntity = new Entity(
+export const GoogleLinkEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "googleLink", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * a Google sign-in's verified e-mail belongs to an account with a password. Stored by the
  * SHA-256 of its token and deleted with a condition when used, so it works once.
  */
-export const LinkingTokenEntity = new Entity(
+export const LinkingTokenEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "googleLinkingToken", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * in the browser. Keyed by the SHA-256 of the `state`, deleted with a condition when Google sends
  * the person back, so each attempt (and its PKCE verifier and nonce) is used at most once.
  */
-export const SignInAttemptEntity = new Entity(
+export const SignInAttemptEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "googleSignInAttempt", version: "1", service: "graph" },
     attributes: {

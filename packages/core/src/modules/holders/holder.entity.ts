@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * video), changed in the same transaction as each write of a person's item: mutual interests
  * weigh a shared item by how rare it is. (Stored as "mediaHolders": books and films came first.)
  */
-export const HolderEntity = new Entity(
+export const HolderEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "mediaHolders", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * changes the count in the same transaction, with a condition that keeps it within the limit,
  * so parallel uploads cannot pass it; the primary is one attribute, so it is one photo at a time.
  */
-export const AlbumEntity = new Entity(
+export const AlbumEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "imageAlbum", version: "1", service: "graph" },
     attributes: {

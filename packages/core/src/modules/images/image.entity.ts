@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * One profile photo: the WebP variants kept under `public/` of the Images bucket. The id sorts
  * by time (see ids in index.ts), so a person's photos read back oldest first.
  */
-export const ImageEntity = new Entity(
+export const ImageEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "profileImage", version: "1", service: "graph" },
     attributes: {

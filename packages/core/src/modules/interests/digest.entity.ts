@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * change to what the person holds of the kind, and the change removes `data`; a digest is stored
  * only under the version it was built from, so a build racing a change never stores stale items.
  */
-export const DigestEntity = new Entity(
+export const DigestEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "interestDigest", version: "1", service: "graph" },
     attributes: {

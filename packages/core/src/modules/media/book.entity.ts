@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A book on a person's shelf. Keyed by the person and the book's id, so a second add of the same
  * book finds the first; a second index lists the shelf newest shelved first.
  */
-export const BookEntity = new Entity(
+export const BookEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "book", version: "1", service: "graph" },
     attributes: {

@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * film imported from Letterboxd that TMDB did not find has no TMDB id and is keyed
  * `letterboxd-<hash of its name and year>` (see `letterboxdMovieId`).
  */
-export const MovieEntity = new Entity(
+export const MovieEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "movie", version: "1", service: "graph" },
     attributes: {

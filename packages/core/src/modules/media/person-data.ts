@@ -10,7 +10,7 @@ const shelf = (kind: MediaKind) => async (userId: string) =>
   (await shelfIds(userId, kind)).map((i) => ({ id: i.id, label: i.title }));
 
 /** Books and films on the person's shelves: each an interest (weighed by its holders) and a profile section. */
-export const personData = declarePersonData({
+export const personData = /* @__PURE__ */ declarePersonData({
   deletion: { name: "media", run: (a) => purgeAccount(a.userId) },
   interests: [
     { kind: "book", section: "books", build: countedEntries("book", shelf("book")) },

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * transaction whose condition keeps the count within the cap (every delete takes off), so
  * parallel adds and imports can never pass it.
  */
-export const ShelfCountsEntity = new Entity(
+export const ShelfCountsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "shelfCounts", version: "1", service: "graph" },
     attributes: {

@@ -8,7 +8,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * them, each list with its own keys and count. Every change is one conditional update of this
  * item, so parallel requests can neither pass a limit nor add anything twice.
  */
-export const MuteListEntity = new Entity(
+export const MuteListEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "muteList", version: "1", service: "graph" },
     attributes: {

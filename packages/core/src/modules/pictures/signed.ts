@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Resource } from "sst";
-import { storedPicture } from "./proxied.ts";
 import { PICTURE_ADDRESS_MAX, PICTURE_ROUTE, type PictureRef } from "./rules.ts";
 
 /**
@@ -63,6 +62,8 @@ export async function signedPicture(
   if (!isSigned(url, signature)) return { refused: "signature" };
   const ownPlainSite =
     Resource.Config.siteUrl.startsWith("http:") && URL.canParse(url) && new URL(url).origin === siteOrigin();
+  // The proxy is imported by the route's first picture, not by every module that signs addresses.
+  const { storedPicture } = await import("./proxied.ts");
   const picture = await storedPicture(url, { allowPrivate: options.allowPrivate || ownPlainSite });
   return picture ? { picture } : { refused: "unavailable" };
 }

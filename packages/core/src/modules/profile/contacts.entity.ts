@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's contact links (their site and their socials), one item: a save replaces both. */
-export const ContactsEntity = new Entity(
+export const ContactsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "contacts", version: "1", service: "graph" },
     attributes: {

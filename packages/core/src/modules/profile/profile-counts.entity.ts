@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * one transaction whose condition keeps the count within the limit (each delete takes one
  * off), so parallel adds can never pass it.
  */
-export const ProfileCountsEntity = new Entity(
+export const ProfileCountsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "profileCounts", version: "1", service: "graph" },
     attributes: {

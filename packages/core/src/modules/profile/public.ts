@@ -1,11 +1,13 @@
 import { notFound } from "../../lib/errors/index.ts";
-import * as Feed from "../feed/index.ts";
 import * as Images from "../images/index.ts";
 import * as Users from "../users/index.ts";
 import { sectionsShownTo } from "./section-order.ts";
 
 /** The number of articles the person added to graph (the profile's "node count"). */
 export async function nodeCount(userId: string): Promise<{ likeCount: number }> {
+  // The feed module (topics, sources, the feed's reads) is imported here, not by the profile
+  // page function, which reads only the name and the photo (`profileMeta`).
+  const Feed = await import("../feed/index.ts");
   return { likeCount: (await Feed.Likes.likedIds(userId)).length };
 }
 

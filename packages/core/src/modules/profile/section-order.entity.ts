@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** The order and visibility of a person's profile sections, one item: a save replaces it whole. */
-export const SectionOrderEntity = new Entity(
+export const SectionOrderEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "sectionOrder", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A thought (a short post on the profile). Its id starts with its creation time, so the
  * person's thoughts sort newest first by key and the public page reads only the newest.
  */
-export const ThoughtEntity = new Entity(
+export const ThoughtEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "thought", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A website a person lists on their profile; ids sort by creation time like thoughts'. */
-export const WebsiteEntity = new Entity(
+export const WebsiteEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "website", version: "1", service: "graph" },
     attributes: {

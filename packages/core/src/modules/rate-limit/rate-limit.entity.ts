@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** One fixed window of a sliding limit, incremented atomically; the TTL clears old windows. */
-export const RateLimitEntity = new Entity(
+export const RateLimitEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "rateLimit", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A person's reading preferences, one item: whether the feed's titles open the publisher's page instead of the reader view. */
-export const ReaderSettingsEntity = new Entity(
+export const ReaderSettingsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "readerSettings", version: "1", service: "graph" },
     attributes: {

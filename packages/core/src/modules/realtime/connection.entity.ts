@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** An open WebSocket of a signed-in person, so the server can push to them (and close it when they sign out). */
-export const ConnectionEntity = new Entity(
+export const ConnectionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "connection", version: "1", service: "graph" },
     attributes: {

@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * (`search/segments/<day>/<version>.json.gz`) and whether the day has articles it lacks.
  * All segments share one partition, so the whole list is one query.
  */
-export const SearchSegmentEntity = new Entity(
+export const SearchSegmentEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "searchSegment", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * hash of its entries) and, while a load runs, the load's claim on it: the hash it loads and
  * until when the claim holds (a crashed load's claim lapses, and the next tick loads again).
  */
-export const CatalogueVersionEntity = new Entity(
+export const CatalogueVersionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "catalogueVersion", version: "1", service: "graph" },
     attributes: {

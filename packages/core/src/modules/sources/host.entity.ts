@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A host feeds are fetched from (a feed URL's `host`: its name, and its port when not the
  * default), as the fetch schedule keeps it: who may fetch from it now, and from when.
  */
-export const HostEntity = new Entity(
+export const HostEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "fetchHost", version: "1", service: "graph" },
     attributes: {

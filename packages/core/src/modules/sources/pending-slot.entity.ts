@@ -7,7 +7,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * when its suggestion has waited so long (`staleAt`) that its check was lost: such a suggestion
  * is checked again by the `ingest` schedule but no longer holds the person back.
  */
-export const PendingSlotEntity = new Entity(
+export const PendingSlotEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "pendingSlot", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * suggestion and removed with the write that settles it, so the `ingest` schedule finds the
  * checks that were lost (a crash, a message that never arrived) and queues them again.
  */
-export const PendingSuggestionEntity = new Entity(
+export const PendingSuggestionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "pendingSuggestion", version: "1", service: "graph" },
     attributes: {

@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A person who suggested a source, once per person: created together with the increment of
  * the source's `suggesterCount`, so a person suggesting the same feed again counts once.
  */
-export const SourceSuggesterEntity = new Entity(
+export const SourceSuggesterEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "sourceSuggester", version: "1", service: "graph" },
     attributes: {

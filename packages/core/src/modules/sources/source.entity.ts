@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 import { SOURCE_TYPES } from "./rules.ts";
 
 /** A feed graph reads, with what it needs to fetch it politely and report its health. */
-export const SourceEntity = new Entity(
+export const SourceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "source", version: "1", service: "graph" },
     attributes: {

@@ -8,7 +8,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * attributes and its topics are written apart (each a partial update), so neither writer
  * overwrites the other's.
  */
-export const SubjectsEntity = new Entity(
+export const SubjectsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "subjects", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** A source a person asked graph to read, and what checking it found. */
-export const SuggestedSourceEntity = new Entity(
+export const SuggestedSourceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "suggestedSource", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * creates it and removed in the same transaction that trusts it; all share one partition, so
  * a feed reads the whole list with one query.
  */
-export const UntrustedSourceEntity = new Entity(
+export const UntrustedSourceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "untrustedSource", version: "1", service: "graph" },
     attributes: {

@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * Spotify's artist id (ids are compared across people for mutual interests); a second index
  * lists them by rank.
  */
-export const ArtistEntity = new Entity(
+export const ArtistEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "spotifyArtist", version: "1", service: "graph" },
     attributes: {

@@ -4,7 +4,7 @@ import { purgeAccount } from "./link.ts";
 import { heldArtists, heldTracks, listArtists, listTracks } from "./reads.ts";
 
 /** The Spotify link, its top tracks and artists: each an interest (weighed by its holders) and a profile section. */
-export const personData = declarePersonData({
+export const personData = /* @__PURE__ */ declarePersonData({
   deletion: { name: "spotify", run: (a) => purgeAccount(a.userId) },
   interests: [
     { kind: "track", section: "tracks", build: countedEntries("track", heldTracks) },

@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * Spotify's track id (ids are compared across people for mutual interests); a second index
  * lists them by rank.
  */
-export const TrackEntity = new Entity(
+export const TrackEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "spotifyTrack", version: "1", service: "graph" },
     attributes: {

@@ -4,7 +4,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * A person's aims (intentions), in their order, in one item: replacing them is one write, so
  * parallel saves can never leave more than the limit (the item holds the whole list).
  */
-export const AimsEntity = new Entity(
+export const AimsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "aims", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * transaction as the counts, on the condition that it does not exist: an article is counted
  * once however often ingestion meets it.
  */
-export const AssociationMarkEntity = new Entity(
+export const AssociationMarkEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "associationMark", version: "1", service: "graph" },
     attributes: {

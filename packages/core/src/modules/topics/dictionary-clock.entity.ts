@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * and queries only the shards that changed since its last sync, so a sync of a dictionary
  * nobody changed costs one read instead of sixteen queries.
  */
-export const DictionaryClockEntity = new Entity(
+export const DictionaryClockEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "dictionaryClock", version: "1", service: "graph" },
     attributes: {

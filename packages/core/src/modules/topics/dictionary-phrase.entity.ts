@@ -7,7 +7,7 @@ export const DICTIONARY_SHARDS = 16;
  * A phrase of the global topic dictionary: how many people follow it and how many articles
  * it matched (its rarity). `updatedAt` lets matchers pick up only what changed.
  */
-export const DictionaryPhraseEntity = new Entity(
+export const DictionaryPhraseEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "dictionaryPhrase", version: "1", service: "graph" },
     attributes: {

@@ -3,7 +3,7 @@ import { list, listRaw, phraseFollowers } from "./list.ts";
 import { purgeAccount } from "./purge.ts";
 
 /** Topics and aims; topics are an interest (weighed by the phrase's followers) and a profile section. */
-export const personData = declarePersonData({
+export const personData = /* @__PURE__ */ declarePersonData({
   deletion: { name: "topics", run: (a) => purgeAccount(a.userId) },
   interests: [
     {

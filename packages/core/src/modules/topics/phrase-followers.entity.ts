@@ -8,7 +8,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * Kept beside the topics (one write per topic added or removed), not in their transaction: it
  * is a sample, and a suggestion checks the people it names against their actual topics.
  */
-export const PhraseFollowersEntity = new Entity(
+export const PhraseFollowersEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "phraseFollowers", version: "1", service: "graph" },
     attributes: {

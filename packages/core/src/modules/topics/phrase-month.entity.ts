@@ -12,7 +12,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * `partners` is rewritten whole after it, guarded by `version`, so writers racing on a busy
  * phrase each see the other's entries.
  */
-export const PhraseMonthEntity = new Entity(
+export const PhraseMonthEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "phraseMonth", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * exact count the partners lists of `PhraseMonthEntity` are ranked from. Added to only in the
  * transaction that counts an article, once per article.
  */
-export const PhrasePairEntity = new Entity(
+export const PhrasePairEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "phrasePair", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * (`topicIdOf(phrase)`), with its name when the client sent it. How many a person has is
  * counted in `TopicCountsEntity.skipped`, changed in the same transaction.
  */
-export const SkippedTopicEntity = new Entity(
+export const SkippedTopicEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "skippedTopic", version: "1", service: "graph" },
     attributes: {

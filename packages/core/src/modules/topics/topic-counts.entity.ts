@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * counts in the same transaction, with a condition that keeps them within the limits, so
  * parallel requests cannot pass a limit.
  */
-export const TopicCountsEntity = new Entity(
+export const TopicCountsEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "topicCounts", version: "1", service: "graph" },
     attributes: {

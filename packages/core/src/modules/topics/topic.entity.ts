@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** One of a person's topics. Its id is derived from its phrase, so a person holds a phrase once. */
-export const TopicEntity = new Entity(
+export const TopicEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "topic", version: "1", service: "graph" },
     attributes: {

@@ -7,7 +7,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * conditional update of this item (under the limit, not there yet); replacing the list is one put.
  * It is kept when the plan no longer includes it, and used again after an upgrade.
  */
-export const WrittenListEntity = new Entity(
+export const WrittenListEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "tumbleWrittenList", version: "1", service: "graph" },
     attributes: {

@@ -1,7 +1,7 @@
 import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 /** Verified people by username, for finding each other. */
-export const DirectoryEntity = new Entity(
+export const DirectoryEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "directory", version: "1", service: "graph" },
     attributes: {

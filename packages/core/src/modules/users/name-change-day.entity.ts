@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * condition that the count is under the day's limit: one conditional write, so parallel
  * changes can never pass the limit.
  */
-export const NameChangeDayEntity = new Entity(
+export const NameChangeDayEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "nameChangeDay", version: "1", service: "graph" },
     attributes: {

@@ -9,7 +9,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * `reservedUntil`: nobody else may claim it meanwhile, so links to the old name never lead to
  * a stranger. After that it is free (and the table's TTL removes it at `expiresAt`).
  */
-export const UniqueEntity = new Entity(
+export const UniqueEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "unique", version: "1", service: "graph" },
     attributes: {

@@ -3,7 +3,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
 
 import { PLANS } from "../../lib/plans/index.ts";
 
-export const UserEntity = new Entity(
+export const UserEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "user", version: "1", service: "graph" },
     attributes: {

@@ -8,7 +8,7 @@ export const VOCABULARY_SHARDS = 16;
  * of its significant terms (see significance.ts), bounded, and the terms found significant.
  * Rewritten whole under a version check, so parallel writers never lose each other's counts.
  */
-export const PhraseVocabularyEntity = new Entity(
+export const PhraseVocabularyEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "phraseVocabulary", version: "1", service: "graph" },
     attributes: {
@@ -49,7 +49,7 @@ export const PhraseVocabularyEntity = new Entity(
  * generation `head` names the current one. A new build writes its parts, then the head: a
  * reader never sees half a model. Old generations expire.
  */
-export const BackgroundPartEntity = new Entity(
+export const BackgroundPartEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "vocabularyBackground", version: "1", service: "graph" },
     attributes: {

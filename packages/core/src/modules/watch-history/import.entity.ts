@@ -8,7 +8,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * channels, gzipped JSON within `SUMMARY_MAX_BYTES` — or `failed` with a message for the person.
  * Keyed by the person, so nobody reaches another's upload. Expires a week after it was made.
  */
-export const ImportEntity = new Entity(
+export const ImportEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "watchHistoryImport", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * whose condition keeps the count within `VIDEOS_MAX` (every delete takes off), so parallel
  * saves can never pass it.
  */
-export const VideoCountEntity = new Entity(
+export const VideoCountEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "watchedVideoCount", version: "1", service: "graph" },
     attributes: {

@@ -6,7 +6,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * history). Keyed by the person and the video's id, so saving it again finds it; a second index
  * lists them newest saved first.
  */
-export const VideoEntity = new Entity(
+export const VideoEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "watchedVideo", version: "1", service: "graph" },
     attributes: {

@@ -5,7 +5,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * transaction whose condition keeps the count within the cap (every delete takes off), so
  * parallel imports and syncs can never pass it.
  */
-export const ChannelCountEntity = new Entity(
+export const ChannelCountEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "youtubeChannelCount", version: "1", service: "graph" },
     attributes: {

@@ -7,7 +7,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * (`takeout`, kept until they delete it). Keyed by the person and the channel id (`UC…`, compared
  * across people for mutual interests); a second index lists them newest first.
  */
-export const ChannelEntity = new Entity(
+export const ChannelEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "youtubeChannel", version: "1", service: "graph" },
     attributes: {

@@ -7,7 +7,7 @@ import { Entity, entityConfig } from "../../adapters/dynamo/index.ts";
  * (names to free, sign-up day) and which steps are done, so a redelivered message resumes.
  * Listed oldest first in one partition, where the schedule finds deletions whose message was lost.
  */
-export const AccountDeletionEntity = new Entity(
+export const AccountDeletionEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: "accountDeletion", version: "1", service: "graph" },
     attributes: {

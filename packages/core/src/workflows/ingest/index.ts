@@ -7,17 +7,32 @@
  * (`runIngestJob`).
  */
 import type { IngestJob } from "../../adapters/queues/index.ts";
-import { backfillPhrases } from "../backfill/index.ts";
-import { ingestHost } from "./ingest-host.ts";
-import { ingestSource } from "./ingest-source.ts";
-import { rebuildVocabulary } from "../related-background/index.ts";
-import { checkSuggestion } from "../source-trust/index.ts";
-import { countSubjectTopics } from "../subject-topics/index.ts";
-import { findPictures } from "./pictures.ts";
 
-export { ingestSource, adaptedInterval, type IngestReport } from "./ingest-source.ts";
-export { ingestHost, type HostJob, type HostReport } from "./ingest-host.ts";
-export { runTick, type TickReport } from "./tick.ts";
+export type { IngestReport } from "./ingest-source.ts";
+export type { HostJob, HostReport } from "./ingest-host.ts";
+export type { TickReport } from "./tick.ts";
+
+/*
+ * Each kind of work is imported when it is first run: a worker's cold start compiles only what
+ * its message needs (a vocabulary rebuild never loads the feed parsers, a host's fetches never
+ * load the backfill), and the tick's function none of the ingest itself.
+ */
+type Of<M> = M extends () => Promise<infer T> ? T : never;
+const sourceModule = () => import("./ingest-source.ts");
+const hostModule = () => import("./ingest-host.ts");
+const tickModule = () => import("./tick.ts");
+
+export async function ingestSource(...args: Parameters<Of<typeof sourceModule>["ingestSource"]>) {
+  return (await sourceModule()).ingestSource(...args);
+}
+
+export async function ingestHost(...args: Parameters<Of<typeof hostModule>["ingestHost"]>) {
+  return (await hostModule()).ingestHost(...args);
+}
+
+export async function runTick(...args: Parameters<Of<typeof tickModule>["runTick"]>) {
+  return (await tickModule()).runTick(...args);
+}
 
 /** Runs one ingest queue message. */
 export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds: boolean }): Promise<unknown> {
@@ -27,14 +42,14 @@ export async function runIngestJob(job: IngestJob, options: { allowPrivateFeeds:
     case "host":
       return ingestHost(job, options);
     case "backfill":
-      return backfillPhrases(job.phrases, { related: job.related });
+      return (await import("../backfill/index.ts")).backfillPhrases(job.phrases, { related: job.related });
     case "suggestion":
-      return checkSuggestion(job.userId, job.suggestionId, options);
+      return (await import("../source-trust/index.ts")).checkSuggestion(job.userId, job.suggestionId, options);
     case "vocabulary":
-      return rebuildVocabulary();
+      return (await import("../related-background/index.ts")).rebuildVocabulary();
     case "subject-topics":
-      return countSubjectTopics();
+      return (await import("../subject-topics/index.ts")).countSubjectTopics();
     case "pictures":
-      return findPictures(job);
+      return (await import("./pictures.ts")).findPictures(job);
   }
 }

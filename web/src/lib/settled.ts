@@ -1,14 +1,16 @@
 /**
  * Work that can wait (the chat socket and inbox, the service worker's registration) starts once
- * the page has settled: loaded, its first data in (no query fetching), and the browser idle. So
- * it never competes with the page's first paint and its largest picture for the network or a
- * phone's main thread.
+ * the page has settled: loaded, its first data in (no query fetching), the browser idle (the data
+ * rendered), and the pictures it asked for at once (not lazily) in. So it never competes with the
+ * page's first paint and its largest picture for the network or a phone's main thread.
  */
 import { useEffect, useState } from "react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 
 /** Longest the first data is waited for: a page that keeps asking (a poll) still settles. */
 const FIRST_DATA_WAIT_MS = 5_000;
+/** Longest the page's first pictures are waited for. */
+const PICTURES_WAIT_MS = 5_000;
 /** Longest the browser's idle moment is waited for. */
 const IDLE_WAIT_MS = 2_000;
 
@@ -20,6 +22,7 @@ export function whenSettled(queryClient: QueryClient): Promise<void> {
   return (settled ??= loaded()
     .then(() => firstDataIn(queryClient))
     .then(idle)
+    .then(eagerPicturesIn)
     .then(() => {
       isSettled = true;
     }));
@@ -64,6 +67,20 @@ function firstDataIn(queryClient: QueryClient): Promise<void> {
     const timer = setTimeout(finish, FIRST_DATA_WAIT_MS);
     if (queryClient.isFetching() === 0) finish();
   });
+}
+
+/** The page's pictures that load at once (its largest paint among them), loaded or failed. */
+function eagerPicturesIn(): Promise<void> {
+  const pending = [...document.images].filter((image) => !image.complete && image.loading !== "lazy");
+  const each = pending.map(
+    (image) =>
+      new Promise<void>((resolve) => {
+        image.addEventListener("load", () => resolve(), { once: true });
+        image.addEventListener("error", () => resolve(), { once: true });
+      }),
+  );
+  const longest = new Promise<void>((resolve) => setTimeout(resolve, PICTURES_WAIT_MS));
+  return Promise.race([Promise.all(each).then(() => undefined), longest]);
 }
 
 function idle(): Promise<void> {

@@ -6,26 +6,30 @@
  */
 import { useEffect, useState } from "react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 import { whenSettled } from "../../lib/settled.ts";
 import "./offline.css";
 
 let workbox: Workbox | undefined;
+let registering = false;
 let waiting = false;
 const listeners = new Set<() => void>();
 
 function register(queryClient: QueryClient): void {
-  if (workbox || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  workbox = new Workbox("/sw.js", { scope: "/", type: "classic" });
-  workbox.addEventListener("waiting", () => {
-    waiting = true;
-    listeners.forEach((changed) => changed());
-  });
+  if (registering || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  registering = true;
   // Registered once the page has settled, so installing (and precaching the app) never competes
-  // with its first paint.
-  const registering = workbox;
+  // with its first paint; workbox-window is fetched then too, not with the app's first script.
   void whenSettled(queryClient)
-    .then(() => registering.register({ immediate: true }))
+    .then(() => import("workbox-window"))
+    .then(({ Workbox }) => {
+      workbox = new Workbox("/sw.js", { scope: "/", type: "classic" });
+      workbox.addEventListener("waiting", () => {
+        waiting = true;
+        listeners.forEach((changed) => changed());
+      });
+      return workbox.register({ immediate: true });
+    })
     .catch(() => {
       // No worker (a private window, storage turned off): graph works as before, only not offline.
     });

@@ -20,7 +20,7 @@ import { auditPages } from "./audit/pages.ts";
 import { startReaderSite } from "./audit/reader-site.ts";
 
 const THEMES: Theme[] = ["light", "dark"];
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 const IMPACT_ORDER = ["critical", "serious", "moderate", "minor", "unknown"];
 

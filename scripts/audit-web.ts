@@ -6,17 +6,21 @@
  * Lighthouse goals (the feed's largest paint being the first card's picture, from graph's origin
  * at its size) with no axe violation at all; and no page has a serious or critical axe
  * violation, a console error or a Content-Security-Policy violation, in the light or the dark theme.
+ *
+ * AUDIT_PAGES=<label>,… audits only the pages of those labels (`/home,/home 390px`);
+ * AUDIT_REPORTS=<dir> keeps each Lighthouse run's full report there, to look into.
  */
 import { availableParallelism, loadavg } from "node:os";
+import { join } from "node:path";
 import { launchBrowser, startServer, waitUntilIdle } from "../tests/e2e/support.ts";
 import { readerArticle, signUpWithFeed } from "./audit/account.ts";
-import { runAxe, type AxeResult, type Theme } from "./audit/axe.ts";
+import { fileName, runAxe, type AxeResult, type Theme } from "./audit/axe.ts";
 import { CATEGORIES, median, startLighthouse, type LighthouseResult } from "./audit/lighthouse.ts";
 import { auditPages } from "./audit/pages.ts";
 import { startReaderSite } from "./audit/reader-site.ts";
 
 const THEMES: Theme[] = ["light", "dark"];
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 const IMPACT_ORDER = ["critical", "serious", "moderate", "minor", "unknown"];
 
@@ -24,6 +28,7 @@ const IMPACT_ORDER = ["critical", "serious", "moderate", "minor", "unknown"];
 const server = await startServer({ demoFeeds: true, allowPrivateFeeds: true });
 const site = await startReaderSite();
 const misses: string[] = [];
+const only = process.env.AUDIT_PAGES?.split(",").filter(Boolean);
 const load = () => loadavg()[0]!.toFixed(1);
 try {
   // The demo feeds are fetched at start, and their pictures found and kept, in the background.
@@ -35,7 +40,7 @@ try {
   const PAGES = auditPages({
     username: person.username,
     readerArticleId: await readerArticle(server, person, site.link),
-  });
+  }).filter((page) => !only || only.includes(page.label));
   const loadBefore = load();
 
   const lighthouse = await startLighthouse();
@@ -50,6 +55,8 @@ try {
           await lighthouse.run(`${server.url}${page.path}`, {
             viewport: page.viewport,
             cookie: page.signedIn ? person.cookie : undefined,
+            report:
+              process.env.AUDIT_REPORTS && join(process.env.AUDIT_REPORTS, `${fileName(page.label)}-${i + 1}.json`),
           }),
         );
       }
@@ -124,4 +131,4 @@ if (misses.length > 0) {
   console.error(`\naudit: ${misses.length} goal(s) missed:\n${misses.map((m) => `  - ${m}`).join("\n")}`);
   process.exit(1);
 }
-console.log("\naudit: every goal met");
+console.log(`\naudit: every goal met${only ? ` (on ${only.join(", ")} only)` : ""}`);

@@ -74,7 +74,7 @@ export async function runAxe(
     // AUDIT_SCREENSHOTS=<dir>: each page as audited, to look at.
     const shots = process.env.AUDIT_SCREENSHOTS;
     if (shots) {
-      const name = `${page.label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "") || "root"}-${options.theme}.png`;
+      const name = `${fileName(page.label)}-${options.theme}.png`;
       await tab.screenshot({ path: join(shots, name) });
     }
     await tab.addScriptTag({ url: AXE_PATH });
@@ -150,6 +150,11 @@ async function largestPaint(tab: Page, selector: string, what: string): Promise<
   }
   const label = seen.src ? `${seen.src.replace(/^https?:\/\/[^/]+/, "")}, ${seen.natural} px for ${needed}` : seen.tag;
   return { seen: label, misses };
+}
+
+/** A page's label as a file name: `/home/read 390px` → `home-read-390px`. */
+export function fileName(label: string): string {
+  return label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "") || "root";
 }
 
 function firstLine(summary: string): string {

@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -16,7 +17,11 @@ export interface LighthouseResult {
 }
 
 export interface LighthouseRunner {
-  run(url: string, options: { viewport: Viewport; cookie?: string }): Promise<LighthouseResult>;
+  /** `report`: a file to keep the run's full Lighthouse report (JSON) in. */
+  run(
+    url: string,
+    options: { viewport: Viewport; cookie?: string; report?: string | undefined },
+  ): Promise<LighthouseResult>;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,7 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
     logLevel: "silent",
   });
   return {
-    async run(url, { viewport, cookie }) {
+    async run(url, { viewport, cookie, report }) {
       const mobile = viewport.mobile;
       const result = await lighthouse(
         url,
@@ -64,6 +69,7 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { lhr } = result;
+      if (report) await writeFile(report, JSON.stringify(lhr));
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
       const scores = {} as Record<Category, number>;
       const failing = {} as Record<Category, Record<string, number>>;

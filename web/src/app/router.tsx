@@ -5,6 +5,7 @@ import { Protected, PublicOnly } from "./Guards.tsx";
 import { RootLayout } from "./Layout.tsx";
 import { ErrorPage } from "./ErrorPage.tsx";
 import { chunkLoaded, isReloading, sessionStore } from "./chunk-reload.ts";
+import { sessionQuery } from "../lib/session.tsx";
 import * as about from "../features/about/pages.ts";
 import * as account from "../features/account/pages.ts";
 import * as agent from "../features/agent/pages.ts";
@@ -123,7 +124,10 @@ const PAGES: RouteObject[] = [
       { path: "/home/find", ...page(pages.find, "FindPage") },
       {
         path: "/home/read/:articleId",
-        ...page(pages.read, "ReaderPage", (client, params) => reader.prefetchRead(client, params.articleId ?? "")),
+        // The article, and the feed for its card (topics, like, silence), both at once.
+        ...page(pages.read, "ReaderPage", (client, params) =>
+          Promise.all([reader.prefetchRead(client, params.articleId ?? ""), feed.prefetchFeed(client)]),
+        ),
       },
       { path: "/home/agent", ...page(pages.agent, "AgentPage") },
       { path: "/home/chat", ...page(pages.chat, "ChatPage") },
@@ -170,7 +174,9 @@ export function createAppRouter(queryClient: QueryClient) {
   // The guards render the page only once the session check answers; fetching the first page's
   // chunk now, alongside that check, saves a round trip on the first visit. So does asking for
   // the page's data now rather than once its chunk has arrived and rendered: the feed's first
-  // picture, the reader's article and a profile are the pages' largest paints.
+  // picture, the reader's article and a profile are the pages' largest paints. The session
+  // (index.html preloads its answer) is every page's: the layout and the guards wait for it.
+  void queryClient.prefetchQuery(sessionQuery);
   for (const match of matchRoutes(routes, window.location) ?? []) {
     const handle = match.route.handle as PageHandle | undefined;
     handle?.preload().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type PointerEvent, useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { feedQuery, setArticleAdded, silenceSource, storeFeed, unsilenceSource } from "./api.ts";
 import {
@@ -69,11 +69,7 @@ export function ArticleCard({ article, userId, isMobile, now, track, eager = fal
         )}
         <span className={`type-label type-label--${article.type}`}>{typeLabel}</span>
         {age && (
-          <time
-            className="article__age"
-            dateTime={article.publishedAt}
-            title={new Date(article.publishedAt).toLocaleString()}
-          >
+          <time className="article__age" dateTime={article.publishedAt} onPointerEnter={showFullDate}>
             {age}
           </time>
         )}
@@ -129,6 +125,16 @@ export function ArticleCard({ article, userId, isMobile, now, track, eager = fal
       </div>
     </li>
   );
+}
+
+/**
+ * A card's age (or a friend's session's) gets the full date and time as its tooltip when the pointer first reaches it:
+ * formatting every card's date as the feed renders would load the locale's date data (tens of
+ * milliseconds on a phone) before the first picture could paint.
+ */
+export function showFullDate(event: PointerEvent<HTMLTimeElement>) {
+  const time = event.currentTarget;
+  if (!time.title) time.title = new Date(time.dateTime).toLocaleString();
 }
 
 /**

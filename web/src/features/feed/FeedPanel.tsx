@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useAuth } from "../../lib/session.tsx";
@@ -33,7 +33,11 @@ export function FeedPanel() {
   const queryClient = useQueryClient();
   const feed = feedQuery(userId);
   const query = useQuery(feed);
-  const { data, refetch, dataUpdatedAt } = query;
+  const { refetch, dataUpdatedAt } = query;
+  // A feed that arrives is shown at a transition's priority: its cards are built in slices that
+  // leave a phone's main thread free between them (for input, and the first picture's paint),
+  // not in one long task. A panel mounted with the feed in hand (back from the reader) shows it at once.
+  const data = useDeferredValue(query.data);
   const [blockedUntil, setBlockedUntil] = useState(0);
   /** A refused manual refresh, said beside the button (never in a dialog). */
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -72,7 +76,7 @@ export function FeedPanel() {
   const minuteNow = useNow(60_000);
   const online = useOnline();
 
-  if (query.isPending) {
+  if (!data && !query.isError) {
     return (
       <div className="loading" role="status" data-testid="feed-loading">
         loading your feed...

@@ -17,6 +17,7 @@ import { PHONE_SCREEN, useMediaQuery } from "../../hooks/use-media-query.ts";
 import { useNow } from "../../hooks/use-now.ts";
 import { useSeenReporter } from "./hooks.ts";
 import { AddToggleButton, addFailedText } from "./AddToggleButton.tsx";
+import { showFullDate } from "./ArticleCard.tsx";
 import { useToast } from "../../components/Toasts.tsx";
 import "./feed.css";
 import "./friend-sessions.css";
@@ -155,11 +156,7 @@ function FriendSessionCard({ session, now, isMobile, track }: CardProps) {
         <Link to={`/${encodeURIComponent(session.username)}`} className="friend-session__name text-link">
           {session.username}
         </Link>
-        <time
-          className="friend-session__age"
-          dateTime={session.created_at}
-          title={new Date(session.created_at).toLocaleString()}
-        >
+        <time className="friend-session__age" dateTime={session.created_at} onPointerEnter={showFullDate}>
           {age}
         </time>
       </header>

@@ -42,10 +42,10 @@ export function msUntil(iso: string | null | undefined, now: number): number {
 }
 
 /**
- * The first card's picture's shown width (feed.css): across the card on a phone (the lead, and
- * the page's largest paint), 13rem beside a desktop card as the others.
+ * The first card's picture's shown width (feed.css): across the card on a phone, 20rem beside it
+ * on a desktop (the others have 13rem); either way the page's largest paint.
  */
-export const LEAD_PICTURE_SIZES = "(max-width: 600px) 100vw, 13rem";
+export const LEAD_PICTURE_SIZES = "(max-width: 600px) 100vw, 20rem";
 
 /** The feed's first card, shown with its picture first and at once (the lead). */
 export function leadArticle(feed: Pick<FeedResponse, "groups" | "groupOrder">): FeedArticle | undefined {

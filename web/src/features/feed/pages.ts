@@ -16,12 +16,22 @@ export const home = () => import("./HomePage.tsx");
 export async function prefetchHome(queryClient: QueryClient): Promise<void> {
   const session = await queryClient.fetchQuery(sessionQuery);
   if (!session.isAuthenticated) return;
-  const feed = feedQuery(session.userId);
   // The cards' title links follow the reading settings: asked for with the feed, not after it.
   void queryClient.prefetchQuery(readingSettingsQuery(session.userId));
-  await queryClient.prefetchQuery(feed);
-  const data = queryClient.getQueryData(feed.queryKey);
+  const data = await prefetchFeed(queryClient);
   if (data && new URLSearchParams(window.location.search).get("tab") !== "following") preloadLeadPicture(data);
+}
+
+/**
+ * The person's feed, asked for as soon as the session answers (the home page's cards, the reader
+ * view's card). Resolves with the feed, if it came.
+ */
+export async function prefetchFeed(queryClient: QueryClient): Promise<FeedResponse | undefined> {
+  const session = await queryClient.fetchQuery(sessionQuery);
+  if (!session.isAuthenticated) return undefined;
+  const feed = feedQuery(session.userId);
+  await queryClient.prefetchQuery(feed);
+  return queryClient.getQueryData(feed.queryKey);
 }
 
 /** The first card's picture, asked for as soon as the feed is in, before the page has rendered it. */

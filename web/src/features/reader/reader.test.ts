@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FeedArticle, FeedResponse } from "../feed/index.ts";
-import { cardIn, leadPictureSrc, publisherName, withLeadPictureEager, withSeen } from "./reader.ts";
+import { cardIn, dateText, leadPictureSrc, publisherName, withLeadPictureEager, withSeen } from "./reader.ts";
 
 const card = (id: string, seen = false) => ({ id, title: id, seen }) as FeedArticle;
 const feed = {
@@ -22,6 +22,13 @@ describe("the reader view's rules", () => {
     expect(cardIn(withSeen(feed, "c"), "c")?.seen).toBe(true);
     expect(withSeen(feed, "b")).toBe(feed);
     expect(withSeen(feed, "zz")).toBe(feed);
+  });
+
+  it("writes a date out in the reader's time zone, and nothing for one it cannot read", () => {
+    // Local noon, written as the server writes dates (UTC).
+    expect(dateText(new Date(2026, 10, 27, 12).toISOString())).toBe("27 November 2026");
+    expect(dateText(new Date(2026, 0, 5, 12).toISOString())).toBe("5 January 2026");
+    expect(dateText("not a date")).toBe("");
   });
 
   it("names the publisher by its host", () => {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAuth } from "../../../lib/session.tsx";
+import { useSettled } from "../../../lib/settled.ts";
 import { useNotifications } from "../notifications.tsx";
 import { chatKeys, conversationsQuery } from "../api.ts";
 import { unreadCount } from "../chat.ts";
@@ -9,7 +10,8 @@ import { realtime } from "./realtime.ts";
 
 /**
  * Mounted once in the layout: while someone is signed in, the tab's socket is open and the
- * header's `[n]` counts their unread conversations on every page, kept current by the socket.
+ * header's `[n]` counts their unread conversations on every page, kept current by the socket,
+ * from the moment the page has settled (lib/settled.ts).
  * Each (re)connect refetches the inbox and the cached conversations, so nothing said while
  * disconnected is missed.
  */
@@ -18,18 +20,21 @@ export function ChatRealtime() {
   const queryClient = useQueryClient();
   const { setNotificationCount } = useNotifications();
 
-  const conversations = useQuery({ ...conversationsQuery(userId ?? ""), enabled: userId !== null });
+  // Once the page has settled: the first paint and the page's own data come first.
+  const settled = useSettled();
+  const live = settled ? userId : null;
+  const conversations = useQuery({ ...conversationsQuery(live ?? ""), enabled: live !== null });
 
   useEffect(() => {
-    if (!userId) return;
+    if (!live) return;
     realtime.start();
     const unsubscribe = [
       realtime.onOpen(() => {
-        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(userId) });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages(userId) });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(live) });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.allMessages(live) });
       }),
-      realtime.on("message:new", (frame) => applyIncomingMessage(queryClient, userId, frame.message)),
-      realtime.on("notification:new_message", (frame) => applyIncomingMessage(queryClient, userId, frame.message)),
+      realtime.on("message:new", (frame) => applyIncomingMessage(queryClient, live, frame.message)),
+      realtime.on("notification:new_message", (frame) => applyIncomingMessage(queryClient, live, frame.message)),
     ];
     const again = () => realtime.reconnectNow();
     const onVisible = () => {
@@ -43,7 +48,7 @@ export function ChatRealtime() {
       document.removeEventListener("visibilitychange", onVisible);
       realtime.stop();
     };
-  }, [userId, queryClient]);
+  }, [live, queryClient]);
 
   const count = userId && conversations.data ? unreadCount(conversations.data, userId) : 0;
   useEffect(() => setNotificationCount(count), [count, setNotificationCount]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { type FeedKeyAction, feedKeyAction } from "./use-feed-keys-map.ts";
 
@@ -34,6 +34,17 @@ function titleOf(card: HTMLElement): string {
   return words.join("").trim();
 }
 
+/**
+ * The card last moved to on each list, and where it stood: after it leaves (silenced), `j` goes to
+ * the card in its place. Kept outside the component, so it outlives the list's page: back from
+ * the reader view, or anywhere else, `j` goes on from the card that was left, even when the page
+ * was rendered anew.
+ */
+const places: Record<FeedKeysWhere, { id: string | undefined; index: number } | null> = {
+  feed: null,
+  following: null,
+};
+
 const cardsOnPage = () => Array.from(document.querySelectorAll<HTMLElement>(CARD));
 
 /**
@@ -47,15 +58,13 @@ export function useFeedKeys(where: FeedKeysWhere) {
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
   const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
-  /** The card last moved to, and where it stood: after it leaves (silenced), `j` goes to the card in its place. */
-  const current = useRef<{ id: string | undefined; index: number } | null>(null);
 
   const say = useCallback((text: string) => setAnnouncement((was) => ({ text, count: was.count + 1 })), []);
 
   useEffect(() => {
     const focusCard = (cards: HTMLElement[], index: number) => {
       const card = cards[index]!;
-      current.current = { id: card.dataset.articleId, index };
+      places[where] = { id: card.dataset.articleId, index };
       card.focus({ preventScroll: true });
       card.scrollIntoView({ block: "nearest" });
       say(`${index + 1} of ${cards.length}: ${titleOf(card)}`);
@@ -66,7 +75,7 @@ export function useFeedKeys(where: FeedKeysWhere) {
       const focused = document.activeElement?.closest<HTMLElement>(CARD);
       const at = focused ? cards.indexOf(focused) : -1;
       if (at >= 0) return { card: focused!, index: at };
-      const last = current.current;
+      const last = places[where];
       if (!last) return null;
       const again = cards.findIndex((card) => card.dataset.articleId === last.id);
       return again >= 0 ? { card: cards[again], index: again } : { index: last.index };

@@ -154,48 +154,40 @@ export function secretProblems(
  * root): a cold start compiles every module it loads, so the common first requests load only what
  * they use. A name is a prefix of the module's path (a package, a module's directory or file).
  */
+/** What neither cold path uses: the feed and its sources, outside fetches and parsers, and every AWS client but DynamoDB's. */
+const NOT_ON_ANY_COLD_PATH = [
+  "packages/core/src/modules/chatbot/",
+  "packages/core/src/modules/feed/",
+  "packages/core/src/modules/sources/",
+  "packages/core/src/modules/topics/",
+  "packages/core/src/modules/pictures/proxied.ts",
+  "packages/core/src/lib/syndication/",
+  "packages/core/src/adapters/http/",
+  "node_modules/@aws-sdk/client-s3/",
+  "node_modules/@aws-sdk/client-sqs/",
+  "node_modules/@aws-sdk/client-apigatewaymanagementapi/",
+  "node_modules/@aws-sdk/client-rekognition/",
+  "node_modules/tldts",
+  "node_modules/fast-xml-parser/",
+  "node_modules/htmlparser2/",
+] as const;
+
 export const NOT_ON_COLD_PATHS: Record<"chat token" | "socket $connect", readonly string[]> = {
   // GET /api/messages/get_jwt: the session and the token's key.
   "chat token": [
+    ...NOT_ON_ANY_COLD_PATH,
     "packages/core/src/modules/chat/index.ts",
     "packages/core/src/modules/chat/messages.ts",
     "packages/core/src/modules/chat/conversations.ts",
-    "packages/core/src/modules/chatbot/",
-    "packages/core/src/modules/feed/",
-    "packages/core/src/modules/sources/",
-    "packages/core/src/modules/topics/",
     "packages/core/src/modules/images/",
-    "packages/core/src/modules/pictures/proxied.ts",
-    "packages/core/src/lib/syndication/",
-    "packages/core/src/adapters/http/",
-    "node_modules/@aws-sdk/client-s3/",
-    "node_modules/@aws-sdk/client-sqs/",
-    "node_modules/@aws-sdk/client-apigatewaymanagementapi/",
-    "node_modules/@aws-sdk/client-rekognition/",
-    "node_modules/tldts",
-    "node_modules/fast-xml-parser/",
-    "node_modules/htmlparser2/",
     "node_modules/stripe/",
     "node_modules/linkedom/",
   ],
   // Realtime's $connect: the session or token, and the socket's record.
   "socket $connect": [
-    "packages/core/src/modules/chatbot/",
-    "packages/core/src/modules/feed/",
-    "packages/core/src/modules/sources/",
-    "packages/core/src/modules/topics/",
+    ...NOT_ON_ANY_COLD_PATH,
     "packages/core/src/modules/search/index.ts",
     "packages/core/src/modules/articles/",
-    "packages/core/src/modules/pictures/proxied.ts",
-    "packages/core/src/lib/syndication/",
-    "packages/core/src/adapters/http/",
-    "node_modules/@aws-sdk/client-s3/",
-    "node_modules/@aws-sdk/client-sqs/",
-    "node_modules/@aws-sdk/client-apigatewaymanagementapi/",
-    "node_modules/@aws-sdk/client-rekognition/",
-    "node_modules/tldts",
-    "node_modules/fast-xml-parser/",
-    "node_modules/htmlparser2/",
   ],
 };
 
